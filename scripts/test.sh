@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# `npm test`: installs what the tests need on a fresh machine, builds once, then runs every tier:
+# unit (vitest), API integration against PGlite and (with TEST_DATABASE_URL) PostgreSQL, Playwright in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+if [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then
+  echo "Installing Chromium from Debian (Playwright cannot download browsers here)…"
+  if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi
+fi
+
+echo "== build"
+npx next build >/tmp/fds-next-build.log 2>&1 || { cat /tmp/fds-next-build.log; exit 1; }
+
+echo "== unit tests"
+npx vitest run --project unit
+
+echo "== API integration tests (PGlite${TEST_DATABASE_URL:+ and PostgreSQL})"
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  npx vitest run --project integration-pglite --project integration-postgres
+else
+  npx vitest run --project integration-pglite
+fi
+
+echo "== Playwright (API and UI flows in Chromium)"
+npx playwright test

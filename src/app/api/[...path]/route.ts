@@ -1,0 +1,3 @@
+import { unknownPath } from '@/server/http/route';
+
+export const { GET, POST, PUT, PATCH, DELETE } = unknownPath();

@@ -1,0 +1,14 @@
+import { changePasswordInput } from '@/lib/schemas/account';
+import { endpoint, route } from '@/server/http/route';
+import { changePassword } from '@/server/services/accounts/change-password';
+
+export const { GET, POST, PUT, PATCH, DELETE } = route({
+  PUT: endpoint({
+    auth: 'bearer',
+    body: changePasswordInput,
+    handle: async ({ ctx, body }) => {
+      await changePassword({ ctx, input: body });
+      return { status: 204 };
+    },
+  }),
+});

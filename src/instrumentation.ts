@@ -1,0 +1,7 @@
+/** Next.js calls this once per server process: open and migrate the database, start the job workers. */
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  const { boot } = await import('./server/boot');
+  await boot();
+}

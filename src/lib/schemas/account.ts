@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { emailSchema, optional, passwordSchema, phoneSchema } from './common';
+
+export const createAccountInput = z.object({
+  name: z.string().trim().min(1, '3.1').max(255, '3.2'),
+  email: emailSchema,
+  password: passwordSchema,
+  phoneNumber: optional(phoneSchema),
+  companyName: optional(z.string().max(255, '3.2')),
+  // Must be true; client systems send the string "true" too. Anything else, missing included, is 3.3.
+  acceptTermsAndConditions: z.unknown().refine((value) => value === true || value === 'true', '3.3'),
+});
+export type CreateAccountInput = z.input<typeof createAccountInput>;
+
+export const changePasswordInput = z.object({
+  oldPassword: z.string().min(1, '3.1'),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+export const accountView = z.object({
+  accountId: z.string(),
+  accountNumber: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  companyName: z.string().nullable(),
+  credits: z.number().int(),
+  paymentScheme: z.enum(['PRE_PAY', 'POST_PAY']),
+  environment: z.enum(['partner', 'production']),
+});
+export type AccountView = z.infer<typeof accountView>;
+
+/** Activation tokens are 43 base64url characters (256 bits); anything else is malformed (4.35). */
+export const ACTIVATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** The admin command's verbs (contract §12), shared by the CLI and the server's loopback admin endpoint. */
+export const adminCommand = z.discriminatedUnion('command', [
+  z.object({
+    command: z.literal('client:create'),
+    name: z.string().min(1),
+    integration: z.boolean().default(false),
+    implicit: z.boolean().default(false),
+    redirectUris: z.array(z.string()).default([]),
+  }),
+  z.object({ command: z.literal('credits:add'), accountNumber: z.string(), amount: z.coerce.number() }),
+  z.object({ command: z.literal('account:activate'), email: z.string() }),
+]);
+export type AdminCommand = z.input<typeof adminCommand>;

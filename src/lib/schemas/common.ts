@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** Characters the specification allows in a phone number (3.14). */
+export const PHONE_PATTERN = /^[0-9() .\-#+*pw]+$/;
+
+export const emailSchema = z.email('3.4').max(254, '3.2');
+export const phoneSchema = z.string().max(50, '3.2').regex(PHONE_PATTERN, '3.14');
+export const passwordSchema = z.string().min(8, '3.2').max(128, '3.2');
+
+/** Optional attributes may be omitted or sent as null (spec §2.1). */
+export function optional<T extends z.ZodType>(schema: T) {
+  return schema.nullish().transform((value) => value ?? undefined);
+}
+
+/** A boolean that client systems may also send as the strings "true" / "false". */
+export const looseBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);

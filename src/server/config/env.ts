@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Every setting of contract §12, validated once; a bad value stops the server at start with a clear message. */
+const envSchema = z.object({
+  PORT: positiveInt(3000),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  APP_ENV: z.enum(['partner', 'production']).default('partner'),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default('Freight Document Service <no-reply@localhost>'),
+  OAUTH_SCOPE: z.string().min(1).default('service'),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt(3600),
+  REFRESH_TOKEN_TTL_SECONDS: positiveInt(30 * 24 * 3600),
+  ACTIVATION_TOKEN_TTL_SECONDS: positiveInt(72 * 3600),
+  LOGIN_MAX_FAILURES: positiveInt(5),
+  LOGIN_LOCKOUT_SECONDS: positiveInt(900),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanFlag,
+  WEBHOOK_RETRY_DELAYS_MS: z
+    .string()
+    .default('30000,300000')
+    .transform((value) => value.split(',').map((part) => Number(part.trim())))
+    .pipe(z.array(z.number().int().nonnegative())),
+  APP_SECRET: z.string().min(16).optional(),
+  PGP_PRIVATE_KEY: z.string().optional(),
+  JOB_POLL_INTERVAL_MS: positiveInt(500),
+});
+
+export type AppConfig = z.infer<typeof envSchema>;
+
+let cached: AppConfig | undefined;
+
+export function getConfig(): AppConfig {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(process.env).map(([key, value]) => [key, value === '' ? undefined : value])),
+  );
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  if (parsed.data.APP_ENV === 'production' && !parsed.data.APP_SECRET) {
+    throw new Error('Invalid configuration: APP_SECRET is required when APP_ENV=production');
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** The externally visible root of the service, for links in e-mails and redirects. */
+export function publicUrl(config: AppConfig = getConfig()): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+}

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+import { getConfig } from '@/server/config/env';
+import { claimDataDir, releaseDataDir } from './data-dir-lock';
+
+export type Schema = typeof schema;
+/** One Drizzle API over both drivers: services never know which database they talk to. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type DbOrTx = Database | Transaction;
+
+interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = path.join(process.cwd(), 'src/server/db/migrations');
+// Any constant works; it only has to be the same for every instance migrating one PostgreSQL.
+const MIGRATION_LOCK_KEY = 727_001;
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const { default: postgres } = await import('postgres');
+  const { drizzle } = await import('drizzle-orm/postgres-js');
+  const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+  const client = postgres(url, { max: 10, onnotice: () => {} });
+  const db = drizzle(client, { schema }) as unknown as Database;
+  // Two instances may start at once: an advisory lock serialises their migrations.
+  const lockClient = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await lockClient`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+    await migrate(drizzle(lockClient, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await lockClient`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.catch(() => {});
+    await lockClient.end();
+  }
+  return { db, kind: 'postgres', close: () => client.end() };
+}
+
+async function openPglite(dataDir: string, purpose: 'server' | 'tool'): Promise<DatabaseHandle> {
+  const resolved = path.resolve(dataDir);
+  fs.mkdirSync(resolved, { recursive: true });
+  claimDataDir(resolved, purpose);
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = new PGlite(path.join(resolved, 'pgdata'));
+  const db = drizzle(client, { schema }) as unknown as Database;
+  await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      releaseDataDir(resolved);
+    },
+  };
+}
+
+const globalForDb = globalThis as unknown as { __fdsDatabase?: Promise<DatabaseHandle> };
+
+/**
+ * The process-wide database, opened and migrated once. Kept on globalThis because Next.js may load this
+ * module in several bundles of one process; PGlite must be opened exactly once.
+ */
+export function getDatabaseHandle(purpose: 'server' | 'tool' = 'server'): Promise<DatabaseHandle> {
+  if (!globalForDb.__fdsDatabase) {
+    const config = getConfig();
+    globalForDb.__fdsDatabase = config.DATABASE_URL
+      ? openPostgres(config.DATABASE_URL)
+      : openPglite(config.DATA_DIR, purpose);
+    globalForDb.__fdsDatabase.catch(() => {
+      globalForDb.__fdsDatabase = undefined;
+    });
+  }
+  return globalForDb.__fdsDatabase;
+}
+
+export async function getDb(): Promise<Database> {
+  return (await getDatabaseHandle()).db;
+}
+
+export async function closeDb(): Promise<void> {
+  const handle = globalForDb.__fdsDatabase;
+  globalForDb.__fdsDatabase = undefined;
+  if (handle) await (await handle).close();
+}
+
+export async function pingDb(): Promise<boolean> {
+  try {
+    await (await getDb()).execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,45 @@
+import { describeError, type ErrorCode } from '@/lib/errors/catalogue';
+
+export interface ErrorItem {
+  code: ErrorCode;
+  description: string;
+  field?: string;
+}
+
+/** Transport hints a service may attach; never internal details. */
+export interface ErrorHints {
+  retryAfterSeconds?: number;
+  /** RFC 6749 `error` value, for the OAuth endpoints. */
+  oauthError?: string;
+  /** Overrides the catalogue's status where the contract fixes another (2.6 → 415, token endpoint 1.7 → 400). */
+  httpStatus?: number;
+}
+
+/**
+ * The one error type services throw. It carries one or more catalogue entries (validation reports every
+ * bad field at once).
+ */
+export class ServiceError extends Error {
+  readonly items: ErrorItem[];
+  readonly hints: ErrorHints;
+
+  constructor(items: ErrorItem[], hints: ErrorHints = {}) {
+    super(items.map((item) => `${item.code}${item.field ? ` (${item.field})` : ''}`).join(', '));
+    this.name = 'ServiceError';
+    this.items = items;
+    this.hints = hints;
+  }
+
+  get code(): ErrorCode {
+    return this.items[0]!.code;
+  }
+}
+
+export function errorItem(code: ErrorCode, field?: string, description?: string): ErrorItem {
+  return { code, description: description ?? describeError(code), ...(field ? { field } : {}) };
+}
+
+/** Shorthand for the common single-code failure. */
+export function fail(code: ErrorCode, field?: string, hints?: ErrorHints & { description?: string }): never {
+  throw new ServiceError([errorItem(code, field, hints?.description)], hints);
+}

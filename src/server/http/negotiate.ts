@@ -1,0 +1,23 @@
+import Negotiator from 'negotiator';
+import { fail } from '@/server/errors';
+
+export const JSON_MEDIA = 'application/json';
+
+/**
+ * Picks the response media type from Accept (contract §1): a missing header, `*\/*` and `application/*`
+ * give the first offered type; anything the endpoint does not offer is 2.6 (406).
+ */
+export function negotiateMedia(accept: string | null, offered: readonly string[]): string {
+  if (!accept || !accept.trim()) return offered[0]!;
+  const chosen = new Negotiator({ headers: { accept } }).mediaType([...offered]);
+  if (!chosen) fail('2.6', undefined, { httpStatus: 406, description: `Acceptable media types: ${offered.join(', ')}.` });
+  return chosen;
+}
+
+export function isJsonContentType(contentType: string | null): boolean {
+  return !!contentType && /^application\/json\s*(;|$)/i.test(contentType.trim());
+}
+
+export function isFormContentType(contentType: string | null): boolean {
+  return !!contentType && /^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType.trim());
+}

@@ -1,0 +1,51 @@
+import { httpStatusOf } from '@/lib/errors/catalogue';
+import { ServiceError, errorItem } from '@/server/errors';
+import { getConfig } from '@/server/config/env';
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { ...(status === 204 ? {} : { 'Content-Type': 'application/json' }), ...headers },
+  });
+}
+
+function authenticateHeader(code: string, realm: string): string | undefined {
+  switch (code) {
+    case '1.8':
+      return `Bearer realm="${realm}"`;
+    case '1.11':
+    case '1.12':
+      return `Bearer realm="${realm}",error="invalid_token"`;
+    case '1.1':
+    case '1.6':
+      return `Basic realm="${realm}",error="unauthorized"`;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The one mapping from a thrown error to an HTTP answer (contract §1): the catalogue's status unless the
+ * service hinted another, WWW-Authenticate and Retry-After where they apply, and for the OAuth endpoints the
+ * RFC 6749 fields beside the service's list. Anything unexpected is 5.0 without details.
+ */
+export function errorResponse(error: unknown, options: { oauth?: boolean; headers?: Record<string, string> } = {}): Response {
+  const serviceError =
+    error instanceof ServiceError
+      ? error
+      : (console.error(`unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+        new ServiceError([errorItem('5.0')]));
+  const first = serviceError.items[0]!;
+  const status = serviceError.hints.httpStatus ?? httpStatusOf(first.code);
+  const headers: Record<string, string> = { ...options.headers };
+  const challenge = authenticateHeader(first.code, getConfig().OAUTH_SCOPE);
+  if (challenge && status === 401) headers['WWW-Authenticate'] = challenge;
+  if (serviceError.hints.retryAfterSeconds !== undefined) headers['Retry-After'] = String(serviceError.hints.retryAfterSeconds);
+  const body: Record<string, unknown> = { errors: serviceError.items };
+  if (options.oauth) {
+    headers['Cache-Control'] = 'no-store';
+    body.error = serviceError.hints.oauthError ?? (first.code === '1.6' ? 'invalid_client' : first.code.startsWith('2.') ? 'invalid_request' : 'invalid_grant');
+    body.error_description = first.description;
+  }
+  return json(body, status, headers);
+}

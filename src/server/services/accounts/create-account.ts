@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { createAccountInput, type CreateAccountInput } from '@/lib/schemas/account';
+import { accounts, activationTokens } from '@/server/db/schema';
+import { queryRows } from '@/server/db/rows';
+import { hashPassword } from '@/server/crypto/passwords';
+import { seal } from '@/server/crypto/secret-box';
+import { hashToken, newId, randomDigits, randomToken } from '@/server/crypto/tokens';
+import { fail, fromZodError } from '@/server/errors';
+import { publicUrl } from '@/server/config/env';
+import { activationMail } from '@/server/mail/templates';
+import { queueMail } from '@/server/mail/queue-mail';
+import { inTransaction, type ServiceContext } from '../context';
+
+export const ACCOUNT_SECRET_PURPOSE = 'account-secret';
+
+/**
+ * Registers an account (contract §3). It cannot log in until the link in the activation e-mail is opened.
+ * Open to anyone through a known client system (the transport checks the client) or the portal's sign-up.
+ */
+export async function createAccount({ ctx, input }: { ctx: ServiceContext; input: CreateAccountInput }) {
+  const parsed = createAccountInput.safeParse(input);
+  if (!parsed.success) throw fromZodError(parsed.error);
+  const { name, email, password, phoneNumber, companyName } = parsed.data;
+
+  const passwordHash = await hashPassword(password);
+  const activationToken = randomToken(32);
+  const ttl = ctx.config.ACTIVATION_TOKEN_TTL_SECONDS;
+
+  return inTransaction(ctx, async (tx) => {
+    const [numberRow] = await queryRows<{ n: string }>(tx, sql`select nextval('account_number_seq')::text as n`);
+    const id = newId();
+    const inserted = await tx
+      .insert(accounts)
+      .values({
+        id,
+        accountNumber: numberRow!.n,
+        name,
+        email,
+        phoneNumber: phoneNumber ?? null,
+        companyName: companyName ?? null,
+        passwordHash,
+        accountSecretEncrypted: seal(randomDigits(64), ctx.appSecret, ACCOUNT_SECRET_PURPOSE),
+      })
+      .onConflictDoNothing()
+      .returning({ id: accounts.id, accountNumber: accounts.accountNumber });
+    // The unique index on lower(email) decides, so two simultaneous sign-ups cannot both win.
+    if (inserted.length === 0) fail('3.5', 'email');
+
+    await tx.insert(activationTokens).values({
+      tokenHash: hashToken(activationToken),
+      accountId: id,
+      expiresAt: new Date(ctx.now().getTime() + ttl * 1000),
+    });
+    await queueMail(
+      tx,
+      activationMail({
+        to: email,
+        name,
+        activationUrl: `${publicUrl(ctx.config)}/api/accounts/activation/${activationToken}`,
+        validHours: Math.round(ttl / 3600),
+      }),
+    );
+    return { accountId: inserted[0]!.id, accountNumber: inserted[0]!.accountNumber };
+  });
+}
