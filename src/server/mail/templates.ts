@@ -20,3 +20,41 @@ export function activationMail(input: { to: string; name: string; activationUrl:
 <p>The link is valid for ${input.validHours} hours. If you did not create this account, ignore this e-mail.</p>`;
   return { to: input.to, subject: 'Activate your Freight Document Service account', text, html };
 }
+
+const ROLE_NAMES: Record<string, string> = {
+  CONSIGNOR: 'consignor',
+  CONSIGNEE: 'consignee',
+  CARRIER: 'carrier',
+  SUBSEQUENT_CARRIER: 'subsequent carrier',
+  PLACE_OF_TAKING_OVER: 'place of taking over',
+  PLACE_OF_DELIVERY: 'place of delivery',
+};
+
+/** Sent to every role holder when a document names them; people without an account are invited to create one. */
+export function namedInDocumentMail(input: {
+  to: string;
+  roles: string[];
+  serviceNumber: string;
+  submitterName: string;
+  documentUrl: string;
+  signupUrl?: string;
+}): OutgoingMail {
+  const roles = input.roles.map((role) => ROLE_NAMES[role] ?? role.toLowerCase()).join(', ');
+  const lines = [
+    'Hello,',
+    '',
+    `${input.submitterName} named you as ${roles} on freight document ${input.serviceNumber}.`,
+    '',
+    input.signupUrl
+      ? `You do not have an account yet. Create one with this e-mail address to follow and approve the document:\n${input.signupUrl}`
+      : `Open the document: ${input.documentUrl}`,
+  ];
+  const html = `<p>Hello,</p><p>${escapeHtml(input.submitterName)} named you as ${escapeHtml(roles)} on freight document <strong>${escapeHtml(
+    input.serviceNumber,
+  )}</strong>.</p>${
+    input.signupUrl
+      ? `<p>You do not have an account yet. <a href="${escapeHtml(input.signupUrl)}">Create one with this e-mail address</a> to follow and approve the document.</p>`
+      : `<p><a href="${escapeHtml(input.documentUrl)}">Open the document</a></p>`
+  }`;
+  return { to: input.to, subject: `Freight document ${input.serviceNumber}: you are named as ${roles}`, text: lines.join('\n'), html };
+}

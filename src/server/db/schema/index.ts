@@ -1,3 +1,4 @@
 export * from './accounts';
 export * from './oauth';
 export * from './jobs';
+export * from './freight-documents';

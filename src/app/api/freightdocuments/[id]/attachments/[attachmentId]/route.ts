@@ -1,0 +1,10 @@
+import { attachmentJson } from '@/server/http/attachment-response';
+import { endpoint, route } from '@/server/http/route';
+import { getAttachment } from '@/server/services/freight-documents/get-attachment';
+
+export const { GET, POST, PUT, PATCH, DELETE } = route({
+  GET: endpoint({
+    auth: 'bearer',
+    handle: async ({ ctx, params }) => attachmentJson(await getAttachment({ ctx, input: { attachmentId: params.attachmentId!, freightDocumentId: params.id! } })),
+  }),
+});

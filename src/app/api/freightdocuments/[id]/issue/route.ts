@@ -1,0 +1,9 @@
+import { endpoint, route } from '@/server/http/route';
+import { issueFreightDocument } from '@/server/services/freight-documents/issue-freight-document';
+
+export const { GET, POST, PUT, PATCH, DELETE } = route({
+  POST: endpoint({
+    auth: 'bearer',
+    handle: async ({ ctx, params }) => ({ body: await issueFreightDocument({ ctx, input: { freightDocumentId: params.id! } }) }),
+  }),
+});

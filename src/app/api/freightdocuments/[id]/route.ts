@@ -1,0 +1,16 @@
+import { anyJson } from '@/server/http/any-json';
+import { endpoint, route } from '@/server/http/route';
+import { getFreightDocument } from '@/server/services/freight-documents/get-freight-document';
+import { replaceFreightDocument } from '@/server/services/freight-documents/replace-freight-document';
+
+export const { GET, POST, PUT, PATCH, DELETE } = route({
+  GET: endpoint({
+    auth: 'bearer',
+    handle: async ({ ctx, params }) => ({ body: await getFreightDocument({ ctx, input: { freightDocumentId: params.id! } }) }),
+  }),
+  PUT: endpoint({
+    auth: 'bearer',
+    body: anyJson,
+    handle: async ({ ctx, params, body }) => ({ body: await replaceFreightDocument({ ctx, input: { freightDocumentId: params.id!, body } }) }),
+  }),
+});

@@ -1,0 +1,32 @@
+/** ISO 8601 date-time with seconds optional and a zone (Z or ±hh:mm) required: spec dates are UTC-anchored. */
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function validCalendarDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export function isDateTime(value: string): boolean {
+  const match = DATE_TIME.exec(value);
+  if (!match) return false;
+  const [, y, mo, d, h, mi, s] = match;
+  if (!validCalendarDate(Number(y), Number(mo), Number(d))) return false;
+  return Number(h) < 24 && Number(mi) < 60 && Number(s ?? 0) < 60 && !Number.isNaN(Date.parse(value));
+}
+
+/** A date without a time part (spec §2.3 establishedDate); a date-time here is 3.26. */
+export function isDate(value: string): boolean {
+  const match = DATE.exec(value);
+  return !!match && validCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]));
+}
+
+/** `YYYY-MM-DDThh:mm:ssZ`, as the agreed and estimated fields are returned (contract §4). */
+export function formatSeconds(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** With milliseconds, as modification and commit times are returned. */
+export function formatMillis(date: Date): string {
+  return date.toISOString();
+}

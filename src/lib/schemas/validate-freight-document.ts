@@ -1,0 +1,20 @@
+import { describeError } from '@/lib/errors/catalogue';
+import { zodIssuesToFieldErrors, type FieldError } from '@/lib/errors/from-zod';
+import { freightDocumentInput, freightDocumentRules, normaliseDocumentBody, type FreightDocumentInput } from './freight-document';
+
+export type DocumentValidation = { ok: true; data: FreightDocumentInput } | { ok: false; errors: FieldError[] };
+
+/** Field errors and cross-field rule violations of one body, all at once (REST, tRPC and the drafting form). */
+export function validateFreightDocument(raw: unknown): DocumentValidation {
+  const body = normaliseDocumentBody(raw);
+  const parsed = freightDocumentInput.safeParse(body);
+  const errors = parsed.success ? [] : zodIssuesToFieldErrors(parsed.error.issues);
+  for (const rule of freightDocumentRules(body)) {
+    // A missing placeOfTakingOver is reported as 3.42 only, not also as a generic missing field.
+    if (!errors.some((error) => error.field === rule.field && error.code === rule.code)) {
+      errors.push({ code: rule.code, description: describeError(rule.code), field: rule.field });
+    }
+  }
+  if (errors.length > 0 || !parsed.success) return { ok: false, errors };
+  return { ok: true, data: parsed.data };
+}

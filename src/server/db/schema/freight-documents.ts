@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, customType, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** Product ids of structured goods lines: stable across PUTs and PATCHes. */
+export const productIdSequence = pgSequence('product_id_seq', { startWith: 1 });
+
+/** One row per environment: the last service number handed out. Incremented inside the creating transaction, so gap-free. */
+export const serviceNumberCounters = pgTable('service_number_counters', {
+  environment: text('environment').primaryKey(),
+  lastValue: bigint('last_value', { mode: 'number' }).notNull(),
+});
+
+/**
+ * The document. Columns that lists filter and sort on are real columns; the rest of the legal content is
+ * one JSON value, replaced as a whole by PUT (spec §4 rule 1).
+ */
+export const freightDocuments = pgTable(
+  'freight_documents',
+  {
+    id: text('id').primaryKey(),
+    serviceNumber: text('service_number').notNull(),
+    type: text('type').notNull(),
+    status: text('status', { enum: ['DRAFT', 'ISSUED', 'TRANSIT', 'DELIVERED', 'CANCELLED'] }).notNull(),
+    submitterAccountId: text('submitter_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    establishedDate: text('established_date'),
+    establishedPlace: text('established_place'),
+    carrierCode: text('carrier_code'),
+    agreedDateTimeOfTakingOver: timestamp('agreed_taking_over', { withTimezone: true, mode: 'date' }),
+    estimatedDateTimeOfTakingOver: timestamp('estimated_taking_over', { withTimezone: true, mode: 'date' }),
+    estimatedDateTimeOfDelivery: timestamp('estimated_delivery', { withTimezone: true, mode: 'date' }),
+    headCommits: jsonb('head_commits').$type<string[]>().notNull(),
+    structuredGoodsCommitId: text('structured_goods_commit_id'),
+    lastModifiedDateTime: timestamp('last_modified', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('freight_documents_service_number_key').on(table.serviceNumber),
+    index('freight_documents_last_modified_idx').on(table.lastModifiedDateTime, table.id),
+  ],
+);
+
+/**
+ * Who holds which role. A holder is an account, or an e-mail address (pending) that becomes the account
+ * with that address when it is activated. The submitter holds SUBMITTER.
+ */
+export const documentRoles = pgTable(
+  'document_roles',
+  {
+    id: text('id').primaryKey(),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => freightDocuments.id, { onDelete: 'cascade' }),
+    role: text('role', {
+      enum: ['SUBMITTER', 'CONSIGNOR', 'CONSIGNEE', 'CARRIER', 'SUBSEQUENT_CARRIER', 'PLACE_OF_TAKING_OVER', 'PLACE_OF_DELIVERY'],
+    }).notNull(),
+    accountId: text('account_id').references(() => accounts.id),
+    email: text('email'),
+    party: jsonb('party').$type<Record<string, unknown>>().notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('document_roles_document_idx').on(table.documentId),
+    index('document_roles_account_idx').on(table.accountId, table.documentId),
+    index('document_roles_pending_email_idx').on(sql`lower(${table.email})`).where(sql`account_id is null`),
+  ],
+);
+
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: text('id').primaryKey(),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => freightDocuments.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['GOODS', 'GENERAL', 'COMMENT'] }).notNull(),
+    name: text('name'),
+    originalFileName: text('original_file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sealed: boolean('sealed').notNull().default(false),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('attachments_document_idx').on(table.documentId)],
+);
+
+/** The history: every change is a commit in a hash chain (contract §6). */
+export const documentCommits = pgTable(
+  'document_commits',
+  {
+    id: text('id').primaryKey(),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => freightDocuments.id, { onDelete: 'cascade' }),
+    sequence: integer('sequence').notNull(),
+    changeType: text('change_type').notNull(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    newStatus: text('new_status'),
+    previousCommits: jsonb('previous_commits').$type<string[]>().notNull(),
+    contentHash: text('content_hash').notNull(),
+    createDateTimeClient: timestamp('created_client', { withTimezone: true, mode: 'date', precision: 3 }),
+    createDateTimeServer: timestamp('created_server', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+  },
+  (table) => [uniqueIndex('document_commits_document_sequence_key').on(table.documentId, table.sequence)],
+);

@@ -1,0 +1,58 @@
+import { fileTypeFromBuffer } from 'file-type';
+import type { AttachmentInput } from '@/lib/schemas/freight-document';
+import { errorItem, ServiceError, type ErrorItem } from '@/server/errors';
+
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+const ALLOWED = new Set(['application/pdf', 'image/png', 'image/jpeg']);
+
+export interface PreparedAttachment {
+  type: 'GOODS' | 'GENERAL' | 'COMMENT';
+  name: string | null;
+  originalFileName: string;
+  mimeType: string;
+  sealed: boolean;
+  content: Buffer;
+}
+
+/**
+ * Decodes and checks attachments (contract §10): empty content 3.18, a real type other than PDF, PNG or
+ * JPEG 3.8 (the bytes decide, not the declared mimeType), more than 10 MB per document or 2 MB of images
+ * in total 3.34. `existing` is what the document already holds.
+ */
+export async function prepareAttachments(
+  inputs: AttachmentInput[],
+  existing: { size: number; mimeType: string }[] = [],
+  fieldPrefix = 'attachments',
+): Promise<PreparedAttachment[]> {
+  const errors: ErrorItem[] = [];
+  const prepared: PreparedAttachment[] = [];
+  for (const [index, input] of inputs.entries()) {
+    const field = fieldPrefix ? `${fieldPrefix}[${index}].content` : 'content';
+    const content = Buffer.from(input.content.replace(/\s+/g, ''), input.content.includes('-') || input.content.includes('_') ? 'base64url' : 'base64');
+    if (content.length === 0) {
+      errors.push(errorItem('3.18', field));
+      continue;
+    }
+    const sniffed = await fileTypeFromBuffer(content);
+    if (!sniffed || !ALLOWED.has(sniffed.mime)) {
+      errors.push(errorItem('3.8', fieldPrefix ? `${fieldPrefix}[${index}].mimeType` : 'mimeType'));
+      continue;
+    }
+    prepared.push({
+      type: input.type as PreparedAttachment['type'],
+      name: input.name ?? null,
+      originalFileName: input.originalFileName,
+      mimeType: sniffed.mime,
+      sealed: input.sealed ?? false,
+      content,
+    });
+  }
+  const all = [...existing, ...prepared.map((item) => ({ size: item.content.length, mimeType: item.mimeType }))];
+  const total = all.reduce((sum, item) => sum + item.size, 0);
+  const images = all.filter((item) => item.mimeType.startsWith('image/')).reduce((sum, item) => sum + item.size, 0);
+  if (total > MAX_ATTACHMENT_BYTES) errors.push(errorItem('3.34', fieldPrefix || 'content', 'Attachments exceed 10 MB per freight document.'));
+  else if (images > MAX_IMAGE_BYTES) errors.push(errorItem('3.34', fieldPrefix || 'content', 'Images exceed 2 MB in total.'));
+  if (errors.length > 0) throw new ServiceError(errors);
+  return prepared;
+}

@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+import { structuredGoodsPatchInput } from '@/lib/schemas/freight-document';
+import { errorItem, fail, fromZodError, ServiceError } from '@/server/errors';
+import type { ServiceContext } from '../context';
+import { requireRole } from './load-document';
+import { mutateAndSerialize } from './mutate-document';
+
+/**
+ * PATCH /freightdocuments/{id}/structuredgoods (contract §4): after issue the carrier corrects quantities
+ * of existing lines only (ISSUED or TRANSIT, else 4.18); a line that is not one of the document's is 4.46.
+ */
+export async function correctStructuredGoods({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { freightDocumentId: string; body: z.input<typeof structuredGoodsPatchInput> };
+}) {
+  const parsed = structuredGoodsPatchInput.safeParse(input.body);
+  if (!parsed.success) throw fromZodError(parsed.error);
+  const { structuredGoods, previousCommits } = parsed.data;
+
+  return mutateAndSerialize(ctx, {
+    freightDocumentId: input.freightDocumentId,
+    changeType: 'STRUCTURED_GOODS',
+    previousCommits,
+    requirePreviousCommits: true,
+    apply: async (loaded) => {
+      requireRole(loaded, 'CARRIER', 'SUBSEQUENT_CARRIER');
+      if (loaded.document.status !== 'ISSUED' && loaded.document.status !== 'TRANSIT') fail('4.18');
+      const lines = (loaded.document.content.structuredGoods as Record<string, unknown>[] | undefined) ?? [];
+      const errors = structuredGoods.flatMap((item, index) =>
+        item.productId === undefined || !lines.some((line) => line.productId === item.productId) ? [errorItem('4.46', `structuredGoods[${index}].productId`)] : [],
+      );
+      if (errors.length > 0) throw new ServiceError(errors);
+      const corrected = lines.map((line) => {
+        const patch = structuredGoods.find((item) => item.productId === line.productId);
+        if (!patch) return line;
+        const { productId: _productId, ...quantities } = patch;
+        return { ...line, ...Object.fromEntries(Object.entries(quantities).filter(([, value]) => value !== undefined)) };
+      });
+      return { set: { content: { ...loaded.document.content, structuredGoods: corrected } }, changesStructuredGoods: true };
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/server/db/client';
+import { accounts, serviceNumberCounters } from '@/server/db/schema';
+import { fail } from '@/server/errors';
+import type { ServiceContext } from '../context';
+
+/**
+ * Issuing costs one credit in production (free in partner; POST_PAY accounts are billed later). One
+ * conditional UPDATE: concurrent issues can never overdraw (ARCHITECTURE habits).
+ */
+export async function chargeIssue(ctx: ServiceContext, db: DbOrTx, accountId: string) {
+  if (ctx.config.APP_ENV !== 'production') return;
+  const [charged] = await db
+    .update(accounts)
+    .set({ credits: sql`${accounts.credits} - 1` })
+    .where(and(eq(accounts.id, accountId), eq(accounts.paymentScheme, 'PRE_PAY'), gte(accounts.credits, 1)))
+    .returning({ credits: accounts.credits });
+  if (charged) return;
+  const [account] = await db.select({ paymentScheme: accounts.paymentScheme }).from(accounts).where(eq(accounts.id, accountId));
+  if (account?.paymentScheme !== 'POST_PAY') fail('4.41');
+}
+
+/**
+ * The next 12-digit service number. The counter row stays locked until the creating transaction ends, so
+ * numbers are unique and gap-free: a rolled-back creation gives its number back.
+ */
+export async function nextServiceNumber(ctx: ServiceContext, db: DbOrTx): Promise<string> {
+  const [row] = await db
+    .insert(serviceNumberCounters)
+    .values({ environment: ctx.config.APP_ENV, lastValue: 1 })
+    .onConflictDoUpdate({ target: serviceNumberCounters.environment, set: { lastValue: sql`${serviceNumberCounters.lastValue} + 1` } })
+    .returning({ value: serviceNumberCounters.lastValue });
+  return String(row!.value).padStart(12, '0');
+}

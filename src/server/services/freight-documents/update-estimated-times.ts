@@ -1,0 +1,42 @@
+import type { z } from 'zod';
+import { estimatedTimesInput } from '@/lib/schemas/freight-document';
+import { errorItem, fail, fromZodError, ServiceError } from '@/server/errors';
+import type { ServiceContext } from '../context';
+import { requireRole } from './load-document';
+import { mutateAndSerialize } from './mutate-document';
+
+/**
+ * PATCH /freightdocuments/{id}/estimatedtimes (contract §4): the submitter, carrier or a subsequent carrier
+ * moves the estimates in any status but CANCELLED; taking over is fixed from TRANSIT (4.9), delivery once
+ * DELIVERED (4.10), and taking over must stay before delivery (3.15).
+ */
+export async function updateEstimatedTimes({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { freightDocumentId: string; body: z.input<typeof estimatedTimesInput> };
+}) {
+  const parsed = estimatedTimesInput.safeParse(input.body);
+  if (!parsed.success) throw fromZodError(parsed.error);
+  const { estimatedDateTimeOfTakingOver, estimatedDateTimeOfDelivery, previousCommits } = parsed.data;
+
+  return mutateAndSerialize(ctx, {
+    freightDocumentId: input.freightDocumentId,
+    changeType: 'ESTIMATED_TIMES',
+    previousCommits,
+    requirePreviousCommits: true,
+    apply: async (loaded) => {
+      requireRole(loaded, 'SUBMITTER', 'CARRIER', 'SUBSEQUENT_CARRIER');
+      const { status } = loaded.document;
+      if (estimatedDateTimeOfTakingOver !== undefined && (status === 'TRANSIT' || status === 'DELIVERED')) fail('4.9', 'estimatedDateTimeOfTakingOver');
+      if (estimatedDateTimeOfDelivery !== undefined && status === 'DELIVERED') fail('4.10', 'estimatedDateTimeOfDelivery');
+      const takingOver = estimatedDateTimeOfTakingOver ? new Date(estimatedDateTimeOfTakingOver) : loaded.document.estimatedDateTimeOfTakingOver;
+      const delivery = estimatedDateTimeOfDelivery ? new Date(estimatedDateTimeOfDelivery) : loaded.document.estimatedDateTimeOfDelivery;
+      if (takingOver && delivery && takingOver.getTime() >= delivery.getTime()) {
+        throw new ServiceError([errorItem('3.15', 'estimatedDateTimeOfTakingOver')]);
+      }
+      return { set: { estimatedDateTimeOfTakingOver: takingOver, estimatedDateTimeOfDelivery: delivery } };
+    },
+  });
+}
