@@ -1,10 +1,12 @@
 import { router } from './init';
 import { accountRouter } from './routers/account';
+import { documentsRouter } from './routers/documents';
 import { mailboxRouter } from './routers/mailbox';
 import { oauthRouter } from './routers/oauth';
 
 export const appRouter = router({
   account: accountRouter,
+  documents: documentsRouter,
   oauth: oauthRouter,
   mailbox: mailboxRouter,
 });
