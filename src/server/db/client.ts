@@ -12,7 +12,7 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DbOrTx = Database | Transaction;
 
-interface DatabaseHandle {
+export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
@@ -22,7 +22,7 @@ const MIGRATIONS_FOLDER = path.join(process.cwd(), 'src/server/db/migrations');
 // Any constant works; it only has to be the same for every instance migrating one PostgreSQL.
 const MIGRATION_LOCK_KEY = 727_001;
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+export async function openPostgres(url: string): Promise<DatabaseHandle> {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
@@ -38,6 +38,17 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     await lockClient.end();
   }
   return { db, kind: 'postgres', close: () => client.end() };
+}
+
+/** An in-memory embedded database, migrated: for tests of the service layer. */
+export async function openMemoryPglite(): Promise<DatabaseHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = new PGlite();
+  const db = drizzle(client, { schema }) as unknown as Database;
+  await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db, kind: 'pglite', close: () => client.close() };
 }
 
 async function openPglite(dataDir: string, purpose: 'server' | 'tool'): Promise<DatabaseHandle> {
