@@ -74,7 +74,7 @@ function toDocumentJson(
     const row = roles.find((candidate) => candidate.role === role);
     return row ? partyJson(row) : null;
   };
-  const structuredGoodsCommit = commits.find((commit) => commit.id === document.structuredGoodsCommitId);
+  const structuredGoodsCommit = content.structuredGoods?.length ? commits.find((commit) => commit.id === document.structuredGoodsCommitId) : undefined;
   const commitTime = (date: Date | null) => (date ? formatMillis(date) : null);
   const submitter = people.get(document.submitterAccountId);
   return {
