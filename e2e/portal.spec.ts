@@ -151,6 +151,11 @@ test('sign-in honours only same-origin callback URLs and goes straight on when s
   await page.goto('/login?callbackUrl=' + encodeURIComponent('/dev/mailbox?from=login'));
   await signIn(page, person.email, person.password);
   await expect(page).toHaveURL(/\/dev\/mailbox\?from=login$/);
+
+  // Signed in, but the authorization request names no known client: an error page, no redirect.
+  await page.goto('/oauth/consent?response_type=code&client_id=unknown&redirect_uri=' + encodeURIComponent('https://evil.example/cb'));
+  await expect(page.getByRole('heading', { level: 1, name: 'This sign-in link is not valid' })).toBeVisible();
+  await expect(errorSummary(page)).toContainText('Unknown client.');
 });
 
 test('wrong credentials and activation errors are explained', async ({ page }) => {
@@ -158,6 +163,15 @@ test('wrong credentials and activation errors are explained', async ({ page }) =
   await signIn(page, 'nobody@example.com', 'wrong-password');
   await expect(errorSummary(page)).toContainText('do not match');
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+
+  // After LOGIN_MAX_FAILURES (5) failures the username is locked, and the page says so.
+  const locked = newPerson('locked').email;
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    await signIn(page, locked, `wrong-${attempt}`);
+    await expect(errorSummary(page)).toContainText('do not match');
+  }
+  await signIn(page, locked, 'wrong-6');
+  await expect(errorSummary(page)).toContainText('Too many failed sign-in attempts');
 
   for (const [code, title] of [
     ['4.35', 'This activation link is not valid'],
