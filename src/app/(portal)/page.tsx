@@ -2,12 +2,12 @@ import Link from 'next/link';
 
 export default function HomePage() {
   return (
-    <main style={{ maxWidth: 720, margin: '3rem auto', padding: '0 1rem' }}>
+    <>
       <h1>Freight Document Service</h1>
       <p>Electronic consignment notes (e-CMR): draft, issue, hand over and deliver, with a REST API for client systems.</p>
       <p>
         <Link href="/login">Sign in</Link> · <Link href="/signup">Create an account</Link> · <Link href="/account">My account</Link>
       </p>
-    </main>
+    </>
   );
 }

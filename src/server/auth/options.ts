@@ -3,7 +3,7 @@ import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { createServiceContext } from '@/server/services/context';
 import { verifyCredentials } from '@/server/services/accounts/verify-credentials';
-import { ServiceError } from '@/server/errors';
+import { describeError, ServiceError } from '@/server/errors';
 
 let cached: Promise<NextAuthOptions> | undefined;
 
@@ -32,7 +32,9 @@ export function getAuthOptions(): Promise<NextAuthOptions> {
             } catch (error) {
               // next-auth shows this message to the sign-in page as ?error=…
               if (error instanceof ServiceError) throw new Error(error.items[0]!.description);
-              throw error;
+              // Anything else would reach the browser as ?error=<its message>: log it, show only 5.0.
+              console.error('sign-in failed', error);
+              throw new Error(describeError('5.0'));
             }
           },
         }),

@@ -1,0 +1,30 @@
+import type { Metadata } from 'next';
+import { connection } from 'next/server';
+import { redirect } from 'next/navigation';
+import { LoginForm } from '@/components/login-form';
+import { safeCallbackUrl } from '@/lib/portal/safe-callback-url';
+import { getSessionAccountId } from '@/server/auth/session';
+
+export const metadata: Metadata = { title: 'Sign in · Freight Document Service' };
+
+type SearchParams = Record<string, string | string[] | undefined>;
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  await connection();
+  const query = await searchParams;
+  const callbackUrl = safeCallbackUrl(first(query.callbackUrl));
+  // Already signed in: go straight on (the OAuth flow comes back here with its consent page as callbackUrl).
+  if (await getSessionAccountId()) redirect(callbackUrl ?? '/account');
+  return (
+    <div className="narrow">
+      <h1 id="login-title">Sign in</h1>
+      <LoginForm
+        callbackUrl={callbackUrl}
+        activated={first(query.activated) === '1'}
+        signedOut={first(query.signedOut) === '1'}
+        initialError={first(query.error)}
+      />
+    </div>
+  );
+}

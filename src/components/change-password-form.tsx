@@ -1,0 +1,77 @@
+'use client';
+import { useMutation } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { changePasswordInput, type ChangePasswordInput } from '@/lib/schemas/account';
+import { useTRPC } from '@/lib/trpc/client';
+import { byField, errorsFromCall, validate, type FieldError } from './forms/errors';
+import { ErrorSummary } from './forms/error-summary';
+import { Field } from './forms/field';
+import { SubmitButton } from './forms/submit-button';
+
+const ID = 'password';
+const FIELDS = ['oldPassword', 'newPassword'] as const;
+
+/** Password change through tRPC `account.changePassword` (contract §3: wrong old 1.7, equal 3.7). */
+export function ChangePasswordForm() {
+  const trpc = useTRPC();
+  const change = useMutation(trpc.account.changePassword.mutationOptions());
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [changed, setChanged] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (change.isPending) return;
+    const data = new FormData(event.currentTarget);
+    const input: ChangePasswordInput = { oldPassword: String(data.get('oldPassword') ?? ''), newPassword: String(data.get('newPassword') ?? '') };
+    setChanged(false);
+    const checked = validate(changePasswordInput, input);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors([]);
+    change.mutate(input, {
+      onSuccess: () => {
+        setChanged(true);
+        form.current?.reset();
+      },
+      onError: (error) => setErrors(errorsFromCall(error)),
+    });
+  }
+
+  const fieldErrors = byField(errors);
+  return (
+    <form ref={form} className="form" method="post" onSubmit={onSubmit} noValidate aria-labelledby="password-title">
+      <h2 id="password-title">Change password</h2>
+      <ErrorSummary errors={errors} idPrefix={ID} fields={FIELDS} />
+      {changed ? (
+        <div className="banner banner-success" role="status">
+          Your password has been changed.
+        </div>
+      ) : null}
+      <Field
+        idPrefix={ID}
+        name="oldPassword"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={fieldErrors.oldPassword}
+      />
+      <Field
+        idPrefix={ID}
+        name="newPassword"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="8 to 128 characters, different from the current one."
+        required
+        error={fieldErrors.newPassword}
+      />
+      <div className="actions">
+        <SubmitButton pending={change.isPending} label="Change password" pendingLabel="Changing password…" />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+'use client';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { AuthorizationRequest } from '@/lib/schemas/oauth';
+import { useTRPC } from '@/lib/trpc/client';
+import { errorsFromCall, messageFor, type FieldError } from './forms/errors';
+
+/**
+ * Allow / Deny on the consent page. The server decides (tRPC `oauth.decide`) and answers where the browser
+ * goes: the client's registered redirect URI with a code, or with error=access_denied.
+ */
+export function ConsentForm({ request }: { request: AuthorizationRequest }) {
+  const trpc = useTRPC();
+  const decide = useMutation(trpc.oauth.decide.mutationOptions());
+  const [choice, setChoice] = useState<'allow' | 'deny' | null>(null);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  // Stays true after success while the browser leaves the page, so nothing can be pressed twice.
+  const busy = choice !== null;
+
+  function answer(approve: boolean) {
+    if (busy) return;
+    setChoice(approve ? 'allow' : 'deny');
+    setErrors([]);
+    decide.mutate(
+      { request, approve },
+      {
+        onSuccess: ({ redirectTo }) => window.location.assign(redirectTo),
+        onError: (error) => {
+          setErrors(errorsFromCall(error));
+          setChoice(null);
+        },
+      },
+    );
+  }
+
+  return (
+    <div>
+      {errors.length > 0 ? (
+        <div className="error-summary" role="alert">
+          <h2>The request could not be completed</h2>
+          <ul>
+            {errors.map((error) => (
+              <li key={`${error.code}|${error.field ?? ''}`}>{messageFor(error)}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="actions">
+        <button type="button" className="button button-primary" disabled={busy} aria-busy={choice === 'allow' || undefined} onClick={() => answer(true)}>
+          {choice === 'allow' ? 'Allowing…' : 'Allow'}
+        </button>
+        <button type="button" className="button button-secondary" disabled={busy} aria-busy={choice === 'deny' || undefined} onClick={() => answer(false)}>
+          {choice === 'deny' ? 'Denying…' : 'Deny'}
+        </button>
+      </div>
+    </div>
+  );
+}

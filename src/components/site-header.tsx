@@ -1,0 +1,50 @@
+import Link from 'next/link';
+import { SignOutButton } from './sign-out-button';
+
+/** The portal's header: skip link, service name, and the few places a person goes. */
+export function SiteHeader({ signedIn, partnerEnvironment }: { signedIn: boolean; partnerEnvironment: boolean }) {
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <div className="site-header-inner">
+        <Link href="/" className="brand">
+          Freight Document Service
+        </Link>
+        {partnerEnvironment ? <span className="env-badge">Partner environment</span> : null}
+        <nav aria-label="Main">
+          <ul className="nav-list">
+            <li>
+              <Link href="/">Home</Link>
+            </li>
+            {partnerEnvironment ? (
+              <li>
+                <Link href="/dev/mailbox">Mailbox</Link>
+              </li>
+            ) : null}
+            {signedIn ? (
+              <>
+                <li>
+                  <Link href="/account">Account</Link>
+                </li>
+                <li>
+                  <SignOutButton className="link-button" />
+                </li>
+              </>
+            ) : (
+              <>
+                <li>
+                  <Link href="/signup">Create account</Link>
+                </li>
+                <li>
+                  <Link href="/login">Sign in</Link>
+                </li>
+              </>
+            )}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}
