@@ -1,5 +1,5 @@
 import { open } from '@/server/crypto/secret-box';
-import { fail } from '@/server/errors';
+import { fail, ServiceError } from '@/server/errors';
 import { inTransaction, type ServiceContext } from '../context';
 import { verifyCredentials } from '../accounts/verify-credentials';
 import { ACCOUNT_SECRET_PURPOSE } from '../accounts/create-account';
@@ -12,7 +12,13 @@ export async function grantPassword({ ctx, input }: { ctx: ServiceContext; input
   if (!input.username) fail('2.1', 'username', { oauthError: 'invalid_request' });
   if (!input.password) fail('2.1', 'password', { oauthError: 'invalid_request' });
   checkScope(ctx, input.scope);
-  const account = await verifyCredentials({ ctx, input: { username: input.username, password: input.password } });
+  const account = await verifyCredentials({ ctx, input: { username: input.username, password: input.password } }).catch((error: unknown) => {
+    // At the token endpoint bad user credentials are an OAuth invalid_grant: 400, not the catalogue's 401 (contract §2).
+    if (error instanceof ServiceError && error.code === '1.7') {
+      throw new ServiceError(error.items, { ...error.hints, httpStatus: 400, oauthError: 'invalid_grant' });
+    }
+    throw error;
+  });
   const tokens = await inTransaction(ctx, async (tx) => {
     const familyId = await createTokenFamily(tx, { clientId: input.client.clientId, accountId: account.id, grantType: 'password' });
     return issueTokens(ctx, tx, familyId);
