@@ -3,7 +3,7 @@
  * e-mail and link, users/me, and the password change.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { errorCodes, GOOD_PASSWORD, onlyError, sharedDriver, uniqueEmail, type Account, type Client, type Reply } from './driver';
+import { errorCodes, expectError, GOOD_PASSWORD, sharedDriver, uniqueEmail, type Account, type Client } from './driver';
 
 const api = sharedDriver();
 let client: Client;
@@ -11,13 +11,6 @@ let client: Client;
 beforeAll(async () => {
   client = await api.createClient({ name: 'Account tests' });
 });
-
-function expectError(reply: Reply, status: number, code: string, field?: string) {
-  expect(reply.status, reply.text).toBe(status);
-  const error = onlyError(reply);
-  expect(error.code).toBe(code);
-  expect(error.field).toBe(field);
-}
 
 describe('POST /accounts/users: client authentication', () => {
   const body = () => ({ name: 'Nobody', email: uniqueEmail('auth'), password: GOOD_PASSWORD, acceptTermsAndConditions: true });

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningServer } from '../support/server';
-import { Driver, onlyError, serverTarget, startOwnServer, type Client } from './driver';
+import { Driver, expectError, serverTarget, startOwnServer, type Client } from './driver';
 
 const TTL_SECONDS = 2;
 let server: RunningServer;
@@ -28,12 +28,10 @@ it('4.37: an expired activation link is refused and the account stays inactive',
   await new Promise((resolve) => setTimeout(resolve, TTL_SECONDS * 1000 + 200));
 
   const activation = await api.activate(token);
-  expect(activation.status).toBe(409);
-  expect(onlyError(activation).code).toBe('4.37');
+  expectError(activation, 409, '4.37');
 
   const login = await api.passwordGrant(client, input.email, input.password);
-  expect(login.status).toBe(400);
-  expect(onlyError(login).code).toBe('1.7');
+  expectError(login, 400, '1.7');
 });
 
 it('a link opened within its lifetime works on the same server (the control)', async () => {

@@ -3,7 +3,7 @@
  * (STACK.md, "Traps").
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { errorCodes, onlyError, sharedDriver, uniqueEmail, type Client } from './driver';
+import { errorCodes, expectError, sharedDriver, uniqueEmail, type Client } from './driver';
 
 const api = sharedDriver();
 let client: Client;
@@ -21,7 +21,7 @@ describe.runIf(inject('dbKind') === 'postgres')('simultaneous requests on Postgr
     const statuses = replies.map(({ reply }) => reply.status).sort();
     expect(statuses).toEqual([201, ...Array(19).fill(400)]);
     for (const { reply } of replies.filter(({ reply }) => reply.status === 400)) {
-      expect(onlyError(reply)).toMatchObject({ code: '3.5', field: 'email' });
+      expectError(reply, 400, '3.5', 'email');
     }
     // One account, one activation mail.
     await api.mailsTo(email);

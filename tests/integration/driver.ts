@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { REPO_ROOT, startServer, type RunningServer } from '../support/server';
 
 export interface Target {
@@ -222,6 +222,19 @@ export class Driver {
 
 export function sharedDriver(): Driver {
   return new Driver(sharedTarget());
+}
+
+/**
+ * An error reply as contract §1 shapes it: the status, a JSON body with exactly one error of this code and a
+ * description, and, when `field` is given, that field.
+ */
+export function expectError(reply: Reply, status: number, code: string, field?: string) {
+  expect(reply.status, reply.text).toBe(status);
+  expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
+  const error = onlyError(reply);
+  expect(error.code).toBe(code);
+  expect(error.description.length).toBeGreaterThan(0);
+  if (field !== undefined) expect(error.field).toBe(field);
 }
 
 /** The single error of an error reply, for the common one-problem case. */

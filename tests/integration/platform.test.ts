@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json';
-import { onlyError, sharedDriver, type Account, type Client, type Reply } from './driver';
+import { expectError, sharedDriver, type Account, type Client } from './driver';
 
 const api = sharedDriver();
 let client: Client;
@@ -16,15 +16,6 @@ beforeAll(async () => {
   account = await api.createActiveAccount(client);
   accessToken = (await api.login(client, account)).access_token;
 });
-
-function expectError(reply: Reply, status: number, code: string) {
-  expect(reply.status).toBe(status);
-  expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
-  const error = onlyError(reply);
-  expect(error.code).toBe(code);
-  expect(error.description).toEqual(expect.any(String));
-  expect(error.description.length).toBeGreaterThan(0);
-}
 
 describe('heartbeat', () => {
   it('answers UP with the build version, without authentication', async () => {

@@ -39,7 +39,7 @@ describe('passwords', () => {
         expect(await verifyPassword(password, stored)).toBe(true);
         expect(await verifyPassword(`${password}!`, stored)).toBe(false);
       }),
-      { numRuns: 8 },
+      { numRuns: 4 },
     );
   });
 
