@@ -19,6 +19,9 @@ npx next build >/tmp/fds-next-build.log 2>&1 || { cat /tmp/fds-next-build.log; e
 echo "== unit tests"
 npx vitest run --project unit
 
+echo "== service tests (in-process, PGlite${TEST_DATABASE_URL:+ and PostgreSQL})"
+npx vitest run --project services
+
 echo "== API integration tests (PGlite${TEST_DATABASE_URL:+ and PostgreSQL})"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   npx vitest run --project integration-pglite --project integration-postgres

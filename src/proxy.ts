@@ -9,9 +9,9 @@ export function proxy(request: NextRequest) {
   let target = pathname.startsWith('/v1/api') ? pathname.slice('/v1'.length) : pathname;
   if (target.length > 1 && target.endsWith('/')) target = target.replace(/\/+$/, '');
   if (target === pathname) return NextResponse.next();
-  const url = request.nextUrl.clone();
-  url.pathname = target;
-  return NextResponse.rewrite(url);
+  // A plain URL, not a clone of nextUrl: NextURL remembers the trailing slash of the request and would put
+  // it back, making the rewrite point at itself (an endless loop in which the request never answers).
+  return NextResponse.rewrite(new URL(`${target}${request.nextUrl.search}`, request.url));
 }
 
 export const config = {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const adminCommand = z.discriminatedUnion('command', [
   z.object({
     command: z.literal('client:create'),
-    name: z.string().min(1),
+    name: z.string().min(1, '3.1'),
     integration: z.boolean().default(false),
     implicit: z.boolean().default(false),
     redirectUris: z.array(z.string()).default([]),

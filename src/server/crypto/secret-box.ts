@@ -14,7 +14,8 @@ export function seal(plaintext: string, appSecret: string, purpose: string): str
 
 export function open(sealed: string, appSecret: string, purpose: string): string {
   const [version, iv, tag, body] = sealed.split('.');
-  if (version !== 'v1' || !iv || !tag || !body) throw new Error('Unknown sealed value format');
+  // An empty plaintext seals to an empty body, so only a missing part is malformed.
+  if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('Unknown sealed value format');
   const decipher = crypto.createDecipheriv('aes-256-gcm', deriveKey(appSecret, purpose), Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');

@@ -9,7 +9,10 @@ export const JSON_MEDIA = 'application/json';
  */
 export function negotiateMedia(accept: string | null, offered: readonly string[]): string {
   if (!accept || !accept.trim()) return offered[0]!;
-  const chosen = new Negotiator({ headers: { accept } }).mediaType([...offered]);
+  // Negotiator demands that every media-range parameter match; a charset (`application/json;charset=UTF-8`,
+  // as many HTTP clients send) must not turn JSON into 406.
+  const ranges = accept.replace(/;\s*charset\s*=\s*"?[^,;"]*"?/gi, '');
+  const chosen = new Negotiator({ headers: { accept: ranges } }).mediaType([...offered]);
   if (!chosen) fail('2.6', undefined, { httpStatus: 406, description: `Acceptable media types: ${offered.join(', ')}.` });
   return chosen;
 }

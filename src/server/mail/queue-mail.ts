@@ -1,5 +1,6 @@
 import type { DbOrTx } from '@/server/db/client';
 import { mailOutbox } from '@/server/db/schema';
+import { open, seal } from '@/server/crypto/secret-box';
 import { newId } from '@/server/crypto/tokens';
 import { enqueueJob } from '@/server/jobs/queue';
 
@@ -12,10 +13,30 @@ export interface OutgoingMail {
 
 export const SEND_MAIL_JOB = 'mail.send';
 
+/**
+ * Mail bodies carry one-time links (activation tokens) that the database otherwise keeps only as hashes,
+ * so the outbox stores them sealed under APP_SECRET and opens them only to send or show them.
+ */
+const MAIL_BODY_PURPOSE = 'mail-body';
+
+export function sealMailBody(body: string, appSecret: string): string {
+  return seal(body, appSecret, MAIL_BODY_PURPOSE);
+}
+
+export function openMailBody(sealed: string, appSecret: string): string {
+  return open(sealed, appSecret, MAIL_BODY_PURPOSE);
+}
+
 /** Writes the mail to the outbox and queues its delivery in the same transaction as the change behind it. */
-export async function queueMail(db: DbOrTx, mail: OutgoingMail): Promise<string> {
+export async function queueMail(db: DbOrTx, appSecret: string, mail: OutgoingMail): Promise<string> {
   const id = newId();
-  await db.insert(mailOutbox).values({ id, toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
+  await db.insert(mailOutbox).values({
+    id,
+    toAddress: mail.to,
+    subject: mail.subject,
+    textBody: sealMailBody(mail.text, appSecret),
+    htmlBody: mail.html === undefined ? undefined : sealMailBody(mail.html, appSecret),
+  });
   await enqueueJob(db, SEND_MAIL_JOB, { mailId: id }, { maxAttempts: 5 });
   return id;
 }

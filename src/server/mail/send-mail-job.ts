@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppConfig } from '@/server/config/env';
+import { getAppSecret } from '@/server/crypto/app-secret';
 import type { Database } from '@/server/db/client';
 import { mailOutbox } from '@/server/db/schema';
 import type { JobHandler } from '@/server/jobs/worker';
+import { openMailBody } from './queue-mail';
 
 let transporter: Transporter | undefined;
 
@@ -22,12 +24,13 @@ export function sendMailJob(config: AppConfig): JobHandler {
       await db.update(mailOutbox).set({ status: 'kept' }).where(eq(mailOutbox.id, mailId));
       return;
     }
+    const appSecret = await getAppSecret(db, config);
     await transport(config.SMTP_URL).sendMail({
       from: config.MAIL_FROM,
       to: mail.toAddress,
       subject: mail.subject,
-      text: mail.textBody,
-      ...(mail.htmlBody ? { html: mail.htmlBody } : {}),
+      text: openMailBody(mail.textBody, appSecret),
+      ...(mail.htmlBody ? { html: openMailBody(mail.htmlBody, appSecret) } : {}),
     });
     await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(mailOutbox.id, mailId));
   };

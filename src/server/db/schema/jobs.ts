@@ -23,7 +23,10 @@ export const jobs = pgTable(
   (table) => [index('jobs_pending_idx').on(table.runAt).where(sql`completed_at is null and failed_at is null`)],
 );
 
-/** Every e-mail the service writes. Without SMTP_URL it stays here ("kept") and /dev/mailbox shows it. */
+/**
+ * Every e-mail the service writes. Without SMTP_URL it stays here ("kept") and /dev/mailbox shows it.
+ * Bodies are sealed under APP_SECRET (they carry activation links): see mail/queue-mail.ts.
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {

@@ -53,6 +53,7 @@ export async function createAccount({ ctx, input }: { ctx: ServiceContext; input
     });
     await queueMail(
       tx,
+      ctx.appSecret,
       activationMail({
         to: email,
         name,

@@ -39,6 +39,7 @@ export async function notifyRoleHolders(
   for (const [to, entry] of byRecipient) {
     await queueMail(
       db,
+      ctx.appSecret,
       namedInDocumentMail({
         to,
         roles: [...entry.roles],

@@ -1,0 +1,54 @@
+/**
+ * Issuing costs one credit in production (contract §4): this file runs its own server with
+ * APP_ENV=production. Concurrency of the debit is covered on PostgreSQL in tests/services.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { RunningServer } from '../support/server';
+import { Driver, serverTarget, startOwnServer, type Account, type Client } from './driver';
+import { createDocument, expectErrors, validBody } from './documents-support';
+
+let server: RunningServer;
+let api: Driver;
+let client: Client;
+let account: Account;
+let token: string;
+
+beforeAll(async () => {
+  server = await startOwnServer('credits', { APP_ENV: 'production', APP_SECRET: 'production-test-secret-0123456789abcdef' });
+  api = new Driver(serverTarget(server));
+  client = await api.createClient({ name: 'Credit tests' });
+  account = await api.createActiveAccount(client);
+  token = (await api.login(client, account)).access_token;
+});
+
+afterAll(async () => {
+  await server?.dispose();
+});
+
+const credits = async () => (await api.me(token)).body.credits as number;
+
+it('4.41: without credits, neither issue nor creation as ISSUED works, and nothing is created', async () => {
+  const id = await createDocument(api, token);
+  expectErrors(await api.post(`/api/freightdocuments/${id}/issue`, { bearer: token }), 409, [{ code: '4.41' }]);
+  expectErrors(await api.post('/api/freightdocuments', { bearer: token, json: validBody({ status: 'ISSUED' }) }), 409, [{ code: '4.41' }]);
+  const listed = await api.get('/api/freightdocuments', { bearer: token });
+  expect(listed.body.total).toBe(1);
+  expect(listed.body.freightDocuments[0].status).toBe('DRAFT');
+});
+
+it('each issue costs exactly one credit', async () => {
+  const added = await api.admin(['credits:add', '--account', account.accountNumber, '--amount', '2']);
+  expect(added.code, added.stderr).toBe(0);
+  expect(await credits()).toBe(2);
+  const id = await createDocument(api, token);
+  expect((await api.post(`/api/freightdocuments/${id}/issue`, { bearer: token })).status).toBe(200);
+  expect(await credits()).toBe(1);
+  await createDocument(api, token, validBody({ status: 'ISSUED' }));
+  expect(await credits()).toBe(0);
+});
+
+it('service numbers are consecutive, 12 digits, and a refused creation does not use one up', async () => {
+  const listed = await api.get('/api/freightdocuments?sort=serviceNumber.asc&limit=100', { bearer: token });
+  const numbers = listed.body.freightDocuments.map((doc: { serviceNumber: string }) => doc.serviceNumber);
+  expect(numbers).toEqual(['000000000001', '000000000002', '000000000003']);
+});

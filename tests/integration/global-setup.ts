@@ -1,0 +1,69 @@
+/**
+ * One real server per integration project, shared by its test files: `next start` on a free port over a
+ * fresh PGlite DATA_DIR (integration-pglite) or a freshly created PostgreSQL database (integration-postgres),
+ * mailing through a real SMTP sink. Tests reach both through `inject` (see ./context.ts).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { createPgliteTemplate, startServer, type DbKind } from '../support/server';
+import { startSmtpSink } from '../support/smtp-sink';
+
+/** Short enough that the test of the lockout's end waits only a few seconds. */
+export const SHARED_LOCKOUT_SECONDS = 4;
+
+export default async function setup(project: TestProject) {
+  const kind: DbKind = project.name.endsWith('postgres') ? 'postgres' : 'pglite';
+  const adminDatabaseUrl = process.env.TEST_DATABASE_URL ?? '';
+  if (kind === 'postgres' && !adminDatabaseUrl) throw new Error('integration-postgres needs TEST_DATABASE_URL');
+
+  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), `fds-mail-${kind}-`));
+  const pgliteTemplate = kind === 'pglite' ? await createPgliteTemplate(fs.mkdtempSync(path.join(os.tmpdir(), 'fds-pglite-template-'))) : '';
+  const sink = await startSmtpSink(mailDir);
+  const smtpUrl = `smtp://127.0.0.1:${sink.port}`;
+  const serverEnv = {
+    APP_ENV: 'partner',
+    SMTP_URL: smtpUrl,
+    JOB_POLL_INTERVAL_MS: '100',
+    LOGIN_LOCKOUT_SECONDS: String(SHARED_LOCKOUT_SECONDS),
+  };
+  const server = await startServer({ name: 'shared', kind, adminDatabaseUrl, pgliteTemplate, env: serverEnv }).catch(async (error: unknown) => {
+    await sink.close();
+    throw error;
+  });
+
+  project.provide('baseUrl', server.baseUrl);
+  project.provide('dbKind', kind);
+  project.provide('adminEnv', server.adminEnv);
+  project.provide('databaseUrl', server.databaseUrl ?? '');
+  project.provide('adminDatabaseUrl', adminDatabaseUrl);
+  project.provide('pgliteTemplate', pgliteTemplate);
+  project.provide('mailDir', mailDir);
+  project.provide('serverEnv', serverEnv);
+  project.provide('lockoutSeconds', SHARED_LOCKOUT_SECONDS);
+
+  return async () => {
+    await server.dispose();
+    await sink.close();
+    fs.rmSync(mailDir, { recursive: true, force: true });
+    if (pgliteTemplate) fs.rmSync(pgliteTemplate, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dbKind: DbKind;
+    /** Environment for the admin command to reach the shared server's database. */
+    adminEnv: Record<string, string>;
+    databaseUrl: string;
+    adminDatabaseUrl: string;
+    /** PGlite: an empty initialised cluster for servers a file starts itself ('' for PostgreSQL). */
+    pgliteTemplate: string;
+    mailDir: string;
+    /** The shared server's settings; files that start their own server reuse them (same SMTP sink). */
+    serverEnv: Record<string, string>;
+    lockoutSeconds: number;
+  }
+}

@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three tiers (README): `unit` runs pure code in-process; `integration-pglite` and `integration-postgres`
+ * run the same HTTP suite against one real `next start` server each (see tests/integration/global-setup.ts).
+ * The PostgreSQL project exists only when TEST_DATABASE_URL names a server to create databases on.
+ */
+const integration = (name: string) => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ['tests/integration/**/*.test.ts'],
+    environment: 'node' as const,
+    globalSetup: ['tests/integration/global-setup.ts'],
+    // Sign-ups hash passwords with scrypt and some files start their own server: allow for a slow shared CPU.
+    testTimeout: 30_000,
+    hookTimeout: 90_000,
+  },
+});
+
+export default defineConfig({
+  resolve: { alias: { '@': path.resolve(__dirname, 'src') } },
+  test: {
+    // Two cores: one test file at a time; the servers under test need the other core.
+    fileParallelism: false,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        // Service actions called in-process on a fresh in-memory PGlite, and on PostgreSQL when
+        // TEST_DATABASE_URL is set (tests/services/harness.ts): property tests and real concurrency.
+        extends: true,
+        test: { name: 'services', include: ['tests/services/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000 },
+      },
+      integration('integration-pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [integration('integration-postgres')] : []),
+    ],
+  },
+});
