@@ -88,7 +88,13 @@ describe('creation and reading', () => {
   it('a person named by e-mail takes up the role once they register', async () => {
     const email = uniqueEmail('later');
     const id = await createDocument(api, submitterToken, validBody({ consignee: { name: 'Later', submittedAccountEmailAddress: email } }));
-    const person = await api.createActiveAccount(client, { email });
+    // Their first mail is the invitation; the activation mail follows the sign-up.
+    const { reply, input } = await api.signUp(client, { email });
+    expect(reply.status).toBe(201);
+    const mails = await api.mailsTo(email, 2);
+    const link = mails.map((mail) => /\/api\/accounts\/activation\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '')).find(Boolean);
+    expect((await api.activate(link![1]!)).status).toBe(301);
+    const person = { ...input, ...reply.body };
     const token = (await api.login(client, person)).access_token;
     const document = await getDocument(api, token, id);
     expect(document.ownPermissions.map((entry: { role: string }) => entry.role)).toEqual(['CONSIGNEE']);
