@@ -9,7 +9,7 @@ import { appendCommit, contentHashOf } from './commits';
 import { chargeIssue, nextServiceNumber } from './credits';
 import { buildContent, documentColumns } from './document-content';
 import { notifyRoleHolders } from './notify-role-holders';
-import { partySlots, resolveParties, storedParty } from './parties';
+import { partySlots, resolveParties, roleRowOf } from './parties';
 
 /**
  * POST /freightdocuments (spec §3): a DRAFT, or straight to ISSUED when the body says so (one credit in
@@ -55,16 +55,7 @@ export async function createFreightDocument({ ctx, input }: { ctx: ServiceContex
         position: 0,
         createdAt: now,
       },
-      ...resolved.map((party) => ({
-        id: newId(),
-        documentId: id,
-        role: party.role,
-        accountId: party.accountId,
-        email: party.email,
-        party: storedParty(party.party),
-        position: party.position,
-        createdAt: now,
-      })),
+      ...resolved.map((party) => roleRowOf(id, party, now)),
     ];
     await tx.insert(documentRoles).values(roles);
     if (prepared.length > 0) {

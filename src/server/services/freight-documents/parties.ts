@@ -3,6 +3,7 @@ import { ROLE_SLOTS, SINGLE_ROLES } from '@/lib/domain/permissions';
 import type { FreightDocumentInput, PartyInput, Role } from '@/lib/schemas/freight-document';
 import type { DbOrTx } from '@/server/db/client';
 import { accounts } from '@/server/db/schema';
+import { newId } from '@/server/crypto/tokens';
 import { errorItem, type ErrorItem } from '@/server/errors';
 
 export interface PartySlot {
@@ -65,4 +66,18 @@ export async function resolveParties(db: DbOrTx, slots: PartySlot[]): Promise<{ 
     }
   }
   return { resolved, errors };
+}
+
+/** The role row that a resolved party becomes on a document. */
+export function roleRowOf(documentId: string, party: ResolvedParty, now: Date) {
+  return {
+    id: newId(),
+    documentId,
+    role: party.role,
+    accountId: party.accountId,
+    email: party.email,
+    party: storedParty(party.party),
+    position: party.position,
+    createdAt: now,
+  };
 }

@@ -3,10 +3,9 @@ import { ROLE_SLOTS, SINGLE_ROLES } from '@/lib/domain/permissions';
 import type { FreightDocumentInput, PartyInput } from '@/lib/schemas/freight-document';
 import type { DbOrTx } from '@/server/db/client';
 import { documentRoles } from '@/server/db/schema';
-import { newId } from '@/server/crypto/tokens';
 import { errorItem, ServiceError, type ErrorItem } from '@/server/errors';
 import type { RoleRow } from './load-document';
-import { resolveParties, storedParty, type PartySlot } from './parties';
+import { resolveParties, roleRowOf, storedParty, type PartySlot } from './parties';
 
 function holderChanged(existing: RoleRow, party: PartyInput): boolean {
   const stored = existing.party as { submittedAccountNumber?: string; submittedAccountEmailAddress?: string };
@@ -84,16 +83,7 @@ export async function reconcileRoles(db: DbOrTx, documentId: string, existing: R
       })
       .where(eq(documentRoles.id, row.id));
   }
-  const added = resolved.map((party) => ({
-    id: newId(),
-    documentId,
-    role: party.role,
-    accountId: party.accountId,
-    email: party.email,
-    party: storedParty(party.party),
-    position: party.position,
-    createdAt: now,
-  }));
+  const added = resolved.map((party) => roleRowOf(documentId, party, now));
   if (added.length > 0) await db.insert(documentRoles).values(added);
   return added;
 }
