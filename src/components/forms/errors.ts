@@ -65,8 +65,21 @@ const FRIENDLY_BY_CODE: Partial<Record<FieldError['code'], string>> = {
   '4.51': 'Choose at least one signing method.',
 };
 
+/** Wording for a code on fields of repeated rows, keyed with the row numbers taken out (`references[].name:3.10`). */
+const FRIENDLY_BY_ROW_FIELD: Record<string, string> = {
+  'structuredGoods[].name:3.1': 'Enter the name of the goods on this line.',
+  'references[].name:3.10': 'Enter a name for the reference.',
+  'references[].value:3.10': 'Enter a value for the reference.',
+  'attachments[].originalFileName:3.1': 'The file has no name.',
+};
+
 export function messageFor(error: FieldError): string {
-  return (error.field && FRIENDLY[`${error.field}:${error.code}`]) || FRIENDLY_BY_CODE[error.code] || error.description;
+  const field = error.field;
+  return (
+    (field && (FRIENDLY[`${field}:${error.code}`] ?? FRIENDLY_BY_ROW_FIELD[`${field.replace(/\[\d+\]/g, '[]')}:${error.code}`])) ||
+    FRIENDLY_BY_CODE[error.code] ||
+    error.description
+  );
 }
 
 /** Client-side validation with the request schema itself: the same codes the server would answer. */
