@@ -26,6 +26,7 @@ export function DocumentActions({ freightDocumentId, serviceNumber, onIssued }: 
   const [issueErrors, setIssueErrors] = useState<FieldError[]>([]);
   const [cancelErrors, setCancelErrors] = useState<FieldError[]>([]);
   const dialog = useRef<HTMLDialogElement>(null);
+  const keep = useRef<HTMLButtonElement>(null);
   const account = me.data;
   const blocked = cannotIssue(account);
 
@@ -82,7 +83,7 @@ export function DocumentActions({ freightDocumentId, serviceNumber, onIssued }: 
         <h3 id="issue-title">Issue</h3>
         <ErrorSummary errors={issueErrors} idPrefix="issue" fields={[]} title="The document could not be issued" />
         <p>
-          Issuing fixes the content legally and notifies the parties. <IssueCost account={account} id="issue-cost" />
+          Issuing fixes the content legally. <IssueCost account={account} id="issue-cost" />
         </p>
         <button
           type="button"
@@ -113,6 +114,8 @@ export function DocumentActions({ freightDocumentId, serviceNumber, onIssued }: 
           onClick={() => {
             setCancelErrors([]);
             dialog.current?.showModal();
+            // The safe answer first: Enter or Space on it keeps the draft.
+            keep.current?.focus();
           }}
         >
           Cancel draft…
@@ -124,7 +127,7 @@ export function DocumentActions({ freightDocumentId, serviceNumber, onIssued }: 
         <ErrorSummary errors={cancelErrors} idPrefix="cancel" fields={[]} title="The draft could not be cancelled" />
         <p id="cancel-dialog-text">The document disappears for everyone who holds a role in it, and cannot be restored.</p>
         <div className="actions">
-          <button type="button" className="button button-secondary" autoFocus onClick={() => dialog.current?.close()} disabled={cancel.isPending}>
+          <button type="button" ref={keep} className="button button-secondary" onClick={() => dialog.current?.close()} disabled={cancel.isPending}>
             No, keep the draft
           </button>
           <button type="button" className="button button-danger" onClick={onCancel} disabled={cancel.isPending} aria-busy={cancel.isPending || undefined}>

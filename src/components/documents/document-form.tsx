@@ -75,7 +75,9 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
   const issue = useMutation(trpc.documents.issue.mutationOptions());
   const me = useQuery(trpc.account.me.queryOptions());
 
-  const places = useMemo(() => placesOf(state), [state]);
+  // The set only changes when rows come or go: typing must not re-create the summary (it takes focus when it changes).
+  const placesKey = [...placesOf(state)].join('\n');
+  const places = useMemo(() => new Set(placesKey.split('\n')), [placesKey]);
   const placed = useMemo(() => placeErrors(errors, places), [errors, places]);
 
   useEffect(() => {

@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, useTransition, type FormEvent } from 'react';
+import { useMemo, useState, useTransition, type FormEvent } from 'react';
 import { ErrorSummary } from '@/components/forms/error-summary';
 import { errorsFromCall, type FieldError } from '@/components/forms/errors';
 import { Field } from '@/components/forms/field';
@@ -56,7 +56,11 @@ export function DocumentList({ search, cancelled }: DocumentListProps) {
   const [formErrors, setFormErrors] = useState<FieldError[]>([]);
   const state = readListState(search);
   const query = useQuery({ ...trpc.documents.list.queryOptions(listQueryInput(state)), placeholderData: keepPreviousData });
-  const errors = formErrors.length > 0 ? formErrors : query.isError ? errorsFromCall(query.error) : [];
+  // Stable between renders: the summary takes focus whenever its list changes.
+  const errors = useMemo(
+    () => (formErrors.length > 0 ? formErrors : query.error ? errorsFromCall(query.error) : []),
+    [formErrors, query.error],
+  );
 
   function go(next: DocumentListState) {
     startNavigation(() => router.push(href(next)));
@@ -216,9 +220,10 @@ export function DocumentList({ search, cancelled }: DocumentListProps) {
                       <Link
                         className="sort-link"
                         href={href({ ...state, sort: { attribute: column.sort, direction }, first: 1 })}
+                        // The visible name first (label in name), then what choosing it does.
+                        aria-label={`${column.label}, sort ${direction === 'asc' ? 'ascending' : 'descending'}`}
                       >
                         {column.label}
-                        <span className="visually-hidden">, sort {direction === 'asc' ? 'ascending' : 'descending'}</span>
                         <span aria-hidden="true" className="sort-indicator">
                           {active ? (state.sort.direction === 'asc' ? '▲' : '▼') : '↕'}
                         </span>

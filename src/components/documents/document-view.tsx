@@ -75,7 +75,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 /** A table that can scroll sideways on narrow screens, reachable by keyboard. */
 function TableWrap({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="table-wrap" role="region" aria-label={label} tabIndex={0}>
+    <div className="table-wrap" role="region" aria-label={`${label} table`} tabIndex={0}>
       {children}
     </div>
   );

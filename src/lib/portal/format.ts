@@ -11,7 +11,8 @@ export function formatDateTime(value: unknown): string {
   if (typeof value !== 'string' || value === '') return '—';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' });
+  // dateStyle/timeStyle cannot be combined with timeZoneName: the parts are named one by one.
+  return date.toLocaleString('en-GB', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
 }
 
 export const STATUS_LABELS: Record<string, string> = {
