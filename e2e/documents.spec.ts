@@ -239,17 +239,31 @@ test('cancel a draft after confirming: it leaves the list', async ({ page, reque
   await signIn(page, person.email, person.password);
   await expect(page).toHaveURL(/\/documents\?status=DRAFT$/);
 
-  await page.goto('/documents/new');
-  await fillMinimalDraft(page, 'One crate');
-  await page.getByRole('button', { name: 'Save draft' }).click();
-  await expect(page).toHaveURL(/\/documents\/[^/?]+\?saved=draft$/);
-  const documentUrl = page.url().replace(/\?.*$/, '');
-  const serviceNumber = await page.getByTestId('service-number').innerText();
+  const drafts: { url: string; serviceNumber: string }[] = [];
+  for (const goods of ['One crate', 'Two crates']) {
+    await page.goto('/documents/new');
+    await fillMinimalDraft(page, goods);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page).toHaveURL(/\/documents\/[^/?]+\?saved=draft$/);
+    drafts.push({ url: page.url().replace(/\?.*$/, ''), serviceNumber: await page.getByTestId('service-number').innerText() });
+  }
+  const [kept, cancelled] = drafts as [(typeof drafts)[number], (typeof drafts)[number]];
+  const serviceNumber = cancelled.serviceNumber;
 
-  await page.goto('/documents');
-  await expect(page.getByTestId('documents-table').getByRole('link', { name: serviceNumber })).toBeVisible();
-  await page.getByTestId('documents-table').getByRole('link', { name: serviceNumber }).click();
-  await expect(page.getByTestId('document-status')).toHaveText('Draft');
+  await test.step('the list pages through both drafts, one per page', async () => {
+    await page.goto('/documents?limit=1&sort=serviceNumber.asc');
+    await expect(page.getByTestId('list-count')).toHaveText('Showing 1–1 of 2 documents');
+    await expect(page.getByRole('form', { name: 'Filter' }).getByLabel('Documents per page')).toHaveValue('1');
+    await expect(page.getByTestId('documents-table').getByRole('link', { name: kept.serviceNumber })).toBeVisible();
+    await expect(page.getByText('Page 1 of 2')).toBeVisible();
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next page →' }).click();
+    await expect(page).toHaveURL(/first=2/);
+    await expect(page.getByTestId('list-count')).toHaveText('Showing 2–2 of 2 documents');
+    await expect(page.getByTestId('documents-table').getByRole('link', { name: serviceNumber })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next page →' })).toHaveCount(0);
+    await page.getByTestId('documents-table').getByRole('link', { name: serviceNumber }).click();
+    await expect(page.getByTestId('document-status')).toHaveText('Draft');
+  });
 
   await test.step('the confirmation can be declined', async () => {
     await page.getByRole('button', { name: 'Cancel draft…' }).click();
@@ -266,12 +280,13 @@ test('cancel a draft after confirming: it leaves the list', async ({ page, reque
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel the draft' }).click();
     await expect(page).toHaveURL(new RegExp(`/documents\\?cancelled=${serviceNumber}$`));
     await expect(page.getByRole('status').filter({ hasText: `Draft ${serviceNumber} is cancelled.` })).toBeVisible();
-    await expect(page.getByTestId('empty-state')).toContainText('No documents yet');
+    await expect(page.getByTestId('list-count')).toHaveText('Showing 1–1 of 1 document');
+    await expect(page.getByTestId('documents-table').getByRole('link', { name: kept.serviceNumber })).toBeVisible();
     await expect(page.getByRole('link', { name: serviceNumber })).toHaveCount(0);
   });
 
   await test.step('its page now says it does not exist', async () => {
-    await page.goto(documentUrl);
+    await page.goto(cancelled.url);
     await expect(page.getByRole('heading', { level: 1, name: 'Document not found' })).toBeVisible();
   });
 });

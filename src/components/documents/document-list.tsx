@@ -151,7 +151,8 @@ export function DocumentList({ search, cancelled }: DocumentListProps) {
             idPrefix={ID}
             name="limit"
             label="Documents per page"
-            options={PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
+            // A size typed into the URL (any 1…100) is offered too, so the select shows what the list does.
+            options={[...new Set<number>([...PAGE_SIZES, state.limit])].sort((a, b) => a - b).map((size) => ({ value: String(size), label: String(size) }))}
             defaultValue={String(state.limit)}
           />
         </div>
