@@ -1,15 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createActiveAccount, newPerson } from './support/accounts';
 import { createClient } from './support/admin';
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.getByLabel('E-mail address or account number').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** The error summary of a form; Next's route announcer is an alert too, so never getByRole('alert') alone. */
-const errorSummary = (page: Page) => page.locator('.error-summary');
+import { errorSummary, signIn } from './support/portal';
 
 test('sign up, activate from the mailbox, sign in, change password, sign out, sign in again', async ({ page }) => {
   const person = newPerson('portal');

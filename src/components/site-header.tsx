@@ -26,6 +26,9 @@ export function SiteHeader({ signedIn, partnerEnvironment }: { signedIn: boolean
             {signedIn ? (
               <>
                 <li>
+                  <Link href="/documents">Documents</Link>
+                </li>
+                <li>
                   <Link href="/account">Account</Link>
                 </li>
                 <li>

@@ -1,0 +1,38 @@
+import { expect, type Page } from '@playwright/test';
+import type { newPerson } from './accounts';
+
+type Person = ReturnType<typeof newPerson>;
+
+/** Fills and sends the portal's sign-in form (the page must show it). */
+export async function signIn(page: Page, username: string, password: string) {
+  await page.getByLabel('E-mail address or account number').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The error summary of a form; Next's route announcer is an alert too, so never getByRole('alert') alone. */
+export const errorSummary = (page: Page) => page.locator('.error-summary');
+
+/**
+ * A person signs up in the portal, follows the activation link from the development mailbox and signs in;
+ * ends on the account page. Returns the new account number.
+ */
+export async function signUpActivateAndSignIn(page: Page, person: Person): Promise<string> {
+  await page.goto('/signup');
+  await page.getByLabel('Name').fill(person.name);
+  await page.getByLabel('E-mail address').fill(person.email);
+  await page.getByLabel('Password').fill(person.password);
+  await page.getByLabel('I accept the terms and conditions').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeFocused();
+  const accountNumber = await page.locator('.panel-success strong').first().innerText();
+
+  await page.getByRole('link', { name: 'development mailbox' }).click();
+  const mail = page.getByRole('listitem').filter({ hasText: person.email }).first();
+  await mail.getByRole('link', { name: /\/api\/accounts\/activation\// }).click();
+  await expect(page).toHaveURL(/\/login\?activated=1$/);
+
+  await signIn(page, person.email, person.password);
+  await expect(page).toHaveURL(/\/account$/);
+  return accountNumber;
+}

@@ -1,0 +1,477 @@
+'use client';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { ErrorSummary } from '@/components/forms/error-summary';
+import { errorsFromCall, type FieldError } from '@/components/forms/errors';
+import { Field, fieldId } from '@/components/forms/field';
+import { Fieldset } from '@/components/forms/fieldset';
+import { SelectField } from '@/components/forms/select-field';
+import { SubmitButton } from '@/components/forms/submit-button';
+import { TextAreaField } from '@/components/forms/textarea-field';
+import {
+  DATE_TIME_FIELDS,
+  SIGNING_METHOD_LABELS,
+  TEXT_SECTIONS,
+  TRANSFERS,
+  bodyFromForm,
+  bodyToValidate,
+  emptyForm,
+  emptyGoodsLine,
+  emptyParty,
+  emptyReference,
+  placesOf,
+  type DocumentFormState,
+  type GoodsLineForm,
+  type NewAttachmentForm,
+  type PartyForm,
+  type PartySlot,
+} from '@/lib/portal/document-form';
+import { validateFreightDocument } from '@/lib/schemas/validate-freight-document';
+import { useTRPC } from '@/lib/trpc/client';
+import { AttachmentsFieldset } from './attachments-fieldset';
+import { ADD_LINE_BUTTON, GoodsFieldset } from './goods-fieldset';
+import { IssueCost, cannotIssue } from './issue-cost';
+import { PartyFieldset } from './party-fieldset';
+import { placeErrors } from './placed-errors';
+
+const ID = 'doc';
+const ADD_CARRIER_BUTTON = 'add-subsequent-carrier';
+const ADD_REFERENCE_BUTTON = 'add-reference';
+
+const PARTY_SECTIONS: { slot: PartySlot; legend: string; hint?: string }[] = [
+  { slot: 'consignor', legend: 'Consignor', hint: 'The sender of the goods.' },
+  { slot: 'consignee', legend: 'Consignee', hint: 'The receiver of the goods.' },
+  { slot: 'carrier', legend: 'Carrier (optional)', hint: 'Can be added later while the document is a draft.' },
+  { slot: 'placeOfTakingOver', legend: 'Place of taking over', hint: 'Where the carrier takes over the goods. The country code is required.' },
+  { slot: 'placeOfDelivery', legend: 'Place of delivery (optional)' },
+];
+
+type Intent = 'draft' | 'issue';
+
+interface DocumentFormProps {
+  mode: 'create' | 'edit';
+  /** Edit mode: the draft being replaced and the form filled from it. */
+  freightDocumentId?: string;
+  initial?: DocumentFormState;
+}
+
+/**
+ * The drafting form for every creation field (spec §2.3). Before anything is sent the body is checked with
+ * the API's own validation; the server's answer comes back with the same field paths, and both are shown
+ * next to their inputs and in the summary above the form.
+ */
+export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormProps) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<DocumentFormState>(() => initial ?? emptyForm());
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [pendingIntent, setPendingIntent] = useState<Intent | null>(null);
+  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  const create = useMutation(trpc.documents.create.mutationOptions());
+  const replace = useMutation(trpc.documents.replace.mutationOptions());
+  const issue = useMutation(trpc.documents.issue.mutationOptions());
+  const me = useQuery(trpc.account.me.queryOptions());
+
+  // The set only changes when rows come or go: typing must not re-create the summary (it takes focus when it changes).
+  const placesKey = [...placesOf(state)].join('\n');
+  const places = useMemo(() => new Set(placesKey.split('\n')), [placesKey]);
+  const placed = useMemo(() => placeErrors(errors, places), [errors, places]);
+
+  useEffect(() => {
+    if (!focusTarget) return;
+    document.getElementById(fieldId(ID, focusTarget))?.focus();
+    setFocusTarget(null);
+  }, [focusTarget]);
+
+  const update = (patch: Partial<DocumentFormState>) => setState((current) => ({ ...current, ...patch }));
+  const updateParty = (slot: PartySlot, patch: Partial<PartyForm>) =>
+    setState((current) => ({ ...current, parties: { ...current.parties, [slot]: { ...current.parties[slot], ...patch } } }));
+  const updateCarrier = (index: number, patch: Partial<PartyForm>) =>
+    setState((current) => ({ ...current, subsequentCarriers: current.subsequentCarriers.map((party, at) => (at === index ? { ...party, ...patch } : party)) }));
+  const updateLine = (index: number, patch: Partial<GoodsLineForm>) =>
+    setState((current) => ({ ...current, structuredGoods: current.structuredGoods.map((line, at) => (at === index ? { ...line, ...patch } : line)) }));
+  const updateAttachment = (key: string, patch: Partial<NewAttachmentForm>) =>
+    setState((current) => ({
+      ...current,
+      attachments: current.attachments.map((file) => (file.key === key && file.kind === 'new' ? { ...file, ...patch } : file)),
+    }));
+  const toggleMethod = (transfer: keyof DocumentFormState['signing'], method: string, on: boolean) =>
+    setState((current) => {
+      const list = current.signing[transfer].filter((item) => item !== method);
+      return { ...current, signing: { ...current.signing, [transfer]: on ? [...list, method] : list } };
+    });
+
+  async function save(intent: Intent) {
+    const body = bodyFromForm(state);
+    const checked = validateFreightDocument(bodyToValidate(body));
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors([]);
+    setPendingIntent(intent);
+    try {
+      let id = freightDocumentId;
+      let saved: 'draft' | 'issued' = intent === 'issue' ? 'issued' : 'draft';
+      let issueError: string | undefined;
+      if (mode === 'create') {
+        // Straight to ISSUED in one step (spec §3): nothing is stored when issuing fails.
+        const created = await create.mutateAsync({ ...body, status: intent === 'issue' ? 'ISSUED' : 'DRAFT' });
+        id = created.freightDocumentId;
+      } else {
+        await replace.mutateAsync({ freightDocumentId: freightDocumentId!, body });
+        if (intent === 'issue') {
+          try {
+            await issue.mutateAsync({ freightDocumentId: freightDocumentId! });
+          } catch (error) {
+            // The changes are saved; the document page says why issuing failed.
+            saved = 'draft';
+            issueError = errorsFromCall(error)[0]?.code;
+          }
+        }
+      }
+      await queryClient.invalidateQueries({ queryKey: trpc.documents.pathKey() });
+      await queryClient.invalidateQueries({ queryKey: trpc.account.me.queryKey() });
+      const query = new URLSearchParams({ saved, ...(issueError ? { issueError } : {}) });
+      router.push(`/documents/${encodeURIComponent(id!)}?${query}`);
+    } catch (error) {
+      setErrors(errorsFromCall(error));
+      setPendingIntent(null);
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pendingIntent) return;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    void save(submitter?.value === 'issue' ? 'issue' : 'draft');
+  }
+
+  const account = me.data;
+
+  return (
+    <form className="form document-form" method="post" onSubmit={onSubmit} noValidate aria-labelledby="document-form-title">
+      <ErrorSummary errors={placed.summary} idPrefix={ID} fields={[...places]} />
+
+      <Fieldset idPrefix={ID} path="document-section" legend={<h2>Document</h2>}>
+        <div className="grid">
+          <SelectField
+            idPrefix={ID}
+            name="type"
+            label="Document type"
+            options={[{ value: 'WAYBILL', label: 'Waybill (consignment note)' }]}
+            value={state.type}
+            onChange={(event) => update({ type: event.target.value })}
+            error={placed.at('type')}
+          />
+          <Field
+            idPrefix={ID}
+            name="establishedDate"
+            label="Established on"
+            type="date"
+            optional
+            value={state.establishedDate}
+            onChange={(event) => update({ establishedDate: event.target.value })}
+            error={placed.at('establishedDate')}
+          />
+          <Field
+            idPrefix={ID}
+            name="establishedPlace"
+            label="Established in (place)"
+            optional
+            value={state.establishedPlace}
+            onChange={(event) => update({ establishedPlace: event.target.value })}
+            error={placed.at('establishedPlace')}
+          />
+          <Field
+            idPrefix={ID}
+            name="carrierCode"
+            label="Carrier code"
+            optional
+            value={state.carrierCode}
+            onChange={(event) => update({ carrierCode: event.target.value })}
+            error={placed.at('carrierCode')}
+          />
+        </div>
+      </Fieldset>
+
+      <section className="form-section" aria-labelledby="parties-title">
+        <h2 id="parties-title">Parties</h2>
+        {PARTY_SECTIONS.map(({ slot, legend, hint }) => (
+          <PartyFieldset
+            key={slot}
+            idPrefix={ID}
+            path={slot}
+            legend={legend}
+            hint={hint}
+            party={state.parties[slot]}
+            errors={placed}
+            onChange={(patch) => updateParty(slot, patch)}
+          />
+        ))}
+        <Fieldset
+          idPrefix={ID}
+          path="subsequentCarriers"
+          legend="Subsequent carriers"
+          hint="Carriers who take over the goods from the carrier on the way. Once saved, a carrier cannot be removed."
+          errors={placed.all('subsequentCarriers')}
+        >
+          {state.subsequentCarriers.map((party, index) => (
+            <PartyFieldset
+              key={party.key}
+              idPrefix={ID}
+              path={`subsequentCarriers[${index}]`}
+              legend={`Subsequent carrier ${index + 1}`}
+              party={party}
+              errors={placed}
+              onChange={(patch) => updateCarrier(index, patch)}
+              actions={
+                <div className="actions">
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    onClick={() => {
+                      setState((current) => ({ ...current, subsequentCarriers: current.subsequentCarriers.filter((_, at) => at !== index) }));
+                      setFocusTarget(ADD_CARRIER_BUTTON);
+                    }}
+                  >
+                    Remove subsequent carrier {index + 1}
+                  </button>
+                </div>
+              }
+            />
+          ))}
+          <div className="actions">
+            <button
+              type="button"
+              id={fieldId(ID, ADD_CARRIER_BUTTON)}
+              className="button button-secondary"
+              onClick={() => {
+                setState((current) => ({ ...current, subsequentCarriers: [...current.subsequentCarriers, emptyParty()] }));
+                setFocusTarget(`subsequentCarriers[${state.subsequentCarriers.length}].name`);
+              }}
+            >
+              Add a subsequent carrier
+            </button>
+          </div>
+        </Fieldset>
+      </section>
+
+      <Fieldset idPrefix={ID} path="dates-section" legend={<h2>Dates and times</h2>} hint="In your local time; the document stores them in UTC.">
+        <div className="grid">
+          {DATE_TIME_FIELDS.map((field) => (
+            <Field
+              key={field.key}
+              idPrefix={ID}
+              name={field.key}
+              label={field.label}
+              type="datetime-local"
+              optional
+              value={state.dateTimes[field.key]}
+              onChange={(event) => update({ dateTimes: { ...state.dateTimes, [field.key]: event.target.value } })}
+              error={placed.at(field.key)}
+            />
+          ))}
+        </div>
+      </Fieldset>
+
+      <Fieldset idPrefix={ID} path="payment-section" legend={<h2>Payment</h2>}>
+        <div className="grid">
+          <Field
+            idPrefix={ID}
+            name="reimbursementAmount"
+            label="Cash on delivery (reimbursement) amount"
+            inputMode="decimal"
+            optional
+            hint="For example 1250.50."
+            autoComplete="off"
+            value={state.reimbursementAmount}
+            onChange={(event) => update({ reimbursementAmount: event.target.value })}
+            error={placed.at('reimbursementAmount')}
+          />
+          <Field
+            idPrefix={ID}
+            name="reimbursementCurrency"
+            label="Reimbursement currency"
+            optional
+            hint="Three letters (ISO 4217), like EUR. Required with an amount."
+            maxLength={3}
+            autoComplete="off"
+            value={state.reimbursementCurrency}
+            onChange={(event) => update({ reimbursementCurrency: event.target.value })}
+            error={placed.at('reimbursementCurrency')}
+          />
+          <Field
+            idPrefix={ID}
+            name="paymentForCarriage"
+            label="Payment for carriage"
+            optional
+            hint="For example: paid by the consignor."
+            value={state.paymentForCarriage}
+            onChange={(event) => update({ paymentForCarriage: event.target.value })}
+            error={placed.at('paymentForCarriage')}
+          />
+        </div>
+      </Fieldset>
+
+      <GoodsFieldset
+        idPrefix={ID}
+        state={state}
+        errors={placed}
+        onModeChange={(goodsMode) =>
+          setState((current) => ({
+            ...current,
+            goodsMode,
+            structuredGoods: goodsMode === 'structured' && current.structuredGoods.length === 0 ? [emptyGoodsLine()] : current.structuredGoods,
+          }))
+        }
+        onGoodsChange={(goods) => update({ goods })}
+        onLineChange={updateLine}
+        onAddLine={() => {
+          setState((current) => ({ ...current, structuredGoods: [...current.structuredGoods, emptyGoodsLine()] }));
+          setFocusTarget(`structuredGoods[${state.structuredGoods.length}].name`);
+        }}
+        onRemoveLine={(index) => {
+          setState((current) => ({ ...current, structuredGoods: current.structuredGoods.filter((_, at) => at !== index) }));
+          setFocusTarget(ADD_LINE_BUTTON);
+        }}
+      />
+
+      <Fieldset idPrefix={ID} path="instructions-section" legend={<h2>Instructions and conditions</h2>}>
+        {TEXT_SECTIONS.map((section) => (
+          <TextAreaField
+            key={section.key}
+            idPrefix={ID}
+            name={section.key}
+            label={section.label}
+            optional
+            value={state.texts[section.key]}
+            onChange={(event) => update({ texts: { ...state.texts, [section.key]: event.target.value } })}
+            error={placed.at(section.key)}
+          />
+        ))}
+      </Fieldset>
+
+      <Fieldset idPrefix={ID} path="references" legend={<h2>References</h2>} hint="Your own references, such as an order number. Each needs a name and a value." errors={placed.all('references')}>
+        {state.references.map((reference, index) => {
+          const path = `references[${index}]`;
+          return (
+            <Fieldset key={reference.key} idPrefix={ID} path={path} legend={`Reference ${index + 1}`} errors={placed.all(path)} className="row">
+              <div className="grid">
+                <Field
+                  idPrefix={ID}
+                  name={`${path}.name`}
+                  label="Name"
+                  autoComplete="off"
+                  value={reference.name}
+                  onChange={(event) =>
+                    setState((current) => ({ ...current, references: current.references.map((item, at) => (at === index ? { ...item, name: event.target.value } : item)) }))
+                  }
+                  error={placed.at(`${path}.name`)}
+                />
+                <Field
+                  idPrefix={ID}
+                  name={`${path}.value`}
+                  label="Value"
+                  autoComplete="off"
+                  value={reference.value}
+                  onChange={(event) =>
+                    setState((current) => ({ ...current, references: current.references.map((item, at) => (at === index ? { ...item, value: event.target.value } : item)) }))
+                  }
+                  error={placed.at(`${path}.value`)}
+                />
+              </div>
+              <div className="actions">
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => {
+                    setState((current) => ({ ...current, references: current.references.filter((_, at) => at !== index) }));
+                    setFocusTarget(ADD_REFERENCE_BUTTON);
+                  }}
+                >
+                  Remove reference {index + 1}
+                </button>
+              </div>
+            </Fieldset>
+          );
+        })}
+        <div className="actions">
+          <button
+            type="button"
+            id={fieldId(ID, ADD_REFERENCE_BUTTON)}
+            className="button button-secondary"
+            onClick={() => {
+              setState((current) => ({ ...current, references: [...current.references, emptyReference()] }));
+              setFocusTarget(`references[${state.references.length}].name`);
+            }}
+          >
+            Add a reference
+          </button>
+        </div>
+      </Fieldset>
+
+      <AttachmentsFieldset
+        idPrefix={ID}
+        state={state}
+        errors={placed}
+        onAdd={(files) => setState((current) => ({ ...current, attachments: [...current.attachments, ...files] }))}
+        onChange={updateAttachment}
+        onRemove={(key) => setState((current) => ({ ...current, attachments: current.attachments.filter((file) => file.key !== key) }))}
+      />
+
+      <Fieldset
+        idPrefix={ID}
+        path="availableSigningMethods"
+        legend={<h2>Signing methods</h2>}
+        hint="How the two parties of each cargo transfer may approve it. Choose at least one."
+        errors={placed.all('availableSigningMethods')}
+      >
+        <div className="grid">
+          {TRANSFERS.map((transfer) => {
+            const path = `availableSigningMethods.${transfer.key}`;
+            return (
+              <Fieldset key={transfer.key} idPrefix={ID} path={path} legend={transfer.label} errors={placed.all(path)} className="row">
+                {transfer.methods.map((method) => (
+                  <Field
+                    key={method}
+                    idPrefix={ID}
+                    name={`${path}.${method}`}
+                    label={SIGNING_METHOD_LABELS[method]}
+                    type="checkbox"
+                    checked={state.signing[transfer.key].includes(method)}
+                    onChange={(event) => toggleMethod(transfer.key, method, event.target.checked)}
+                  />
+                ))}
+              </Fieldset>
+            );
+          })}
+        </div>
+      </Fieldset>
+
+      <section className="panel form-actions" aria-labelledby="save-title">
+        <h2 id="save-title">Save</h2>
+        <p>
+          A draft can be changed until it is issued. Issuing fixes the content of the document legally.{' '}
+          <IssueCost account={account} id="issue-cost-note" />
+        </p>
+        <div className="actions">
+          <SubmitButton name="intent" value="draft" pending={pendingIntent === 'draft'} disabled={pendingIntent !== null} label="Save draft" pendingLabel="Saving draft…" variant="secondary" />
+          <SubmitButton
+            name="intent"
+            value="issue"
+            pending={pendingIntent === 'issue'}
+            disabled={pendingIntent !== null || cannotIssue(account)}
+            describedBy="issue-cost-note"
+            label="Save and issue"
+            pendingLabel="Saving and issuing…"
+          />
+          <Link href={mode === 'edit' && freightDocumentId ? `/documents/${encodeURIComponent(freightDocumentId)}` : '/documents'}>Back without saving</Link>
+        </div>
+      </section>
+    </form>
+  );
+}

@@ -1,0 +1,282 @@
+'use client';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState, useTransition, type FormEvent } from 'react';
+import { ErrorSummary } from '@/components/forms/error-summary';
+import { errorsFromCall, type FieldError } from '@/components/forms/errors';
+import { Field } from '@/components/forms/field';
+import { SelectField } from '@/components/forms/select-field';
+import { SubmitButton } from '@/components/forms/submit-button';
+import { describeError } from '@/lib/errors/catalogue';
+import type { ListAttribute } from '@/lib/domain/list-query';
+import {
+  FILTER_KEYS,
+  LISTED_STATUSES,
+  PAGE_SIZES,
+  hasFilters,
+  isFilterValue,
+  listQueryInput,
+  listSearch,
+  readListState,
+  type DocumentListState,
+} from '@/lib/portal/document-list-state';
+import { formatDateTime, STATUS_LABELS } from '@/lib/portal/format';
+import { useTRPC } from '@/lib/trpc/client';
+
+const ID = 'list';
+
+const COLUMNS: { key: string; label: string; sort?: ListAttribute }[] = [
+  { key: 'serviceNumber', label: 'Service number', sort: 'serviceNumber' },
+  { key: 'status', label: 'Status', sort: 'status' },
+  { key: 'consignor', label: 'Consignor' },
+  { key: 'consignee', label: 'Consignee' },
+  { key: 'establishedDate', label: 'Established', sort: 'establishedDate' },
+  { key: 'lastModifiedDateTime', label: 'Last modified', sort: 'lastModifiedDateTime' },
+];
+
+const href = (state: DocumentListState) => `/documents${listSearch(state)}`;
+const partyName = (party: unknown) => ((party as { name?: unknown } | null)?.name as string | undefined) || '—';
+
+interface DocumentListProps {
+  /** The URL query as the page received it. */
+  search: Record<string, string | string[] | undefined>;
+  /** Service number of a draft cancelled just before. */
+  cancelled?: string;
+}
+
+/**
+ * The caller's documents (contract §4 list) with filters, sort and paging. The state lives in the URL, so a
+ * view can be reloaded, bookmarked and shared; the query is the API's own filter syntax.
+ */
+export function DocumentList({ search, cancelled }: DocumentListProps) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const [navigating, startNavigation] = useTransition();
+  const [formErrors, setFormErrors] = useState<FieldError[]>([]);
+  const state = readListState(search);
+  const query = useQuery({ ...trpc.documents.list.queryOptions(listQueryInput(state)), placeholderData: keepPreviousData });
+  // Stable between renders: the summary takes focus whenever its list changes.
+  const errors = useMemo(
+    () => (formErrors.length > 0 ? formErrors : query.error ? errorsFromCall(query.error) : []),
+    [formErrors, query.error],
+  );
+
+  function go(next: DocumentListState) {
+    startNavigation(() => router.push(href(next)));
+  }
+
+  function onFilter(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const values = Object.fromEntries(FILTER_KEYS.map((key) => [key, String(data.get(key) ?? '').trim()]));
+    const problems: FieldError[] = (['serviceNumber', 'establishedPlace'] as const)
+      .filter((key) => !isFilterValue(values[key] ?? ''))
+      .map((key) => ({ code: '3.19', description: `${describeError('3.19')} A filter value cannot contain a comma.`, field: key }));
+    setFormErrors(problems);
+    if (problems.length > 0) return;
+    const next = readListState({ ...values, limit: String(data.get('limit') ?? ''), sort: `${state.sort.attribute}.${state.sort.direction}` });
+    go({ ...next, first: 1 });
+  }
+
+  const fieldError = (key: string) => formErrors.find((error) => error.field === key);
+  const data = query.data;
+  const rows = data?.freightDocuments ?? [];
+  const total = data?.total ?? 0;
+  const busy = query.isFetching || navigating;
+  const lastShown = data ? Math.min(total, data.first + rows.length - 1) : 0;
+
+  return (
+    <>
+      {cancelled ? (
+        <div className="banner banner-success" role="status">
+          Draft {cancelled} is cancelled.
+        </div>
+      ) : null}
+      <ErrorSummary errors={errors} idPrefix={ID} fields={['serviceNumber', 'establishedPlace']} />
+
+      <form
+        className="panel filters"
+        method="get"
+        action="/documents"
+        onSubmit={onFilter}
+        aria-labelledby="filters-title"
+        // Filters typed but not applied are reset when the URL changes (back and forward, links).
+        key={listSearch(state)}
+      >
+        <h2 id="filters-title">Filter</h2>
+        <div className="grid">
+          <SelectField
+            idPrefix={ID}
+            name="status"
+            label="Status"
+            options={[{ value: '', label: 'Any status' }, ...LISTED_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] ?? status }))]}
+            defaultValue={state.status}
+          />
+          <Field
+            idPrefix={ID}
+            name="serviceNumber"
+            label="Service number"
+            inputMode="numeric"
+            autoComplete="off"
+            defaultValue={state.serviceNumber}
+            error={fieldError('serviceNumber')}
+          />
+          <Field
+            idPrefix={ID}
+            name="establishedPlace"
+            label="Established in (place)"
+            hint="The exact place name."
+            autoComplete="off"
+            defaultValue={state.establishedPlace}
+            error={fieldError('establishedPlace')}
+          />
+        </div>
+        <div className="grid">
+          <fieldset className="fieldset fieldset-inner">
+            <legend>Established date</legend>
+            <div className="pair">
+              <Field idPrefix={ID} name="establishedFrom" label="From" type="date" defaultValue={state.establishedFrom} />
+              <Field idPrefix={ID} name="establishedTo" label="To" type="date" defaultValue={state.establishedTo} />
+            </div>
+          </fieldset>
+          <fieldset className="fieldset fieldset-inner">
+            <legend>Last modified (UTC days)</legend>
+            <div className="pair">
+              <Field idPrefix={ID} name="modifiedFrom" label="From" type="date" defaultValue={state.modifiedFrom} />
+              <Field idPrefix={ID} name="modifiedTo" label="To" type="date" defaultValue={state.modifiedTo} />
+            </div>
+          </fieldset>
+          <SelectField
+            idPrefix={ID}
+            name="limit"
+            label="Documents per page"
+            // A size typed into the URL (any 1…100) is offered too, so the select shows what the list does.
+            options={[...new Set<number>([...PAGE_SIZES, state.limit])].sort((a, b) => a - b).map((size) => ({ value: String(size), label: String(size) }))}
+            defaultValue={String(state.limit)}
+          />
+        </div>
+        <div className="actions">
+          <SubmitButton pending={navigating} label="Apply filters" pendingLabel="Applying…" />
+          {hasFilters(state) ? <Link href={href({ ...readListState({}), sort: state.sort, limit: state.limit })}>Clear filters</Link> : null}
+        </div>
+      </form>
+
+      <p className="list-count" role="status" aria-live="polite" data-testid="list-count">
+        {query.isPending
+          ? 'Loading documents…'
+          : query.isError
+            ? ''
+            : rows.length === 0
+              ? ''
+              : `Showing ${data!.first}–${lastShown} of ${total} ${total === 1 ? 'document' : 'documents'}`}
+      </p>
+
+      {query.isPending ? (
+        <p className="loading">
+          <span className="spinner" aria-hidden="true" /> Loading…
+        </p>
+      ) : query.isError ? null : rows.length === 0 ? (
+        <div className="panel empty-state" data-testid="empty-state">
+          {hasFilters(state) || state.first > 1 ? (
+            <>
+              <h2>No documents match</h2>
+              <p>
+                Change the filters, or <Link href={href({ ...readListState({}), sort: state.sort, limit: state.limit })}>show all documents</Link>.
+              </p>
+            </>
+          ) : (
+            <>
+              <h2>No documents yet</h2>
+              <p>Documents you submit or hold a role in appear here.</p>
+              <p>
+                <Link className="button button-primary" href="/documents/new">
+                  Draft a document
+                </Link>
+              </p>
+            </>
+          )}
+        </div>
+      ) : (
+        <div className="table-wrap" role="region" aria-labelledby="documents-caption" tabIndex={0}>
+          <table className="table" aria-busy={busy || undefined} data-testid="documents-table">
+            <caption id="documents-caption" className="visually-hidden">
+              Your freight documents, sorted by {COLUMNS.find((column) => column.sort === state.sort.attribute)?.label.toLowerCase() ?? state.sort.attribute},{' '}
+              {state.sort.direction === 'asc' ? 'ascending' : 'descending'}
+            </caption>
+            <thead>
+              <tr>
+                {COLUMNS.map((column) => {
+                  if (!column.sort) {
+                    return (
+                      <th key={column.key} scope="col">
+                        {column.label}
+                      </th>
+                    );
+                  }
+                  const active = state.sort.attribute === column.sort;
+                  const direction = active && state.sort.direction === 'asc' ? 'desc' : active ? 'asc' : column.sort === 'lastModifiedDateTime' ? 'desc' : 'asc';
+                  return (
+                    <th key={column.key} scope="col" aria-sort={active ? (state.sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+                      <Link
+                        className="sort-link"
+                        href={href({ ...state, sort: { attribute: column.sort, direction }, first: 1 })}
+                        // The visible name first (label in name), then what choosing it does.
+                        aria-label={`${column.label}, sort ${direction === 'asc' ? 'ascending' : 'descending'}`}
+                      >
+                        {column.label}
+                        <span aria-hidden="true" className="sort-indicator">
+                          {active ? (state.sort.direction === 'asc' ? '▲' : '▼') : '↕'}
+                        </span>
+                      </Link>
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((document) => (
+                <tr key={document.freightDocumentId}>
+                  <th scope="row">
+                    <Link href={`/documents/${encodeURIComponent(document.freightDocumentId)}`}>{document.serviceNumber}</Link>
+                  </th>
+                  <td>
+                    <span className={`badge badge-${document.status.toLowerCase()}`}>{STATUS_LABELS[document.status] ?? document.status}</span>
+                  </td>
+                  <td>{partyName(document.consignor)}</td>
+                  <td>{partyName(document.consignee)}</td>
+                  <td>{document.establishedDate ?? '—'}</td>
+                  <td>
+                    <time dateTime={document.lastModifiedDateTime}>{formatDateTime(document.lastModifiedDateTime)}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {data && total > 0 ? (
+        <nav className="pagination" aria-label="Pages">
+          {state.first > 1 ? (
+            <Link href={href({ ...state, first: Math.max(1, state.first - state.limit) })}>← Previous page</Link>
+          ) : (
+            <span className="disabled" aria-disabled="true">
+              ← Previous page
+            </span>
+          )}
+          <span>
+            Page {Math.floor((state.first - 1) / state.limit) + 1} of {Math.max(1, Math.ceil(total / state.limit))}
+          </span>
+          {lastShown < total ? (
+            <Link href={href({ ...state, first: state.first + state.limit })}>Next page →</Link>
+          ) : (
+            <span className="disabled" aria-disabled="true">
+              Next page →
+            </span>
+          )}
+        </nav>
+      ) : null}
+    </>
+  );
+}

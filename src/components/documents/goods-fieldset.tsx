@@ -1,0 +1,144 @@
+'use client';
+import { Field, fieldId } from '@/components/forms/field';
+import { Fieldset } from '@/components/forms/fieldset';
+import { SelectField } from '@/components/forms/select-field';
+import { TextAreaField } from '@/components/forms/textarea-field';
+import { GroupErrors } from '@/components/forms/group-errors';
+import {
+  GOODS_TEXT_FIELDS,
+  GOODS_TYPES,
+  VOLUME_UNITS,
+  WEIGHT_UNITS,
+  type DocumentFormState,
+  type GoodsLineForm,
+} from '@/lib/portal/document-form';
+import type { PlacedErrors } from './placed-errors';
+
+interface GoodsFieldsetProps {
+  idPrefix: string;
+  state: Pick<DocumentFormState, 'goodsMode' | 'goods' | 'structuredGoods'>;
+  errors: PlacedErrors;
+  onModeChange: (mode: DocumentFormState['goodsMode']) => void;
+  onGoodsChange: (goods: string) => void;
+  onLineChange: (index: number, patch: Partial<GoodsLineForm>) => void;
+  onAddLine: () => void;
+  onRemoveLine: (index: number) => void;
+}
+
+const MODES = [
+  { value: 'structured', label: 'Structured lines (one per kind of goods)' },
+  { value: 'text', label: 'Free-text description' },
+] as const;
+
+export const ADD_LINE_BUTTON = 'add-goods-line';
+
+/**
+ * The goods: free text or structured lines (spec §2.3, §2.5), never both. Errors of the whole (3.40, 3.41)
+ * sit on the goods text in text mode and on this group in structured mode.
+ */
+export function GoodsFieldset({ idPrefix, state, errors, onModeChange, onGoodsChange, onLineChange, onAddLine, onRemoveLine }: GoodsFieldsetProps) {
+  const structured = state.goodsMode === 'structured';
+  return (
+    <Fieldset
+      idPrefix={idPrefix}
+      path={structured ? 'goods' : 'goods-section'}
+      legend={<h2>Goods</h2>}
+      errors={structured ? errors.all('goods') : []}
+    >
+      <fieldset className="fieldset fieldset-inner">
+        <legend>How do you describe the goods?</legend>
+        <div className="radio-row">
+          {MODES.map((mode) => {
+            const id = fieldId(idPrefix, `goodsMode-${mode.value}`);
+            return (
+              <label key={mode.value} htmlFor={id} className="checkbox-label">
+                <input id={id} type="radio" name="goodsMode" value={mode.value} checked={state.goodsMode === mode.value} onChange={() => onModeChange(mode.value)} />
+                <span>{mode.label}</span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+      {structured ? (
+        <div id={fieldId(idPrefix, 'structuredGoods')} tabIndex={-1} className="rows">
+          <GroupErrors id={`${fieldId(idPrefix, 'structuredGoods')}-error`} errors={errors.all('structuredGoods')} />
+          {state.structuredGoods.map((line, index) => {
+            const path = `structuredGoods[${index}]`;
+            return (
+              <Fieldset key={line.key} idPrefix={idPrefix} path={path} legend={`Line ${index + 1}`} errors={errors.all(path)} className="row">
+                <div className="grid">
+                  <SelectField
+                    idPrefix={idPrefix}
+                    name={`${path}.type`}
+                    label="Kind"
+                    options={GOODS_TYPES}
+                    value={line.type}
+                    onChange={(event) => onLineChange(index, { type: event.target.value })}
+                    error={errors.at(`${path}.type`)}
+                  />
+                  {GOODS_TEXT_FIELDS.map((field) => {
+                    const input = (
+                      <Field
+                        key={field.key}
+                        idPrefix={idPrefix}
+                        name={`${path}.${field.key}`}
+                        label={field.label}
+                        optional={field.key !== 'name'}
+                        hint={'hint' in field ? field.hint : undefined}
+                        inputMode={'inputMode' in field ? field.inputMode : undefined}
+                        maxLength={'maxLength' in field ? field.maxLength : undefined}
+                        autoComplete="off"
+                        value={line[field.key]}
+                        onChange={(event) => onLineChange(index, { [field.key]: event.target.value })}
+                        error={errors.at(`${path}.${field.key}`)}
+                      />
+                    );
+                    if (field.key === 'weight' || field.key === 'volume') {
+                      const unit = field.key === 'weight' ? 'weightUnit' : 'volumeUnit';
+                      return (
+                        <div key={field.key} className="pair">
+                          {input}
+                          <SelectField
+                            idPrefix={idPrefix}
+                            name={`${path}.${unit}`}
+                            label={field.key === 'weight' ? 'Weight unit' : 'Volume unit'}
+                            options={field.key === 'weight' ? WEIGHT_UNITS : VOLUME_UNITS}
+                            value={line[unit]}
+                            onChange={(event) => onLineChange(index, { [unit]: event.target.value })}
+                            error={errors.at(`${path}.${unit}`)}
+                          />
+                        </div>
+                      );
+                    }
+                    return input;
+                  })}
+                </div>
+                <div className="actions">
+                  <button type="button" className="button button-secondary" onClick={() => onRemoveLine(index)}>
+                    Remove line {index + 1}
+                  </button>
+                </div>
+              </Fieldset>
+            );
+          })}
+          <div className="actions">
+            <button type="button" id={fieldId(idPrefix, ADD_LINE_BUTTON)} className="button button-secondary" onClick={onAddLine}>
+              Add a goods line
+            </button>
+          </div>
+        </div>
+      ) : (
+        <TextAreaField
+          idPrefix={idPrefix}
+          name="goods"
+          label="Description of the goods"
+          hint="Marks and numbers, number of packages, method of packing, nature of the goods, weight and volume."
+          rows={5}
+          value={state.goods}
+          onChange={(event) => onGoodsChange(event.target.value)}
+          error={errors.at('goods')}
+        />
+      )}
+    </Fieldset>
+  );
+}
