@@ -13,6 +13,10 @@ export interface LoadOptions {
   body?: string;
   connections: number;
   seconds: number;
+  /** Stop after this many requests instead of after `seconds`. */
+  amount?: number;
+  /** Seconds before a request counts as timed out (autocannon's default is 10). */
+  timeoutSeconds?: number;
 }
 
 export interface LoadRun {
@@ -63,6 +67,8 @@ export function runLoad(options: LoadOptions): Promise<LoadRun> {
         url: options.url,
         connections: options.connections,
         duration: options.seconds,
+        ...(options.amount ? { amount: options.amount } : {}),
+        timeout: options.timeoutSeconds ?? 10,
         requests: [
           {
             method: options.method,

@@ -4,7 +4,8 @@
  * 10k and 1M documents for one account and measures list latency. Prints tables; cleans up after itself.
  *
  * Knobs (environment): BENCH_SECONDS (10), BENCH_CONNECTIONS (10), BENCH_WARMUP_SECONDS (2),
- * BENCH_LIST_SECONDS (5), BENCH_LIST_CONNECTIONS (2), BENCH_LARGE (1; 0 skips the 1M tier),
+ * BENCH_LIST_SECONDS (5), BENCH_LIST_CONNECTIONS (2), BENCH_LIST_MIN_REQUESTS (20: a query too slow for that
+ * many samples in BENCH_LIST_SECONDS runs by count instead), BENCH_LARGE (1; 0 skips the 1M tier),
  * BENCH_EXPLAIN (0; 1 prints EXPLAIN ANALYZE of the list SQL per tier),
  * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test: where scratch databases are created).
  */
@@ -29,6 +30,7 @@ const CONNECTIONS = Math.round(numberFrom('BENCH_CONNECTIONS', 10));
 const WARMUP_SECONDS = numberFrom('BENCH_WARMUP_SECONDS', 2);
 const LIST_SECONDS = numberFrom('BENCH_LIST_SECONDS', 5);
 const LIST_CONNECTIONS = Math.round(numberFrom('BENCH_LIST_CONNECTIONS', 2));
+const LIST_MIN_REQUESTS = Math.round(numberFrom('BENCH_LIST_MIN_REQUESTS', 20));
 const LARGE = process.env.BENCH_LARGE !== '0';
 const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 const MAINTENANCE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -91,18 +93,33 @@ async function registerAccount(base: string, env: NodeJS.ProcessEnv, client: { i
 
 /**
  * The same load on every server, in ABBA order (next, bare, bare, next, each half the time) after a warm-up
- * of each, so that a drift in background load or database size weighs on both servers alike.
+ * of each, so that a drift in background load or database size weighs on both servers alike. With
+ * `minRequests`, a load too slow to give that many samples in the time runs by count instead (autocannon
+ * drops requests still in flight when time is up, and the server would go on working on them).
  */
 async function sideBySide(
   servers: Server[],
   loadFor: (server: Server) => Omit<LoadOptions, 'url' | 'connections' | 'seconds'>,
-  options: { seconds: number; connections: number; warmup: number },
+  options: { seconds: number; connections: number; warmup: number; minRequests?: number; timeoutSeconds?: number },
 ): Promise<Map<string, LoadResult>> {
-  const loads = new Map(servers.map((server) => [server.name, { ...loadFor(server), url: server.url, connections: options.connections }]));
+  const loads = new Map(
+    servers.map((server) => [server.name, { ...loadFor(server), url: server.url, connections: options.connections, timeoutSeconds: options.timeoutSeconds }]),
+  );
+  const byCount = new Map<string, number>();
+  for (const server of servers) {
+    const load = loads.get(server.name)!;
+    if (!options.minRequests) {
+      await runLoad({ ...load, seconds: options.warmup });
+      continue;
+    }
+    const warm = await runLoad({ ...load, seconds: options.warmup, amount: options.connections * 2 });
+    const mean = warm.latencies.reduce((sum, value) => sum + value, 0) / Math.max(1, warm.latencies.length);
+    if ((mean * options.minRequests) / options.connections > options.seconds * 1000) byCount.set(server.name, Math.max(options.connections, Math.ceil(options.minRequests / 2)));
+  }
   const runs = new Map<string, LoadRun[]>(servers.map((server) => [server.name, []]));
-  for (const server of servers) await runLoad({ ...loads.get(server.name)!, seconds: options.warmup });
   for (const server of [...servers, ...[...servers].reverse()]) {
-    runs.get(server.name)!.push(await runLoad({ ...loads.get(server.name)!, seconds: options.seconds / 2 }));
+    const amount = byCount.get(server.name);
+    runs.get(server.name)!.push(await runLoad({ ...loads.get(server.name)!, seconds: options.seconds / 2, ...(amount ? { amount } : {}) }));
   }
   return new Map([...runs].map(([name, list]) => [name, summarise(list)]));
 }
@@ -241,7 +258,8 @@ async function main() {
 
     // ---- list latency with 10k and 1M documents for one account
     console.log(
-      `\nList latency: GET /api/freightdocuments, ${LIST_SECONDS}s × ${LIST_CONNECTIONS} connections per query and server. ` +
+      `\nList latency: GET /api/freightdocuments, ${LIST_SECONDS}s × ${LIST_CONNECTIONS} connections per query and server ` +
+        `(at least ${LIST_MIN_REQUESTS} requests). ` +
         'The account holds SUBMITTER in N documents; 20 other accounts own another N it holds no role in.',
     );
     const lister = await registerAccount(next.url, env, client, 'lister@bench.invalid');
@@ -276,7 +294,7 @@ async function main() {
       for (const [label, query] of LIST_MIX) {
         const path = `/api/freightdocuments${query ? `?${query}` : ''}`;
         const headers = { Authorization: `Bearer ${lister.token}`, Accept: 'application/json' };
-        const measured = await sideBySide(servers, () => ({ method: 'GET', path, headers }), { seconds: LIST_SECONDS, connections: LIST_CONNECTIONS, warmup: 1 });
+        const measured = await sideBySide(servers, () => ({ method: 'GET', path, headers }), { seconds: LIST_SECONDS, connections: LIST_CONNECTIONS, warmup: LIST_SECONDS, minRequests: LIST_MIN_REQUESTS, timeoutSeconds: 120 });
         for (const server of servers) {
           const result = measured.get(server.name)!;
           progress(`list ${tier.label} ${label} on ${server.name}: p95 ${fixed(result.p95)} ms`);
