@@ -45,6 +45,11 @@ export const freightDocuments = pgTable(
   (table) => [
     uniqueIndex('freight_documents_service_number_key').on(table.serviceNumber),
     index('freight_documents_last_modified_idx').on(table.lastModifiedDateTime, table.id),
+    // The list's default order (lastModifiedDateTime.desc, nulls last, then id asc), so a page is read in index
+    // order and stops at `first + limit` instead of sorting every document the caller can see.
+    index('freight_documents_list_default_idx').on(table.lastModifiedDateTime.desc().nullsLast(), table.id),
+    // sort=serviceNumber.asc: the list compares text under COLLATE "C", which the unique index above cannot serve.
+    index('freight_documents_list_service_number_idx').on(sql`(${table.serviceNumber} collate "C")`, table.id),
   ],
 );
 

@@ -1,0 +1,315 @@
+/**
+ * `npm run bench`: figures, not a test. Starts `next start` and a bare node:http server (bare-server.ts) on
+ * one fresh PostgreSQL scratch database, loads create, get, list and issue on both side by side, then seeds
+ * 10k and 1M documents for one account and measures list latency. Prints tables; cleans up after itself.
+ *
+ * Knobs (environment): BENCH_SECONDS (10), BENCH_CONNECTIONS (10), BENCH_WARMUP_SECONDS (2),
+ * BENCH_LIST_SECONDS (5), BENCH_LIST_CONNECTIONS (2), BENCH_LIST_MIN_REQUESTS (20: a query too slow for that
+ * many samples in BENCH_LIST_SECONDS runs by count instead), BENCH_LARGE (1; 0 skips the 1M tier),
+ * BENCH_EXPLAIN (0; 1 prints EXPLAIN ANALYZE of the list SQL per tier),
+ * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test: where scratch databases are created).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { explainList } from './explain';
+import { DOCUMENT_BODY } from './fixtures';
+import { runLoad, summarise, type LoadOptions, type LoadResult, type LoadRun } from './load';
+import { admin, freePort, NEXT_CLI, ROOT, startServer, TSX_CLI, type Server } from './processes';
+import { seedDocuments, seedOtherAccounts, vacuumAnalyze, withIndexesDeferred } from './seed';
+
+const numberFrom = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+};
+const SECONDS = numberFrom('BENCH_SECONDS', 10);
+const CONNECTIONS = Math.round(numberFrom('BENCH_CONNECTIONS', 10));
+const WARMUP_SECONDS = numberFrom('BENCH_WARMUP_SECONDS', 2);
+const LIST_SECONDS = numberFrom('BENCH_LIST_SECONDS', 5);
+const LIST_CONNECTIONS = Math.round(numberFrom('BENCH_LIST_CONNECTIONS', 2));
+const LIST_MIN_REQUESTS = Math.round(numberFrom('BENCH_LIST_MIN_REQUESTS', 20));
+const LARGE = process.env.BENCH_LARGE !== '0';
+const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
+const MAINTENANCE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const LIST_MIX: [label: string, query: string][] = [
+  ['default sort', ''],
+  ['status.eq.ISSUED', 'filters=status.eq.ISSUED'],
+  ['serviceNumber.asc', 'sort=serviceNumber.asc'],
+  ['first=5000', 'first=5000'],
+];
+
+const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
+const progress = (message: string) => process.stderr.write(`· ${message}\n`);
+const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
+
+/** Text columns (the first `labels`) left-aligned, figures right-aligned. */
+function table(header: string[], rows: string[][], labels: number): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const line = (cells: string[]) => cells.map((cell, column) => (column < labels ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+}
+
+interface Account {
+  accountId: string;
+  accountNumber: string;
+  token: string;
+}
+
+async function expectJson(response: Response, status: number, what: string): Promise<Record<string, unknown>> {
+  const text = await response.text();
+  if (response.status !== status) throw new Error(`${what}: HTTP ${response.status} ${text}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** Sign-up over REST, activation by the admin command, then a password grant: the path a client system takes. */
+async function registerAccount(base: string, env: NodeJS.ProcessEnv, client: { id: string; secret: string }, email: string): Promise<Account> {
+  const basic = `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`;
+  const password = 'bench password 1';
+  const created = await expectJson(
+    await fetch(`${base}/api/accounts/users`, {
+      method: 'POST',
+      headers: { Authorization: basic, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: email.split('@')[0], email, password, acceptTermsAndConditions: true }),
+    }),
+    201,
+    'sign-up',
+  );
+  await admin(env, ['account:activate', '--email', email]);
+  const token = await expectJson(
+    await fetch(`${base}/api/oauth/token`, {
+      method: 'POST',
+      headers: { Authorization: basic, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'password', username: email, password }).toString(),
+    }),
+    200,
+    'password grant',
+  );
+  return { accountId: String(created.accountId), accountNumber: String(created.accountNumber), token: String(token.access_token) };
+}
+
+/**
+ * The same load on every server, in ABBA order (next, bare, bare, next, each half the time) after a warm-up
+ * of each, so that a drift in background load or database size weighs on both servers alike. With
+ * `minRequests`, a load too slow to give that many samples in the time runs by count instead (autocannon
+ * drops requests still in flight when time is up, and the server would go on working on them).
+ */
+async function sideBySide(
+  servers: Server[],
+  loadFor: (server: Server) => Omit<LoadOptions, 'url' | 'connections' | 'seconds'>,
+  options: { seconds: number; connections: number; warmup: number; minRequests?: number; timeoutSeconds?: number },
+): Promise<Map<string, LoadResult>> {
+  const loads = new Map(
+    servers.map((server) => [server.name, { ...loadFor(server), url: server.url, connections: options.connections, timeoutSeconds: options.timeoutSeconds }]),
+  );
+  const byCount = new Map<string, number>();
+  for (const server of servers) {
+    const load = loads.get(server.name)!;
+    if (!options.minRequests) {
+      await runLoad({ ...load, seconds: options.warmup });
+      continue;
+    }
+    const warm = await runLoad({ ...load, seconds: options.warmup, amount: options.connections * 2 });
+    const mean = warm.latencies.reduce((sum, value) => sum + value, 0) / Math.max(1, warm.latencies.length);
+    if ((mean * options.minRequests) / options.connections > options.seconds * 1000) byCount.set(server.name, Math.max(options.connections, Math.ceil(options.minRequests / 2)));
+  }
+  const runs = new Map<string, LoadRun[]>(servers.map((server) => [server.name, []]));
+  for (const server of [...servers, ...[...servers].reverse()]) {
+    const amount = byCount.get(server.name);
+    runs.get(server.name)!.push(await runLoad({ ...loads.get(server.name)!, seconds: options.seconds / 2, ...(amount ? { amount } : {}) }));
+  }
+  return new Map([...runs].map(([name, list]) => [name, summarise(list)]));
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) {
+    console.log('run npm run build first');
+    process.exit(1);
+  }
+
+  const cleanups: (() => Promise<void>)[] = [];
+  let cleaning: Promise<void> | undefined;
+  const cleanup = () =>
+    (cleaning ??= (async () => {
+      for (const step of cleanups.reverse()) await step().catch((error: unknown) => progress(`cleanup: ${String(error)}`));
+    })());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+  }
+
+  try {
+    // ---- scratch database and the two servers
+    const maintenance = postgres(MAINTENANCE_URL, { max: 1, onnotice: () => {} });
+    cleanups.push(() => maintenance.end());
+    const database = `fds_bench_${Date.now().toString(36)}_${process.pid}`;
+    await maintenance.unsafe(`create database "${database}"`);
+    cleanups.push(async () => {
+      await maintenance.unsafe(`drop database if exists "${database}" with (force)`);
+      progress(`dropped database ${database}`);
+    });
+    const databaseUrl = Object.assign(new URL(MAINTENANCE_URL), { pathname: `/${database}` }).toString();
+
+    const [nextPort, barePort] = [await freePort(), await freePort()];
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      DATABASE_URL: databaseUrl,
+      APP_ENV: 'production',
+      APP_SECRET: crypto.randomBytes(32).toString('hex'),
+      PORT: String(nextPort),
+      ACCESS_TOKEN_TTL_SECONDS: String(24 * 3600),
+    };
+    progress(`starting next start on ${nextPort} (database ${database})`);
+    const next = await startServer({ name: 'next', args: [NEXT_CLI, 'start', '-p', String(nextPort), '-H', '127.0.0.1'], env, port: nextPort, readyPath: '/api/heartbeat' });
+    cleanups.push(() => next.stop());
+    progress(`starting bare node:http server on ${barePort}`);
+    const bare = await startServer({ name: 'bare', args: [TSX_CLI, 'scripts/bench/bare-server.ts'], env: { ...env, BARE_PORT: String(barePort) }, port: barePort, readyPath: '/healthz' });
+    cleanups.push(() => bare.stop());
+    const servers: Server[] = [next, bare];
+
+    const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+    cleanups.push(() => sql.end());
+    const [settings] = await sql<{ version: string; shared_buffers: string; work_mem: string }[]>`
+      select current_setting('server_version') as version, current_setting('shared_buffers') as shared_buffers, current_setting('work_mem') as work_mem`;
+
+    // ---- a client system and the measured account (production: issuing costs a credit, so it gets plenty)
+    const created = await admin(env, ['client:create', '--name', 'bench']);
+    const client = { id: String(created.clientId), secret: String(created.clientSecret) };
+    const account = await registerAccount(next.url, env, client, 'bench@bench.invalid');
+    await admin(env, ['credits:add', '--account', account.accountNumber, '--amount', '100000000']);
+    const auth = { Authorization: `Bearer ${account.token}`, Accept: 'application/json' };
+
+    console.log('Freight Document Service benchmark');
+    console.log(
+      `${new Date().toISOString()}  node ${process.version}  ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}  ` +
+        `PostgreSQL ${settings!.version} (shared_buffers ${settings!.shared_buffers}, work_mem ${settings!.work_mem})`,
+    );
+    console.log(
+      `APP_ENV=production (issue debits a credit). Per operation and server: ${WARMUP_SECONDS}s warm-up, then ${SECONDS}s × ${CONNECTIONS} connections ` +
+        `in two halves (order next, bare, bare, next). autocannon, both servers and PostgreSQL share this machine; load average at start ${loadAverage()}\n`,
+    );
+
+    // ---- create, get, list, issue under load on both servers
+    const results: { operation: string; server: string; result: LoadResult }[] = [];
+    const measure = async (operation: string, loadFor: (server: Server) => Omit<LoadOptions, 'url' | 'connections' | 'seconds'>) => {
+      const measured = await sideBySide(servers, loadFor, { seconds: SECONDS, connections: CONNECTIONS, warmup: WARMUP_SECONDS });
+      for (const server of servers) {
+        const result = measured.get(server.name)!;
+        results.push({ operation, server: server.name, result });
+        progress(`${operation} on ${server.name}: ${fixed(result.rps)} req/s, p50 ${fixed(result.p50)} ms, p99 ${fixed(result.p99)} ms, non-2xx ${result.non2xx}`);
+      }
+    };
+
+    const body = JSON.stringify(DOCUMENT_BODY);
+    // One of each request by hand first: a load of error answers would be fast and meaningless.
+    for (const server of servers) {
+      const { freightDocumentId } = await expectJson(
+        await fetch(`${server.url}/api/freightdocuments`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body }),
+        201,
+        `create on ${server.name}`,
+      );
+      await expectJson(await fetch(`${server.url}/api/freightdocuments/${freightDocumentId}`, { headers: auth }), 200, `get on ${server.name}`);
+      await expectJson(await fetch(`${server.url}/api/freightdocuments`, { headers: auth }), 200, `list on ${server.name}`);
+      await expectJson(await fetch(`${server.url}/api/freightdocuments/${freightDocumentId}/issue`, { method: 'POST', headers: auth }), 200, `issue on ${server.name}`);
+    }
+    await measure('create', () => ({ method: 'POST', path: '/api/freightdocuments', headers: { ...auth, 'Content-Type': 'application/json' }, body }));
+
+    const readable = (await sql<{ id: string }[]>`
+      select id from freight_documents where submitter_account_id = ${account.accountId} order by random() limit 1000`).map((row) => row.id);
+    await measure('get', () => {
+      let turn = 0;
+      return { method: 'GET', path: () => `/api/freightdocuments/${readable[turn++ % readable.length]}`, headers: auth };
+    });
+
+    await measure('list', () => ({ method: 'GET', path: '/api/freightdocuments', headers: auth }));
+
+    // Issue needs a DRAFT per request: seed more than the fastest create run could get through, per server.
+    const fastestCreate = Math.max(...results.filter((entry) => entry.operation === 'create').map((entry) => entry.result.rps));
+    const draftsPerServer = Math.ceil(Math.max(2000, fastestCreate * 3) * (SECONDS + WARMUP_SECONDS));
+    progress(`seeding ${draftsPerServer} DRAFT documents per server for issue`);
+    const drafts = new Map<string, string[]>();
+    for (const [index, server] of servers.entries()) {
+      const prefix = `drafts-${server.name}`;
+      await seedDocuments(sql, { prefix, from: 1, to: draftsPerServer, owners: [account.accountId], serviceNumberBase: 700e9 + index * 10e9, status: 'draft' });
+      drafts.set(server.name, (await sql<{ id: string }[]>`select md5(${prefix} || ':' || i)::uuid::text as id from generate_series(1, ${draftsPerServer}::int) as i`).map((row) => row.id));
+    }
+    await vacuumAnalyze(sql);
+    await measure('issue', (server) => {
+      const ids = drafts.get(server.name)!;
+      let turn = 0;
+      // Past the last draft the request re-issues an issued document (409): visible as non-2xx, never silent.
+      return { method: 'POST', path: () => `/api/freightdocuments/${ids[Math.min(turn++, ids.length - 1)]}/issue`, headers: auth };
+    });
+
+    const rows: string[][] = [];
+    for (const operation of ['create', 'get', 'list', 'issue']) {
+      const of = (name: string) => results.find((entry) => entry.operation === operation && entry.server === name)!.result;
+      const [n, b] = [of('next'), of('bare')];
+      for (const [name, result] of [['next', n], ['bare', b]] as const) {
+        rows.push([operation, name, fixed(result.rps), fixed(result.p50), fixed(result.p99), String(result.non2xx + result.errors), String(result.requests)]);
+      }
+      rows.push([operation, 'next/bare', `${fixed(n.rps / b.rps, 2)}x`, `${fixed(n.p50 / b.p50, 2)}x`, `${fixed(n.p99 / b.p99, 2)}x`, '', '']);
+    }
+    console.log(table(['operation', 'server', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'requests'], rows, 2));
+
+    // ---- list latency with 10k and 1M documents for one account
+    console.log(
+      `\nList latency: GET /api/freightdocuments, ${LIST_SECONDS}s × ${LIST_CONNECTIONS} connections per query and server ` +
+        `(at least ${LIST_MIN_REQUESTS} requests). ` +
+        'The account holds SUBMITTER in N documents; 20 other accounts own another N it holds no role in.',
+    );
+    const lister = await registerAccount(next.url, env, client, 'lister@bench.invalid');
+    const others = await seedOtherAccounts(sql, 20);
+    const tiers = [
+      { label: '10k', size: 10_000 },
+      ...(LARGE ? [{ label: '1M', size: 1_000_000 }] : []),
+    ];
+    const listRows: string[][] = [];
+    let seeded = 0;
+    for (const tier of tiers) {
+      const started = Date.now();
+      const load = async () => {
+        const report = (population: string) => (done: number) => progress(`${tier.label}: ${population} ${done}/${tier.size}`);
+        await seedDocuments(sql, { prefix: 'lister', from: seeded + 1, to: tier.size, owners: [lister.accountId], serviceNumberBase: 500e9, status: 'mix' }, report('account'));
+        await seedDocuments(sql, { prefix: 'others', from: seeded + 1, to: tier.size, owners: others, serviceNumberBase: 600e9, status: 'mix' }, report('others'));
+      };
+      await (tier.size - seeded >= 100_000 ? withIndexesDeferred(sql, load) : load());
+      await vacuumAnalyze(sql);
+      seeded = tier.size;
+      const [counts] = await sql<{ documents: number; roles: number }[]>`
+        select (select count(*) from freight_documents)::int as documents, (select count(*) from document_roles)::int as roles`;
+      console.log(`${tier.label}: seeded in ${fixed((Date.now() - started) / 1000)} s; table now ${counts!.documents} documents, ${counts!.roles} roles`);
+
+      if (EXPLAIN) {
+        for (const [label, query] of LIST_MIX) {
+          const [page, count] = await explainList(databaseUrl, lister.accountId, query);
+          console.log(`\nEXPLAIN ANALYZE ${tier.label} ${label}: page\n${page}\n-- count\n${count}\n`);
+        }
+      }
+
+      for (const [label, query] of LIST_MIX) {
+        const path = `/api/freightdocuments${query ? `?${query}` : ''}`;
+        const headers = { Authorization: `Bearer ${lister.token}`, Accept: 'application/json' };
+        const measured = await sideBySide(servers, () => ({ method: 'GET', path, headers }), { seconds: LIST_SECONDS, connections: LIST_CONNECTIONS, warmup: LIST_SECONDS, minRequests: LIST_MIN_REQUESTS, timeoutSeconds: 120 });
+        for (const server of servers) {
+          const result = measured.get(server.name)!;
+          progress(`list ${tier.label} ${label} on ${server.name}: p95 ${fixed(result.p95)} ms`);
+          listRows.push([tier.label, label, server.name, String(result.requests), fixed(result.rps), fixed(result.p50), fixed(result.p95), fixed(result.p99), String(result.non2xx + result.errors)]);
+        }
+      }
+    }
+    console.log(table(['docs', 'query', 'server', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx'], listRows, 3));
+    console.log(`\nload average at end ${loadAverage()} (other work on this machine makes figures noisy)`);
+  } finally {
+    await cleanup();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

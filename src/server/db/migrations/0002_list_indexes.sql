@@ -1,0 +1,2 @@
+CREATE INDEX "freight_documents_list_default_idx" ON "freight_documents" USING btree ("last_modified" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "freight_documents_list_service_number_idx" ON "freight_documents" USING btree (("service_number" collate "C"),"id");
