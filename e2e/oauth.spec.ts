@@ -112,3 +112,33 @@ test('an unregistered redirect URI is an error page, never a redirect', async ({
   expect(new URL(page.url()).origin).toBe(baseURL);
   await expect(page.getByRole('heading', { name: 'This sign-in link is not valid' })).toBeVisible();
 });
+
+test('implicit grant: a flagged client gets a token in the fragment, and it works', async ({ page, request }) => {
+  const implicitRedirect = `${baseURL}/implicit-callback`;
+  const implicitClient = await createClient({ name: 'E2E implicit', implicit: true, redirectUris: [implicitRedirect] });
+  const person = newPerson('implicit');
+  const account = await createActiveAccount(request, client, person);
+  await page.route(`${implicitRedirect}**`, (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'callback reached' }));
+
+  const url = new URL(as.authorization_endpoint!);
+  url.searchParams.set('response_type', 'token');
+  url.searchParams.set('client_id', implicitClient.clientId);
+  url.searchParams.set('redirect_uri', implicitRedirect);
+  url.searchParams.set('state', 'implicit-state');
+  await page.goto(url.toString());
+  await page.getByLabel('E-mail address or account number').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('E2E implicit wants to access your Freight Document Service account')).toBeVisible();
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await page.waitForURL((current) => current.href.startsWith(implicitRedirect));
+
+  const fragment = new URLSearchParams(new URL(page.url()).hash.slice(1));
+  expect(fragment.get('token_type')).toBe('bearer');
+  expect(fragment.get('state')).toBe('implicit-state');
+  expect(Number(fragment.get('expires_in'))).toBeGreaterThan(0);
+  expect(fragment.has('refresh_token')).toBe(false);
+  const me = await request.get(`${baseURL}/api/accounts/users/me`, { headers: { Authorization: `Bearer ${fragment.get('access_token')}` } });
+  expect(me.status()).toBe(200);
+  expect(((await me.json()) as { accountId: string }).accountId).toBe(account.accountId);
+});

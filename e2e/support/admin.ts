@@ -22,9 +22,10 @@ export interface CreatedClient {
   clientSecret: string;
 }
 
-export function createClient(options: { name: string; integration?: boolean; redirectUris?: string[] }): Promise<CreatedClient> {
+export function createClient(options: { name: string; integration?: boolean; implicit?: boolean; redirectUris?: string[] }): Promise<CreatedClient> {
   const args = ['client:create', '--name', options.name];
   if (options.integration) args.push('--integration');
+  if (options.implicit) args.push('--implicit');
   for (const uri of options.redirectUris ?? []) args.push('--redirect-uri', uri);
   return admin<CreatedClient>(args);
 }

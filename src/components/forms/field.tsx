@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
-import { messageFor, type FieldError } from './errors';
+import type { FieldError } from './errors';
+import { describedByOf, FieldErrorText, FieldFrame, FieldHint } from './field-frame';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {
   /** Form-unique prefix, so that two forms on one page never share ids. */
@@ -21,9 +22,6 @@ export function fieldId(idPrefix: string, name: string): string {
  */
 export function Field({ idPrefix, name, label, hint, optional, error, type = 'text', ...input }: FieldProps) {
   const id = fieldId(idPrefix, name);
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   const isCheckbox = type === 'checkbox';
   const control = (
     <input
@@ -32,35 +30,26 @@ export function Field({ idPrefix, name, label, hint, optional, error, type = 'te
       name={name}
       type={type}
       aria-invalid={error ? true : undefined}
-      aria-describedby={describedBy}
+      aria-describedby={describedByOf({ id, hint, error })}
       className={isCheckbox ? undefined : 'input'}
     />
   );
+  if (!isCheckbox) {
+    return (
+      <FieldFrame id={id} label={label} hint={hint} optional={optional} error={error}>
+        {control}
+      </FieldFrame>
+    );
+  }
+  // A checkbox sits inside its label.
   return (
-    <div className={`field${isCheckbox ? ' field-checkbox' : ''}${error ? ' field-invalid' : ''}`}>
-      {isCheckbox ? (
-        <label htmlFor={id} className="checkbox-label">
-          {control}
-          <span>{label}</span>
-        </label>
-      ) : (
-        <label htmlFor={id}>
-          {label}
-          {optional ? <span className="optional"> (optional)</span> : null}
-        </label>
-      )}
-      {hint ? (
-        <p id={hintId} className="hint">
-          {hint}
-        </p>
-      ) : null}
-      {isCheckbox ? null : control}
-      {error ? (
-        <p id={errorId} className="field-error" data-code={error.code}>
-          <span className="visually-hidden">Error: </span>
-          {messageFor(error)}
-        </p>
-      ) : null}
+    <div className={`field field-checkbox${error ? ' field-invalid' : ''}`}>
+      <label htmlFor={id} className="checkbox-label">
+        {control}
+        <span>{label}</span>
+      </label>
+      <FieldHint id={id} hint={hint} />
+      <FieldErrorText id={id} error={error} />
     </div>
   );
 }
