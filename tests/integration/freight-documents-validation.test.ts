@@ -48,6 +48,14 @@ describe('party and goods rules', () => {
     ]);
   });
 
+  it('3.17: a value of the wrong type is not reported as missing', async () => {
+    expectErrors(await create(validBody({ consignor: 'Acme', goods: 12 })), 400, [
+      { code: '3.17', field: 'consignor' },
+      { code: '3.17', field: 'goods' },
+      { code: '3.41', field: 'goods' },
+    ]);
+  });
+
   it('4.40: an account number that matches no active account', async () => {
     expectErrors(await create(validBody({ consignee: { name: 'X', submittedAccountNumber: '99999999' } })), 400, [
       { code: '4.40', field: 'consignee.submittedAccountNumber' },

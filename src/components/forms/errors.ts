@@ -84,7 +84,7 @@ export function messageFor(error: FieldError): string {
 
 /** Client-side validation with the request schema itself: the same codes the server would answer. */
 export function validate<T extends z.ZodType>(schema: T, input: unknown): { ok: true; data: z.output<T> } | { ok: false; errors: FieldError[] } {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { reportInput: true });
   return result.success ? { ok: true, data: result.data } : { ok: false, errors: zodIssuesToFieldErrors(result.error.issues) };
 }
 

@@ -7,7 +7,8 @@ export type DocumentValidation = { ok: true; data: FreightDocumentInput } | { ok
 /** Field errors and cross-field rule violations of one body, all at once (REST, tRPC and the drafting form). */
 export function validateFreightDocument(raw: unknown): DocumentValidation {
   const body = normaliseDocumentBody(raw);
-  const parsed = freightDocumentInput.safeParse(body);
+  // With the input in the issues, a wrong type (3.17) is told apart from a missing value (3.1).
+  const parsed = freightDocumentInput.safeParse(body, { reportInput: true });
   const errors = parsed.success ? [] : zodIssuesToFieldErrors(parsed.error.issues);
   for (const rule of freightDocumentRules(body)) {
     // A missing placeOfTakingOver is reported as 3.42 only, not also as a generic missing field.

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { accounts } from '@/server/db/schema';
-import { fail, fromZodError } from '@/server/errors';
+import { fail, parseInput } from '@/server/errors';
 import type { ServiceContext } from '../context';
 
 const addCreditsInput = z.object({
@@ -11,12 +11,11 @@ const addCreditsInput = z.object({
 
 /** Operator command: one atomic UPDATE, never read-then-write, so concurrent debits cannot be lost. */
 export async function addCredits({ ctx, input }: { ctx: ServiceContext; input: z.input<typeof addCreditsInput> }) {
-  const parsed = addCreditsInput.safeParse(input);
-  if (!parsed.success) throw fromZodError(parsed.error);
+  const credit = parseInput(addCreditsInput, input);
   const [account] = await ctx.db
     .update(accounts)
-    .set({ credits: sql`${accounts.credits} + ${parsed.data.amount}`, updatedAt: ctx.now() })
-    .where(eq(accounts.accountNumber, parsed.data.accountNumber))
+    .set({ credits: sql`${accounts.credits} + ${credit.amount}`, updatedAt: ctx.now() })
+    .where(eq(accounts.accountNumber, credit.accountNumber))
     .returning({ accountNumber: accounts.accountNumber, credits: accounts.credits });
   if (!account) fail('4.40', 'accountNumber');
   return account;

@@ -5,7 +5,7 @@ import { queryRows } from '@/server/db/rows';
 import { hashPassword } from '@/server/crypto/passwords';
 import { seal } from '@/server/crypto/secret-box';
 import { hashToken, newId, randomDigits, randomToken } from '@/server/crypto/tokens';
-import { fail, fromZodError } from '@/server/errors';
+import { fail, parseInput } from '@/server/errors';
 import { publicUrl } from '@/server/config/env';
 import { activationMail } from '@/server/mail/templates';
 import { queueMail } from '@/server/mail/queue-mail';
@@ -18,9 +18,8 @@ export const ACCOUNT_SECRET_PURPOSE = 'account-secret';
  * Open to anyone through a known client system (the transport checks the client) or the portal's sign-up.
  */
 export async function createAccount({ ctx, input }: { ctx: ServiceContext; input: CreateAccountInput }) {
-  const parsed = createAccountInput.safeParse(input);
-  if (!parsed.success) throw fromZodError(parsed.error);
-  const { name, email, password, phoneNumber, companyName } = parsed.data;
+  const accountInput = parseInput(createAccountInput, input);
+  const { name, email, password, phoneNumber, companyName } = accountInput;
 
   const passwordHash = await hashPassword(password);
   const activationToken = randomToken(32);

@@ -1,5 +1,5 @@
 import { adminCommand, type AdminCommand } from '@/lib/schemas/admin';
-import { fromZodError } from '@/server/errors';
+import { parseInput } from '@/server/errors';
 import type { ServiceContext } from '../context';
 import { activateAccountByEmail } from '../accounts/activate-account-by-email';
 import { addCredits } from '../accounts/add-credits';
@@ -7,9 +7,8 @@ import { createClient } from '../oauth/create-client';
 
 /** Runs one operator command, whether it arrived from the CLI directly or through the running server. */
 export async function runAdminCommand({ ctx, input }: { ctx: ServiceContext; input: AdminCommand }) {
-  const parsed = adminCommand.safeParse(input);
-  if (!parsed.success) throw fromZodError(parsed.error);
-  const command = parsed.data;
+  const commandInput = parseInput(adminCommand, input);
+  const command = commandInput;
   switch (command.command) {
     case 'client:create':
       return createClient({ ctx, input: command });

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { structuredGoodsPatchInput } from '@/lib/schemas/freight-document';
-import { errorItem, fail, fromZodError, ServiceError } from '@/server/errors';
+import { errorItem, fail, parseInput, ServiceError } from '@/server/errors';
 import type { ServiceContext } from '../context';
 import { requireRole } from './load-document';
 import { mutateAndSerialize } from './mutate-document';
@@ -16,9 +16,8 @@ export async function correctStructuredGoods({
   ctx: ServiceContext;
   input: { freightDocumentId: string; body: z.input<typeof structuredGoodsPatchInput> };
 }) {
-  const parsed = structuredGoodsPatchInput.safeParse(input.body);
-  if (!parsed.success) throw fromZodError(parsed.error);
-  const { structuredGoods, previousCommits } = parsed.data;
+  const patchInput = parseInput(structuredGoodsPatchInput, input.body);
+  const { structuredGoods, previousCommits } = patchInput;
 
   return mutateAndSerialize(ctx, {
     freightDocumentId: input.freightDocumentId,

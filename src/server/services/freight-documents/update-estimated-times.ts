@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { estimatedTimesInput } from '@/lib/schemas/freight-document';
-import { errorItem, fail, fromZodError, ServiceError } from '@/server/errors';
+import { errorItem, fail, parseInput, ServiceError } from '@/server/errors';
 import type { ServiceContext } from '../context';
 import { requireRole } from './load-document';
 import { mutateAndSerialize } from './mutate-document';
@@ -17,9 +17,8 @@ export async function updateEstimatedTimes({
   ctx: ServiceContext;
   input: { freightDocumentId: string; body: z.input<typeof estimatedTimesInput> };
 }) {
-  const parsed = estimatedTimesInput.safeParse(input.body);
-  if (!parsed.success) throw fromZodError(parsed.error);
-  const { estimatedDateTimeOfTakingOver, estimatedDateTimeOfDelivery, previousCommits } = parsed.data;
+  const times = parseInput(estimatedTimesInput, input.body);
+  const { estimatedDateTimeOfTakingOver, estimatedDateTimeOfDelivery, previousCommits } = times;
 
   return mutateAndSerialize(ctx, {
     freightDocumentId: input.freightDocumentId,
