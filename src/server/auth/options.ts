@@ -4,6 +4,7 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import { createServiceContext } from '@/server/services/context';
 import { verifyCredentials } from '@/server/services/accounts/verify-credentials';
 import { describeError, ServiceError } from '@/server/errors';
+import { describeUnexpected } from '@/server/errors/describe-unexpected';
 
 let cached: Promise<NextAuthOptions> | undefined;
 
@@ -33,7 +34,7 @@ export function getAuthOptions(): Promise<NextAuthOptions> {
               // next-auth shows this message to the sign-in page as ?error=…
               if (error instanceof ServiceError) throw new Error(error.items[0]!.description);
               // Anything else would reach the browser as ?error=<its message>: log it, show only 5.0.
-              console.error('sign-in failed', error);
+              console.error(`sign-in failed: ${describeUnexpected(error)}`);
               throw new Error(describeError('5.0'));
             }
           },

@@ -1,5 +1,6 @@
 import { httpStatusOf } from '@/lib/errors/catalogue';
 import { ServiceError, errorItem } from '@/server/errors';
+import { describeUnexpected } from '@/server/errors/describe-unexpected';
 import { getConfig } from '@/server/config/env';
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -33,7 +34,7 @@ export function errorResponse(error: unknown, options: { oauth?: boolean; header
   const serviceError =
     error instanceof ServiceError
       ? error
-      : (console.error(`unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+      : (console.error(`unexpected error: ${describeUnexpected(error)}`),
         new ServiceError([errorItem('5.0')]));
   const first = serviceError.items[0]!;
   const status = serviceError.hints.httpStatus ?? httpStatusOf(first.code);

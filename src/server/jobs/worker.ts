@@ -31,7 +31,8 @@ export function startJobWorker(options: WorkerOptions): { stop: () => Promise<vo
       await handler(job, db);
       await completeJob(db, job.id);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      // First line only: transport errors can quote addresses or payloads further down.
+      const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
       log(`job ${job.id} (${job.kind}) attempt ${job.attempts} failed: ${message}`);
       await failJob(db, job, message.slice(0, 500), retryDelaysMs);
     }
