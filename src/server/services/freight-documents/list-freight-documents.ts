@@ -4,7 +4,7 @@ import { parseListQuery, type ListAttribute, type ListFilter } from '@/lib/domai
 import { documentRoles, freightDocuments } from '@/server/db/schema';
 import { ServiceError } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
-import { serializeDocument } from './serialize-document';
+import { loadPeople, serializeDocument } from './serialize-document';
 
 const COLUMNS: Record<ListAttribute, AnyPgColumn> = {
   status: freightDocuments.status,
@@ -61,10 +61,15 @@ export async function listFreightDocuments({ ctx, input }: { ctx: ServiceContext
   const roles = rows.length
     ? await ctx.db.select().from(documentRoles).where(sql`${documentRoles.documentId} in ${rows.map((row) => row.id)}`)
     : [];
+  const people = await loadPeople(ctx.db, rows.map((row) => row.submitterAccountId));
   const freightDocumentsJson = await Promise.all(
     rows.map((document) => {
       const documentRolesOf = roles.filter((role) => role.documentId === document.id);
-      return serializeDocument(ctx.db, { document, roles: documentRolesOf, callerRoles: documentRolesOf.filter((role) => role.accountId === accountId) }, { summary: true });
+      return serializeDocument(
+        ctx.db,
+        { document, roles: documentRolesOf, callerRoles: documentRolesOf.filter((role) => role.accountId === accountId) },
+        { summary: true, people },
+      );
     }),
   );
   return { freightDocuments: freightDocumentsJson, first: query.first, limit: query.limit, total: counted?.total ?? 0 };

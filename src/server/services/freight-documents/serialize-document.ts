@@ -25,6 +25,19 @@ function dateOrNull(value: Date | null): string | null {
 export interface DocumentViewOptions {
   /** Lists leave out attachments, approvals, comments and updates (contract §4). */
   summary?: boolean;
+  /** Accounts already loaded (a list loads its submitters once for the whole page). */
+  people?: Map<string, AccountSummary>;
+}
+
+/** The accounts that documents and their updates name, by id, in one query. */
+export async function loadPeople(db: DbOrTx, accountIds: string[]): Promise<Map<string, AccountSummary>> {
+  const unique = [...new Set(accountIds)];
+  if (unique.length === 0) return new Map();
+  const people = await db
+    .select({ accountId: accounts.id, accountNumber: accounts.accountNumber, email: accounts.email, name: accounts.name, phoneNumber: accounts.phoneNumber })
+    .from(accounts)
+    .where(inArray(accounts.id, unique));
+  return new Map(people.map((person) => [person.accountId, person]));
 }
 
 /**
@@ -36,12 +49,8 @@ export async function serializeDocument(db: DbOrTx, loaded: LoadedDocument, opti
   const commits = options.summary
     ? []
     : await db.select().from(documentCommits).where(eq(documentCommits.documentId, document.id)).orderBy(asc(documentCommits.sequence));
-  const accountIds = [...new Set([document.submitterAccountId, ...commits.map((commit) => commit.accountId)])];
-  const people = await db
-    .select({ accountId: accounts.id, accountNumber: accounts.accountNumber, email: accounts.email, name: accounts.name, phoneNumber: accounts.phoneNumber })
-    .from(accounts)
-    .where(inArray(accounts.id, accountIds));
-  const byId = new Map<string, AccountSummary>(people.map((person) => [person.accountId, person]));
+  const accountIds = [document.submitterAccountId, ...commits.map((commit) => commit.accountId)];
+  const byId = options.people && accountIds.every((id) => options.people!.has(id)) ? options.people : await loadPeople(db, accountIds);
   const files = options.summary
     ? []
     : await db
