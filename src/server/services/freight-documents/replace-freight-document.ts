@@ -7,7 +7,7 @@ import { errorItem, fail, ServiceError } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
 import { prepareAttachments } from './attachment-content';
 import { buildContent, documentColumns } from './document-content';
-import { loadVisibleDocument, requireRole } from './load-document';
+import { requireRole } from './load-document';
 import { mutateAndSerialize } from './mutate-document';
 import { notifyRoleHolders } from './notify-role-holders';
 import { reconcileRoles } from './reconcile-roles';
@@ -42,20 +42,22 @@ function dropRenderedGoods(raw: unknown, existingLines: unknown[]): unknown {
  * sub-entity missing from the body becomes empty; roles follow the rules of reconcileRoles.
  */
 export async function replaceFreightDocument({ ctx, input }: { ctx: ServiceContext; input: { freightDocumentId: string; body: unknown } }) {
-  const accountId = requireAccountId(ctx);
-  // Read before the transaction only to recognise the rendered goods table; the rules run on the locked row.
-  const current = await loadVisibleDocument(ctx.db, accountId, input.freightDocumentId);
+  requireAccountId(ctx);
   const { body: withoutKept, keptIds } = splitAttachments(input.body);
-  const raw = dropRenderedGoods(withoutKept, (current.document.content.structuredGoods as unknown[] | undefined) ?? []);
-  const validation = validateFreightDocument(raw);
-  if (!validation.ok) throw new ServiceError(validation.errors);
-  const body = validation.data;
+  // Checked by mutateDocument after apply, which validates the body (and so these ids) first.
+  const sentCommits = (withoutKept as { previousCommits?: unknown } | null)?.previousCommits;
+  const previousCommits = Array.isArray(sentCommits) && sentCommits.every((id) => typeof id === 'string') ? sentCommits : undefined;
 
   return mutateAndSerialize(ctx, {
     freightDocumentId: input.freightDocumentId,
     changeType: 'UPDATE',
-    previousCommits: body.previousCommits,
+    previousCommits,
     apply: async (loaded, tx) => {
+      // Validated against the locked row, whose structured goods tell the rendered goods table apart.
+      const raw = dropRenderedGoods(withoutKept, (loaded.document.content.structuredGoods as unknown[] | undefined) ?? []);
+      const validation = validateFreightDocument(raw);
+      if (!validation.ok) throw new ServiceError(validation.errors);
+      const body = validation.data;
       requireRole(loaded, 'SUBMITTER');
       if (loaded.document.status !== 'DRAFT') fail('4.5');
       const documentId = loaded.document.id;
