@@ -79,7 +79,10 @@ test('authorization code with PKCE, token exchange with oauth4webapi, code reuse
   const reuseBody = (await reuse.clone().json()) as { error: string; errors: Array<{ code: string }> };
   expect(reuseBody.error).toBe('invalid_grant');
   expect(reuseBody.errors[0]!.code).toBe('1.13');
-  await expect(oauth.processAuthorizationCodeResponse(as, { client_id: client.clientId }, reuse)).rejects.toMatchObject({ error: 'invalid_grant', status: 400 });
+  await expect(oauth.processAuthorizationCodeResponse(as, { client_id: client.clientId }, reuse)).rejects.toMatchObject({
+    error: 'invalid_grant',
+    status: 400,
+  });
 
   const after = await request.get('/api/accounts/users/me', { headers: { Authorization: `Bearer ${tokens.access_token}` } });
   expect(after.status()).toBe(401);

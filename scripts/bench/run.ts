@@ -42,7 +42,11 @@ const LIST_MIX: [label: string, query: string][] = [
   ['first=5000', 'first=5000'],
 ];
 
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 const progress = (message: string) => process.stderr.write(`· ${message}\n`);
 const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
 
@@ -114,7 +118,8 @@ async function sideBySide(
     }
     const warm = await runLoad({ ...load, seconds: options.warmup, amount: options.connections * 2 });
     const mean = warm.latencies.reduce((sum, value) => sum + value, 0) / Math.max(1, warm.latencies.length);
-    if ((mean * options.minRequests) / options.connections > options.seconds * 1000) byCount.set(server.name, Math.max(options.connections, Math.ceil(options.minRequests / 2)));
+    if ((mean * options.minRequests) / options.connections > options.seconds * 1000)
+      byCount.set(server.name, Math.max(options.connections, Math.ceil(options.minRequests / 2)));
   }
   const runs = new Map<string, LoadRun[]>(servers.map((server) => [server.name, []]));
   for (const server of [...servers, ...[...servers].reverse()]) {
@@ -164,10 +169,22 @@ async function main() {
       ACCESS_TOKEN_TTL_SECONDS: String(24 * 3600),
     };
     progress(`starting next start on ${nextPort} (database ${database})`);
-    const next = await startServer({ name: 'next', args: [NEXT_CLI, 'start', '-p', String(nextPort), '-H', '127.0.0.1'], env, port: nextPort, readyPath: '/api/heartbeat' });
+    const next = await startServer({
+      name: 'next',
+      args: [NEXT_CLI, 'start', '-p', String(nextPort), '-H', '127.0.0.1'],
+      env,
+      port: nextPort,
+      readyPath: '/api/heartbeat',
+    });
     cleanups.push(() => next.stop());
     progress(`starting bare node:http server on ${barePort}`);
-    const bare = await startServer({ name: 'bare', args: [TSX_CLI, 'scripts/bench/bare-server.ts'], env: { ...env, BARE_PORT: String(barePort) }, port: barePort, readyPath: '/healthz' });
+    const bare = await startServer({
+      name: 'bare',
+      args: [TSX_CLI, 'scripts/bench/bare-server.ts'],
+      env: { ...env, BARE_PORT: String(barePort) },
+      port: barePort,
+      readyPath: '/healthz',
+    });
     cleanups.push(() => bare.stop());
     const servers: Server[] = [next, bare];
 
@@ -200,7 +217,9 @@ async function main() {
       for (const server of servers) {
         const result = measured.get(server.name)!;
         results.push({ operation, server: server.name, result });
-        progress(`${operation} on ${server.name}: ${fixed(result.rps)} req/s, p50 ${fixed(result.p50)} ms, p99 ${fixed(result.p99)} ms, non-2xx ${result.non2xx}`);
+        progress(
+          `${operation} on ${server.name}: ${fixed(result.rps)} req/s, p50 ${fixed(result.p50)} ms, p99 ${fixed(result.p99)} ms, non-2xx ${result.non2xx}`,
+        );
       }
     };
 
@@ -214,12 +233,18 @@ async function main() {
       );
       await expectJson(await fetch(`${server.url}/api/freightdocuments/${freightDocumentId}`, { headers: auth }), 200, `get on ${server.name}`);
       await expectJson(await fetch(`${server.url}/api/freightdocuments`, { headers: auth }), 200, `list on ${server.name}`);
-      await expectJson(await fetch(`${server.url}/api/freightdocuments/${freightDocumentId}/issue`, { method: 'POST', headers: auth }), 200, `issue on ${server.name}`);
+      await expectJson(
+        await fetch(`${server.url}/api/freightdocuments/${freightDocumentId}/issue`, { method: 'POST', headers: auth }),
+        200,
+        `issue on ${server.name}`,
+      );
     }
     await measure('create', () => ({ method: 'POST', path: '/api/freightdocuments', headers: { ...auth, 'Content-Type': 'application/json' }, body }));
 
-    const readable = (await sql<{ id: string }[]>`
-      select id from freight_documents where submitter_account_id = ${account.accountId} order by random() limit 1000`).map((row) => row.id);
+    const readable = (
+      await sql<{ id: string }[]>`
+      select id from freight_documents where submitter_account_id = ${account.accountId} order by random() limit 1000`
+    ).map((row) => row.id);
     await measure('get', () => {
       let turn = 0;
       return { method: 'GET', path: () => `/api/freightdocuments/${readable[turn++ % readable.length]}`, headers: auth };
@@ -235,7 +260,12 @@ async function main() {
     for (const [index, server] of servers.entries()) {
       const prefix = `drafts-${server.name}`;
       await seedDocuments(sql, { prefix, from: 1, to: draftsPerServer, owners: [account.accountId], serviceNumberBase: 700e9 + index * 10e9, status: 'draft' });
-      drafts.set(server.name, (await sql<{ id: string }[]>`select md5(${prefix} || ':' || i)::uuid::text as id from generate_series(1, ${draftsPerServer}::int) as i`).map((row) => row.id));
+      drafts.set(
+        server.name,
+        (await sql<{ id: string }[]>`select md5(${prefix} || ':' || i)::uuid::text as id from generate_series(1, ${draftsPerServer}::int) as i`).map(
+          (row) => row.id,
+        ),
+      );
     }
     await vacuumAnalyze(sql);
     await measure('issue', (server) => {
@@ -249,7 +279,10 @@ async function main() {
     for (const operation of ['create', 'get', 'list', 'issue']) {
       const of = (name: string) => results.find((entry) => entry.operation === operation && entry.server === name)!.result;
       const [n, b] = [of('next'), of('bare')];
-      for (const [name, result] of [['next', n], ['bare', b]] as const) {
+      for (const [name, result] of [
+        ['next', n],
+        ['bare', b],
+      ] as const) {
         rows.push([operation, name, fixed(result.rps), fixed(result.p50), fixed(result.p99), String(result.non2xx + result.errors), String(result.requests)]);
       }
       rows.push([operation, 'next/bare', `${fixed(n.rps / b.rps, 2)}x`, `${fixed(n.p50 / b.p50, 2)}x`, `${fixed(n.p99 / b.p99, 2)}x`, '', '']);
@@ -264,18 +297,23 @@ async function main() {
     );
     const lister = await registerAccount(next.url, env, client, 'lister@bench.invalid');
     const others = await seedOtherAccounts(sql, 20);
-    const tiers = [
-      { label: '10k', size: 10_000 },
-      ...(LARGE ? [{ label: '1M', size: 1_000_000 }] : []),
-    ];
+    const tiers = [{ label: '10k', size: 10_000 }, ...(LARGE ? [{ label: '1M', size: 1_000_000 }] : [])];
     const listRows: string[][] = [];
     let seeded = 0;
     for (const tier of tiers) {
       const started = Date.now();
       const load = async () => {
         const report = (population: string) => (done: number) => progress(`${tier.label}: ${population} ${done}/${tier.size}`);
-        await seedDocuments(sql, { prefix: 'lister', from: seeded + 1, to: tier.size, owners: [lister.accountId], serviceNumberBase: 500e9, status: 'mix' }, report('account'));
-        await seedDocuments(sql, { prefix: 'others', from: seeded + 1, to: tier.size, owners: others, serviceNumberBase: 600e9, status: 'mix' }, report('others'));
+        await seedDocuments(
+          sql,
+          { prefix: 'lister', from: seeded + 1, to: tier.size, owners: [lister.accountId], serviceNumberBase: 500e9, status: 'mix' },
+          report('account'),
+        );
+        await seedDocuments(
+          sql,
+          { prefix: 'others', from: seeded + 1, to: tier.size, owners: others, serviceNumberBase: 600e9, status: 'mix' },
+          report('others'),
+        );
       };
       await (tier.size - seeded >= 100_000 ? withIndexesDeferred(sql, load) : load());
       await vacuumAnalyze(sql);
@@ -294,11 +332,27 @@ async function main() {
       for (const [label, query] of LIST_MIX) {
         const path = `/api/freightdocuments${query ? `?${query}` : ''}`;
         const headers = { Authorization: `Bearer ${lister.token}`, Accept: 'application/json' };
-        const measured = await sideBySide(servers, () => ({ method: 'GET', path, headers }), { seconds: LIST_SECONDS, connections: LIST_CONNECTIONS, warmup: LIST_SECONDS, minRequests: LIST_MIN_REQUESTS, timeoutSeconds: 120 });
+        const measured = await sideBySide(servers, () => ({ method: 'GET', path, headers }), {
+          seconds: LIST_SECONDS,
+          connections: LIST_CONNECTIONS,
+          warmup: LIST_SECONDS,
+          minRequests: LIST_MIN_REQUESTS,
+          timeoutSeconds: 120,
+        });
         for (const server of servers) {
           const result = measured.get(server.name)!;
           progress(`list ${tier.label} ${label} on ${server.name}: p95 ${fixed(result.p95)} ms`);
-          listRows.push([tier.label, label, server.name, String(result.requests), fixed(result.rps), fixed(result.p50), fixed(result.p95), fixed(result.p99), String(result.non2xx + result.errors)]);
+          listRows.push([
+            tier.label,
+            label,
+            server.name,
+            String(result.requests),
+            fixed(result.rps),
+            fixed(result.p50),
+            fixed(result.p95),
+            fixed(result.p99),
+            String(result.non2xx + result.errors),
+          ]);
         }
       }
     }

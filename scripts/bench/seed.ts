@@ -26,7 +26,28 @@ export interface SeedSpec {
  * Status mix per 20 documents: 6 DRAFT, 6 ISSUED, 4 TRANSIT, 3 DELIVERED, 1 CANCELLED. Last modification is
  * spread at random over the past year, independent of id and service number, as it is in real use.
  */
-const STATUS_MIX = ['CANCELLED', 'DRAFT', 'DRAFT', 'DRAFT', 'DRAFT', 'DRAFT', 'DRAFT', 'ISSUED', 'ISSUED', 'ISSUED', 'ISSUED', 'ISSUED', 'ISSUED', 'TRANSIT', 'TRANSIT', 'TRANSIT', 'TRANSIT', 'DELIVERED', 'DELIVERED', 'DELIVERED'];
+const STATUS_MIX = [
+  'CANCELLED',
+  'DRAFT',
+  'DRAFT',
+  'DRAFT',
+  'DRAFT',
+  'DRAFT',
+  'DRAFT',
+  'ISSUED',
+  'ISSUED',
+  'ISSUED',
+  'ISSUED',
+  'ISSUED',
+  'ISSUED',
+  'TRANSIT',
+  'TRANSIT',
+  'TRANSIT',
+  'TRANSIT',
+  'DELIVERED',
+  'DELIVERED',
+  'DELIVERED',
+];
 
 export async function seedDocuments(sql: Sql, spec: SeedSpec, onProgress?: (done: number) => void): Promise<void> {
   const roles = [['SUBMITTER', { name: 'Bench Submitter', contactEmailAddress: 'submitter@bench.invalid' }] as const, ...SEEDED_PARTIES];

@@ -82,7 +82,9 @@ async function main() {
 
 main().catch((error: unknown) => {
   const body =
-    error instanceof ServiceError ? { errors: error.items } : ((error as { body?: unknown }).body ?? { error: error instanceof Error ? error.message : String(error) });
+    error instanceof ServiceError
+      ? { errors: error.items }
+      : ((error as { body?: unknown }).body ?? { error: error instanceof Error ? error.message : String(error) });
   process.stderr.write(`${JSON.stringify(body)}\n`);
   process.exit(1);
 });

@@ -61,13 +61,12 @@ export function SignUpForm({ partnerEnvironment }: { partnerEnvironment: boolean
           Check your e-mail
         </h2>
         <p>
-          We have created your account <strong>{created.accountNumber}</strong> and sent an activation link to{' '}
-          <strong>{created.email}</strong>. Open the link to activate your account, then sign in.
+          We have created your account <strong>{created.accountNumber}</strong> and sent an activation link to <strong>{created.email}</strong>. Open the link
+          to activate your account, then sign in.
         </p>
         {partnerEnvironment ? (
           <p>
-            This is the partner (test) environment: you can read the e-mail in the{' '}
-            <Link href="/dev/mailbox">development mailbox</Link>.
+            This is the partner (test) environment: you can read the e-mail in the <Link href="/dev/mailbox">development mailbox</Link>.
           </p>
         ) : null}
         <p>

@@ -217,7 +217,11 @@ describe('PUT /accounts/users/me/password', () => {
 
   it('3.2: a new password that is too short; 2.7: no body', async () => {
     expectError(await change({ oldPassword: account.password, newPassword: 'short' }), 400, '3.2', 'newPassword');
-    expectError(await api.put('/api/accounts/users/me/password', { bearer: accessToken, body: '', headers: { 'Content-Type': 'application/json' } }), 400, '2.7');
+    expectError(
+      await api.put('/api/accounts/users/me/password', { bearer: accessToken, body: '', headers: { 'Content-Type': 'application/json' } }),
+      400,
+      '2.7',
+    );
   });
 
   it('204, then only the new password logs in; existing tokens keep working', async () => {

@@ -32,9 +32,7 @@ describe.runIf(inject('dbKind') === 'postgres')('simultaneous requests on Postgr
   it('one refresh token used twice at the same moment: one wins, the family is revoked', async () => {
     const account = await api.createActiveAccount(client);
     const tokens = await api.login(client, account);
-    const replies = await Promise.all(
-      Array.from({ length: 2 }, () => api.token(client, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token })),
-    );
+    const replies = await Promise.all(Array.from({ length: 2 }, () => api.token(client, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token })));
     const winners = replies.filter((reply) => reply.status === 200);
     expect(winners).toHaveLength(1);
     const loser = replies.find((reply) => reply.status !== 200)!;

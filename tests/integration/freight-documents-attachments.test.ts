@@ -43,7 +43,15 @@ describe('reading attachments', () => {
   it('lists attachments in the document with id, size and the sniffed type, without content', async () => {
     const document = await getDocument(api, carrierToken, documentId);
     const sealed = document.attachments.find((a: { attachmentId: string }) => a.attachmentId === sealedId);
-    expect(sealed).toEqual({ attachmentId: sealedId, type: 'GOODS', name: 'Packing list', originalFileName: 'packing.pdf', mimeType: 'application/pdf', sealed: true, size: PDF_BYTES.length });
+    expect(sealed).toEqual({
+      attachmentId: sealedId,
+      type: 'GOODS',
+      name: 'Packing list',
+      originalFileName: 'packing.pdf',
+      mimeType: 'application/pdf',
+      sealed: true,
+      size: PDF_BYTES.length,
+    });
     expect(sealed).not.toHaveProperty('content');
   });
 
@@ -101,7 +109,9 @@ describe('adding attachments', () => {
 
   it('3.8, 3.18, 4.36, 4.44 on the single attachment', async () => {
     const id = await createDocument(api, submitterToken);
-    expectErrors(await add(id, { type: 'GENERAL', originalFileName: 'a.txt', content: Buffer.from('plain text').toString('base64') }), 400, [{ code: '3.8', field: 'mimeType' }]);
+    expectErrors(await add(id, { type: 'GENERAL', originalFileName: 'a.txt', content: Buffer.from('plain text').toString('base64') }), 400, [
+      { code: '3.8', field: 'mimeType' },
+    ]);
     expectErrors(await add(id, { type: 'GENERAL', originalFileName: 'a.pdf', content: '' }), 400, [{ code: '3.18', field: 'content' }]);
     expectErrors(await add(id, { type: 'LETTER', originalFileName: 'a.pdf', content: PDF_BYTES.toString('base64') }), 400, [{ code: '4.36', field: 'type' }]);
     expectErrors(await add(id, { type: 'COMMENT', originalFileName: 'a.pdf', content: PDF_BYTES.toString('base64') }), 400, [{ code: '4.44', field: 'type' }]);
@@ -114,19 +124,25 @@ describe('adding attachments', () => {
   });
 
   it('1.4 for other role holders; 4.5 once issued', async () => {
-    expectErrors(await add(documentId, { type: 'GENERAL', originalFileName: 'a.pdf', content: PDF_BYTES.toString('base64') }, carrierToken), 403, [{ code: '1.4' }]);
+    expectErrors(await add(documentId, { type: 'GENERAL', originalFileName: 'a.pdf', content: PDF_BYTES.toString('base64') }, carrierToken), 403, [
+      { code: '1.4' },
+    ]);
     const id = await createDocument(api, submitterToken);
     await api.post(`/api/freightdocuments/${id}/issue`, { bearer: submitterToken });
     expectErrors(await add(id, { type: 'GENERAL', originalFileName: 'a.pdf', content: PDF_BYTES.toString('base64') }), 409, [{ code: '4.5' }]);
   });
 
   it('PUT keeps attachments named by attachmentId and drops the others', async () => {
-    const id = await createDocument(api, submitterToken, validBody({
-      attachments: [
-        { type: 'GOODS', originalFileName: 'keep.pdf', content: PDF_BYTES.toString('base64') },
-        { type: 'GOODS', originalFileName: 'drop.pdf', content: PDF_BYTES.toString('base64') },
-      ],
-    }));
+    const id = await createDocument(
+      api,
+      submitterToken,
+      validBody({
+        attachments: [
+          { type: 'GOODS', originalFileName: 'keep.pdf', content: PDF_BYTES.toString('base64') },
+          { type: 'GOODS', originalFileName: 'drop.pdf', content: PDF_BYTES.toString('base64') },
+        ],
+      }),
+    );
     const document = await getDocument(api, submitterToken, id);
     const keep = document.attachments.find((a: { originalFileName: string }) => a.originalFileName === 'keep.pdf');
     const reply = await api.put(`/api/freightdocuments/${id}`, { bearer: submitterToken, json: { ...document, attachments: [keep] } });

@@ -58,7 +58,9 @@ describe('creation and reading', () => {
     expect(document.serviceNumber).toMatch(/^\d{12}$/);
     expect(document.lastModifiedDateTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(document.consignor.roleId).toEqual(expect.any(String));
-    expect(document.ownPermissions).toEqual([{ role: 'SUBMITTER', roleId: expect.any(String), permissions: ['UPDATE', 'VIEW', 'DELEGATE', 'VIEW_SEALED_ATTACHMENT'] }]);
+    expect(document.ownPermissions).toEqual([
+      { role: 'SUBMITTER', roleId: expect.any(String), permissions: ['UPDATE', 'VIEW', 'DELEGATE', 'VIEW_SEALED_ATTACHMENT'] },
+    ]);
 
     const asCarrier = await getDocument(api, carrierToken, id);
     expect(asCarrier.ownPermissions).toEqual([{ role: 'CARRIER', roleId: document.carrier.roleId, permissions: ['VIEW', 'DELEGATE'] }]);
@@ -76,7 +78,14 @@ describe('creation and reading', () => {
 
   it('notifies every role holder once, and invites people without an account', async () => {
     const invitee = uniqueEmail('invitee');
-    await createDocument(api, submitterToken, withCarrier({ consignee: { name: 'Beta', submittedAccountEmailAddress: invitee }, consignor: { name: 'Me too', submittedAccountNumber: carrier.accountNumber } }));
+    await createDocument(
+      api,
+      submitterToken,
+      withCarrier({
+        consignee: { name: 'Beta', submittedAccountEmailAddress: invitee },
+        consignor: { name: 'Me too', submittedAccountNumber: carrier.accountNumber },
+      }),
+    );
     const [invitation] = await api.mailsTo(invitee);
     expect(invitation!.subject).toMatch(/consignee/);
     expect(invitation!.text).toMatch(/\/signup\?email=/);
@@ -106,7 +115,11 @@ describe('PUT (full replacement while DRAFT)', () => {
   it('replaces the content, keeps roleIds and productIds, and switches goods kinds', async () => {
     const id = await createDocument(api, submitterToken, withCarrier({ goods: undefined, structuredGoods: [{ name: 'Pallet', numberOfPackages: 2 }] }));
     const before = await getDocument(api, submitterToken, id);
-    const body = { ...before, consignee: { ...before.consignee, name: 'Beta Foods GmbH' }, structuredGoods: [...before.structuredGoods, { name: 'Crate', numberOfPackages: 1 }] };
+    const body = {
+      ...before,
+      consignee: { ...before.consignee, name: 'Beta Foods GmbH' },
+      structuredGoods: [...before.structuredGoods, { name: 'Crate', numberOfPackages: 1 }],
+    };
     const reply = await put(id, body);
     expect(reply.status, reply.text).toBe(200);
     expect(reply.body.consignee).toMatchObject({ name: 'Beta Foods GmbH', roleId: before.consignee.roleId });
@@ -132,8 +145,12 @@ describe('PUT (full replacement while DRAFT)', () => {
   it('4.8: a role reference cannot change', async () => {
     const id = await createDocument(api, submitterToken, withCarrier());
     const document = await getDocument(api, submitterToken, id);
-    expectErrors(await put(id, { ...document, carrier: { ...document.carrier, roleId: crypto.randomUUID() } }), 409, [{ code: '4.8', field: 'carrier.roleId' }]);
-    expectErrors(await put(id, { ...document, carrier: { ...document.carrier, submittedAccountNumber: submitter.accountNumber } }), 409, [{ code: '4.8', field: 'carrier' }]);
+    expectErrors(await put(id, { ...document, carrier: { ...document.carrier, roleId: crypto.randomUUID() } }), 409, [
+      { code: '4.8', field: 'carrier.roleId' },
+    ]);
+    expectErrors(await put(id, { ...document, carrier: { ...document.carrier, submittedAccountNumber: submitter.accountNumber } }), 409, [
+      { code: '4.8', field: 'carrier' },
+    ]);
   });
 
   it('4.33: a role cannot be removed; roles can be added while DRAFT', async () => {
@@ -212,7 +229,9 @@ describe('changes after issue and the commit chain', () => {
     const id = await createDocument(api, submitterToken, withCarrier());
     const issued = (await issue(id)).body;
     const heads: string[] = issued.previousCommits;
-    expectErrors(await patch(id, 'estimatedtimes', { estimatedDateTimeOfDelivery: '2026-12-03T10:00:00Z', previousCommits: [] }), 409, [{ code: '4.45', field: 'previousCommits' }]);
+    expectErrors(await patch(id, 'estimatedtimes', { estimatedDateTimeOfDelivery: '2026-12-03T10:00:00Z', previousCommits: [] }), 409, [
+      { code: '4.45', field: 'previousCommits' },
+    ]);
     expectErrors(await patch(id, 'estimatedtimes', { estimatedDateTimeOfDelivery: '2026-12-03T10:00:00Z', previousCommits: ['f'.repeat(64)] }), 409, [
       { code: '4.13', field: 'previousCommits' },
     ]);
@@ -229,21 +248,45 @@ describe('changes after issue and the commit chain', () => {
     const token = (await api.login(client, consignee)).access_token;
     const id = await createDocument(api, submitterToken, validBody({ consignee: { name: 'C', submittedAccountNumber: consignee.accountNumber } }));
     const heads = (await getDocument(api, token, id)).previousCommits;
-    expectErrors(await patch(id, 'estimatedtimes', { estimatedDateTimeOfDelivery: '2026-12-03T10:00:00Z', previousCommits: heads }, token), 403, [{ code: '1.4' }]);
+    expectErrors(await patch(id, 'estimatedtimes', { estimatedDateTimeOfDelivery: '2026-12-03T10:00:00Z', previousCommits: heads }, token), 403, [
+      { code: '1.4' },
+    ]);
   });
 
   it('structured goods: the carrier corrects quantities after issue; 4.46 for unknown lines; 4.18 while DRAFT', async () => {
-    const id = await createDocument(api, submitterToken, withCarrier({ goods: undefined, structuredGoods: [{ name: 'Pallet', numberOfPackages: 2, weight: 100, weightUnit: 'KILOGRAM' }] }));
+    const id = await createDocument(
+      api,
+      submitterToken,
+      withCarrier({ goods: undefined, structuredGoods: [{ name: 'Pallet', numberOfPackages: 2, weight: 100, weightUnit: 'KILOGRAM' }] }),
+    );
     const draft = await getDocument(api, carrierToken, id);
     const productId = draft.structuredGoods[0].productId;
-    expectErrors(await patch(id, 'structuredgoods', { structuredGoods: [{ productId, weight: 90 }], previousCommits: draft.previousCommits }, carrierToken), 409, [{ code: '4.18' }]);
+    expectErrors(
+      await patch(id, 'structuredgoods', { structuredGoods: [{ productId, weight: 90 }], previousCommits: draft.previousCommits }, carrierToken),
+      409,
+      [{ code: '4.18' }],
+    );
 
     const issued = (await issue(id)).body;
-    expectErrors(await patch(id, 'structuredgoods', { structuredGoods: [{ productId: productId + 1000, weight: 1 }, { weight: 2 }], previousCommits: issued.previousCommits }, carrierToken), 409, [
-      { code: '4.46', field: 'structuredGoods[0].productId' },
-      { code: '4.46', field: 'structuredGoods[1].productId' },
-    ]);
-    const corrected = await patch(id, 'structuredgoods', { structuredGoods: [{ productId, weight: 90 }], previousCommits: issued.previousCommits }, carrierToken);
+    expectErrors(
+      await patch(
+        id,
+        'structuredgoods',
+        { structuredGoods: [{ productId: productId + 1000, weight: 1 }, { weight: 2 }], previousCommits: issued.previousCommits },
+        carrierToken,
+      ),
+      409,
+      [
+        { code: '4.46', field: 'structuredGoods[0].productId' },
+        { code: '4.46', field: 'structuredGoods[1].productId' },
+      ],
+    );
+    const corrected = await patch(
+      id,
+      'structuredgoods',
+      { structuredGoods: [{ productId, weight: 90 }], previousCommits: issued.previousCommits },
+      carrierToken,
+    );
     expect(corrected.status, corrected.text).toBe(200);
     expect(corrected.body.structuredGoods[0]).toMatchObject({ productId, weight: 90, numberOfPackages: 2 });
     expect(corrected.body.structuredGoodsHeader).toMatchObject({ commitId: corrected.body.updates.at(-1).commitId, previousCommits: issued.previousCommits });
@@ -252,9 +295,11 @@ describe('changes after issue and the commit chain', () => {
   it('4.46: a document with free-text goods has no lines to correct', async () => {
     const id = await createDocument(api, submitterToken, withCarrier());
     const issued = (await issue(id)).body;
-    expectErrors(await patch(id, 'structuredgoods', { structuredGoods: [{ productId: 1, weight: 2 }], previousCommits: issued.previousCommits }, carrierToken), 409, [
-      { code: '4.46', field: 'structuredGoods[0].productId' },
-    ]);
+    expectErrors(
+      await patch(id, 'structuredgoods', { structuredGoods: [{ productId: 1, weight: 2 }], previousCommits: issued.previousCommits }, carrierToken),
+      409,
+      [{ code: '4.46', field: 'structuredGoods[0].productId' }],
+    );
   });
 
   it('every commit id is the SHA-256 of the canonical update; an older head leaves two heads', async () => {
@@ -262,7 +307,12 @@ describe('changes after issue and the commit chain', () => {
     const issued = (await issue(id)).body;
     const first = await patch(id, 'estimatedtimes', { estimatedDateTimeOfDelivery: '2026-12-04T10:00:00Z', previousCommits: issued.previousCommits });
     // Offline client: it still names the ISSUE commit, not the estimated-times one.
-    const second = await patch(id, 'estimatedtimes', { estimatedDateTimeOfDelivery: '2026-12-05T10:00:00Z', previousCommits: issued.previousCommits }, carrierToken);
+    const second = await patch(
+      id,
+      'estimatedtimes',
+      { estimatedDateTimeOfDelivery: '2026-12-05T10:00:00Z', previousCommits: issued.previousCommits },
+      carrierToken,
+    );
     expect(second.status, second.text).toBe(200);
     expect([...second.body.previousCommits].sort()).toEqual([first.body.updates.at(-1).commitId, second.body.updates.at(-1).commitId].sort());
 

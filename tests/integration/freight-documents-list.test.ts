@@ -19,7 +19,13 @@ beforeAll(async () => {
   token = (await api.login(client, owner)).access_token;
   carrierToken = (await api.login(client, carrier)).access_token;
   for (let i = 0; i < 5; i += 1) {
-    ids.push(await createDocument(api, token, validBody({ establishedPlace: `Place ${i}`, carrier: i < 2 ? { name: 'T', submittedAccountNumber: carrier.accountNumber } : undefined })));
+    ids.push(
+      await createDocument(
+        api,
+        token,
+        validBody({ establishedPlace: `Place ${i}`, carrier: i < 2 ? { name: 'T', submittedAccountNumber: carrier.accountNumber } : undefined }),
+      ),
+    );
   }
   await api.post(`/api/freightdocuments/${ids[0]}/issue`, { bearer: token });
   await api.post(`/api/freightdocuments/${ids[4]}/cancel`, { bearer: token });

@@ -163,7 +163,13 @@ describe('document rules', () => {
 
   it('ignores read-only fields and accepts agreedDateOfTakingOver as a synonym', async () => {
     const reply = await create(
-      validBody({ freightDocumentId: 'mine', serviceNumber: '1', submitterName: 'Me', ownPermissions: [], agreedDateOfTakingOver: '2026-12-01T07:00:00+01:00' }),
+      validBody({
+        freightDocumentId: 'mine',
+        serviceNumber: '1',
+        submitterName: 'Me',
+        ownPermissions: [],
+        agreedDateOfTakingOver: '2026-12-01T07:00:00+01:00',
+      }),
     );
     expect(reply.status, reply.text).toBe(201);
     const document = await getDocument(api, token, reply.body.freightDocumentId);

@@ -77,7 +77,9 @@ beforeAll(async () => {
   const current = await api.login(client, operated);
   keep('access token', current.access_token);
   keep('refresh token', current.refresh_token);
-  expect((await api.put('/api/accounts/users/me/password', { bearer: current.access_token, json: { oldPassword: operated.password, newPassword } })).status).toBe(204);
+  expect(
+    (await api.put('/api/accounts/users/me/password', { bearer: current.access_token, json: { oldPassword: operated.password, newPassword } })).status,
+  ).toBe(204);
   const wrong = `wrong-${crypto.randomBytes(9).toString('base64url')}`;
   keep('mistyped password', wrong);
   expect((await api.passwordGrant(client, linked.email, wrong)).status).toBe(400);

@@ -31,7 +31,11 @@ describe.each(databaseKinds())('issuing concurrently (%s)', (kind) => {
     const ids: string[] = [];
     for (let i = 0; i < 20; i += 1) ids.push((await createFreightDocument({ ctx, input: draft })).freightDocumentId);
 
-    const results = await Promise.allSettled(ids.map((freightDocumentId) => issueFreightDocument({ ctx: serviceContext(database.handle, production, account.accountId), input: { freightDocumentId } })));
+    const results = await Promise.allSettled(
+      ids.map((freightDocumentId) =>
+        issueFreightDocument({ ctx: serviceContext(database.handle, production, account.accountId), input: { freightDocumentId } }),
+      ),
+    );
     const ok = results.filter((result) => result.status === 'fulfilled');
     const refused = results.filter((result) => result.status === 'rejected').map((result) => (result as PromiseRejectedResult).reason);
     expect(ok).toHaveLength(5);

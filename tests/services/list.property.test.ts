@@ -109,7 +109,10 @@ describe.each(databaseKinds())('list filters, sort and pagination match a model 
   it('agrees with the model for random queries', async () => {
     const valueFor = (attribute: ListAttribute) =>
       LIST_ATTRIBUTES[attribute] === 'time'
-        ? fc.constantFrom(...(TIMES as readonly (string | null)[]).filter((t): t is string => t !== null), ...rows.map((row) => row.lastModifiedDateTime!).slice(0, 3))
+        ? fc.constantFrom(
+            ...(TIMES as readonly (string | null)[]).filter((t): t is string => t !== null),
+            ...rows.map((row) => row.lastModifiedDateTime!).slice(0, 3),
+          )
         : fc.constantFrom(
             ...([...PLACES, ...CODES, ...DAYS, 'DRAFT', 'ISSUED', 'WAYBILL', ...rows.map((row) => row.serviceNumber!).slice(0, 3)] as (string | null)[]).filter(
               (v): v is string => v !== null,

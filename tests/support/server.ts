@@ -146,9 +146,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (!options.adminDatabaseUrl) throw new Error('kind postgres needs adminDatabaseUrl (TEST_DATABASE_URL)');
     database = await createDatabase(options.adminDatabaseUrl);
   }
-  const adminEnv: Record<string, string> = database
-    ? { DATABASE_URL: database.url, DATA_DIR: '' }
-    : { DATA_DIR: dataDir!, DATABASE_URL: '' };
+  const adminEnv: Record<string, string> = database ? { DATABASE_URL: database.url, DATA_DIR: '' } : { DATA_DIR: dataDir!, DATABASE_URL: '' };
 
   const log = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {

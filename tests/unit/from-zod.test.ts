@@ -71,10 +71,13 @@ describe('createAccountInput', () => {
 
   it('3.3 for every value of acceptTermsAndConditions but true and "true"', () => {
     fc.assert(
-      fc.property(fc.anything().filter((value) => value !== true && value !== 'true'), (terms) => {
-        const errors = errorsOf(createAccountInput, { ...valid, acceptTermsAndConditions: terms });
-        expect(errors).toEqual([expect.objectContaining({ code: '3.3', field: 'acceptTermsAndConditions' })]);
-      }),
+      fc.property(
+        fc.anything().filter((value) => value !== true && value !== 'true'),
+        (terms) => {
+          const errors = errorsOf(createAccountInput, { ...valid, acceptTermsAndConditions: terms });
+          expect(errors).toEqual([expect.objectContaining({ code: '3.3', field: 'acceptTermsAndConditions' })]);
+        },
+      ),
     );
   });
 
@@ -124,7 +127,10 @@ describe('generic mapping of checks without a code of their own', () => {
       big: 6,
       kind: 'C',
       text: 12,
-      items: [{ id: '1', when: '2024-01-01T00:00:00Z' }, { id: 'x', when: 'yesterday' }],
+      items: [
+        { id: '1', when: '2024-01-01T00:00:00Z' },
+        { id: 'x', when: 'yesterday' },
+      ],
     });
     expect(errors.map(({ code, field }) => ({ code, field }))).toEqual([
       { code: '3.29', field: 'count' },

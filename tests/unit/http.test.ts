@@ -100,7 +100,13 @@ describe('negotiateMedia', () => {
 
 describe('content types', () => {
   it('recognises JSON with any charset and nothing else', () => {
-    for (const type of ['application/json', 'APPLICATION/JSON', 'application/json; charset=UTF-8', 'application/json;charset=iso-8859-1', ' application/json ']) {
+    for (const type of [
+      'application/json',
+      'APPLICATION/JSON',
+      'application/json; charset=UTF-8',
+      'application/json;charset=iso-8859-1',
+      ' application/json ',
+    ]) {
       expect(isJsonContentType(type), type).toBe(true);
     }
     for (const type of [null, '', 'text/plain', 'application/jsonp', 'application/json-patch+json', 'application/x-www-form-urlencoded', 'text/json']) {

@@ -58,7 +58,9 @@ export function AttachmentsFieldset({ idPrefix, state, errors, onAdd, onChange, 
   const inputId = fieldId(idPrefix, 'attachments-upload');
   const { total, images } = attachmentTotals(state);
   const warnings = [
-    total > MAX_ATTACHMENT_BYTES ? `The attachments add up to ${formatBytes(total)}; at most ${formatBytes(MAX_ATTACHMENT_BYTES)} can be attached to one document.` : null,
+    total > MAX_ATTACHMENT_BYTES
+      ? `The attachments add up to ${formatBytes(total)}; at most ${formatBytes(MAX_ATTACHMENT_BYTES)} can be attached to one document.`
+      : null,
     images > MAX_IMAGE_BYTES ? `The images add up to ${formatBytes(images)}; images may take at most ${formatBytes(MAX_IMAGE_BYTES)} in total.` : null,
   ].filter((warning): warning is string => warning !== null);
 

@@ -355,7 +355,13 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
         ))}
       </Fieldset>
 
-      <Fieldset idPrefix={ID} path="references" legend={<h2>References</h2>} hint="Your own references, such as an order number. Each needs a name and a value." errors={placed.all('references')}>
+      <Fieldset
+        idPrefix={ID}
+        path="references"
+        legend={<h2>References</h2>}
+        hint="Your own references, such as an order number. Each needs a name and a value."
+        errors={placed.all('references')}
+      >
         {state.references.map((reference, index) => {
           const path = `references[${index}]`;
           return (
@@ -368,7 +374,10 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
                   autoComplete="off"
                   value={reference.name}
                   onChange={(event) =>
-                    setState((current) => ({ ...current, references: current.references.map((item, at) => (at === index ? { ...item, name: event.target.value } : item)) }))
+                    setState((current) => ({
+                      ...current,
+                      references: current.references.map((item, at) => (at === index ? { ...item, name: event.target.value } : item)),
+                    }))
                   }
                   error={placed.at(`${path}.name`)}
                 />
@@ -379,7 +388,10 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
                   autoComplete="off"
                   value={reference.value}
                   onChange={(event) =>
-                    setState((current) => ({ ...current, references: current.references.map((item, at) => (at === index ? { ...item, value: event.target.value } : item)) }))
+                    setState((current) => ({
+                      ...current,
+                      references: current.references.map((item, at) => (at === index ? { ...item, value: event.target.value } : item)),
+                    }))
                   }
                   error={placed.at(`${path}.value`)}
                 />
@@ -455,11 +467,18 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
       <section className="panel form-actions" aria-labelledby="save-title">
         <h2 id="save-title">Save</h2>
         <p>
-          A draft can be changed until it is issued. Issuing fixes the content of the document legally.{' '}
-          <IssueCost account={account} id="issue-cost-note" />
+          A draft can be changed until it is issued. Issuing fixes the content of the document legally. <IssueCost account={account} id="issue-cost-note" />
         </p>
         <div className="actions">
-          <SubmitButton name="intent" value="draft" pending={pendingIntent === 'draft'} disabled={pendingIntent !== null} label="Save draft" pendingLabel="Saving draft…" variant="secondary" />
+          <SubmitButton
+            name="intent"
+            value="draft"
+            pending={pendingIntent === 'draft'}
+            disabled={pendingIntent !== null}
+            label="Save draft"
+            pendingLabel="Saving draft…"
+            variant="secondary"
+          />
           <SubmitButton
             name="intent"
             value="issue"

@@ -57,10 +57,7 @@ export function DocumentList({ search, cancelled }: DocumentListProps) {
   const state = readListState(search);
   const query = useQuery({ ...trpc.documents.list.queryOptions(listQueryInput(state)), placeholderData: keepPreviousData });
   // Stable between renders: the summary takes focus whenever its list changes.
-  const errors = useMemo(
-    () => (formErrors.length > 0 ? formErrors : query.error ? errorsFromCall(query.error) : []),
-    [formErrors, query.error],
-  );
+  const errors = useMemo(() => (formErrors.length > 0 ? formErrors : query.error ? errorsFromCall(query.error) : []), [formErrors, query.error]);
 
   function go(next: DocumentListState) {
     startNavigation(() => router.push(href(next)));
@@ -215,7 +212,8 @@ export function DocumentList({ search, cancelled }: DocumentListProps) {
                     );
                   }
                   const active = state.sort.attribute === column.sort;
-                  const direction = active && state.sort.direction === 'asc' ? 'desc' : active ? 'asc' : column.sort === 'lastModifiedDateTime' ? 'desc' : 'asc';
+                  const direction =
+                    active && state.sort.direction === 'asc' ? 'desc' : active ? 'asc' : column.sort === 'lastModifiedDateTime' ? 'desc' : 'asc';
                   return (
                     <th key={column.key} scope="col" aria-sort={active ? (state.sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
                       <Link

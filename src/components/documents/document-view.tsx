@@ -50,7 +50,16 @@ function PartyCard({ title, party }: { title: string; party: Json }) {
       <Details
         rows={[
           ['Name', text(party.name)],
-          ['Address', address.length ? address.map((line) => <span key={line} className="line">{line}</span>) : ''],
+          [
+            'Address',
+            address.length
+              ? address.map((line) => (
+                  <span key={line} className="line">
+                    {line}
+                  </span>
+                ))
+              : '',
+          ],
           ['Contact', text(party.contactName)],
           ['E-mail', text(party.contactEmailAddress)],
           ['Phone', text(party.contactPhoneNumber)],
@@ -136,7 +145,9 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
   const references = records(document.references);
   const attachments = records(document.attachments);
   const updates = records(document.updates);
-  const methods = (typeof content.availableSigningMethods === 'object' && content.availableSigningMethods !== null ? content.availableSigningMethods : {}) as Json;
+  const methods = (
+    typeof content.availableSigningMethods === 'object' && content.availableSigningMethods !== null ? content.availableSigningMethods : {}
+  ) as Json;
   const subsequentCarriers = records(document.subsequentCarriers);
   const parties: [string, Json | null][] = [
     ['Consignor', document.consignor as Json | null],
@@ -154,7 +165,10 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
         Freight document <span data-testid="service-number">{document.serviceNumber}</span>
       </h1>
       <p className="status-line">
-        Status: <span className={`badge badge-${status.toLowerCase()}`} data-testid="document-status">{STATUS_LABELS[status] ?? status}</span>
+        Status:{' '}
+        <span className={`badge badge-${status.toLowerCase()}`} data-testid="document-status">
+          {STATUS_LABELS[status] ?? status}
+        </span>
       </p>
 
       {issuedHere || (saved === 'issued' && status !== 'DRAFT') ? (
@@ -188,7 +202,12 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
             ['Established on', text(document.establishedDate)],
             ['Established in', text(document.establishedPlace)],
             ['Carrier code', text(document.carrierCode)],
-            ['Last modified', <time key="modified" dateTime={document.lastModifiedDateTime}>{formatDateTime(document.lastModifiedDateTime)}</time>],
+            [
+              'Last modified',
+              <time key="modified" dateTime={document.lastModifiedDateTime}>
+                {formatDateTime(document.lastModifiedDateTime)}
+              </time>,
+            ],
           ]}
         />
       </Section>
@@ -204,9 +223,7 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
       </Section>
 
       <Section id="parties-title" title="Parties">
-        <div className="party-grid">
-          {parties.map(([title, party]) => (party ? <PartyCard key={title} title={title} party={party} /> : null))}
-        </div>
+        <div className="party-grid">{parties.map(([title, party]) => (party ? <PartyCard key={title} title={title} party={party} /> : null))}</div>
       </Section>
 
       <Section id="dates-title" title="Dates and payment">
@@ -317,7 +334,8 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
                 <strong>{text(file.originalFileName)}</strong>
                 {text(file.name) ? ` — ${text(file.name)}` : ''}{' '}
                 <span className="hint">
-                  {text(file.mimeType)} · {typeof file.size === 'number' ? formatBytes(file.size) : ''} · {file.type === 'GOODS' ? 'about the goods' : 'general'}
+                  {text(file.mimeType)} · {typeof file.size === 'number' ? formatBytes(file.size) : ''} ·{' '}
+                  {file.type === 'GOODS' ? 'about the goods' : 'general'}
                   {file.sealed ? ' · sealed' : ''}
                 </span>
               </li>
@@ -364,7 +382,11 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
                         {text(account.email) ? <span className="hint"> ({text(account.email)})</span> : null}
                       </td>
                       <td>{CHANGE_LABELS[text(entry.changeType)] ?? text(entry.changeType)}</td>
-                      <td>{text(entry.newFreightDocumentStatus) ? (STATUS_LABELS[text(entry.newFreightDocumentStatus)] ?? text(entry.newFreightDocumentStatus)) : '—'}</td>
+                      <td>
+                        {text(entry.newFreightDocumentStatus)
+                          ? (STATUS_LABELS[text(entry.newFreightDocumentStatus)] ?? text(entry.newFreightDocumentStatus))
+                          : '—'}
+                      </td>
                     </tr>
                   );
                 })}

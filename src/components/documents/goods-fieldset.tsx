@@ -4,14 +4,7 @@ import { Fieldset } from '@/components/forms/fieldset';
 import { SelectField } from '@/components/forms/select-field';
 import { TextAreaField } from '@/components/forms/textarea-field';
 import { GroupErrors } from '@/components/forms/group-errors';
-import {
-  GOODS_TEXT_FIELDS,
-  GOODS_TYPES,
-  VOLUME_UNITS,
-  WEIGHT_UNITS,
-  type DocumentFormState,
-  type GoodsLineForm,
-} from '@/lib/portal/document-form';
+import { GOODS_TEXT_FIELDS, GOODS_TYPES, VOLUME_UNITS, WEIGHT_UNITS, type DocumentFormState, type GoodsLineForm } from '@/lib/portal/document-form';
 import type { PlacedErrors } from './placed-errors';
 
 interface GoodsFieldsetProps {
@@ -39,12 +32,7 @@ export const ADD_LINE_BUTTON = 'add-goods-line';
 export function GoodsFieldset({ idPrefix, state, errors, onModeChange, onGoodsChange, onLineChange, onAddLine, onRemoveLine }: GoodsFieldsetProps) {
   const structured = state.goodsMode === 'structured';
   return (
-    <Fieldset
-      idPrefix={idPrefix}
-      path={structured ? 'goods' : 'goods-section'}
-      legend={<h2>Goods</h2>}
-      errors={structured ? errors.all('goods') : []}
-    >
+    <Fieldset idPrefix={idPrefix} path={structured ? 'goods' : 'goods-section'} legend={<h2>Goods</h2>} errors={structured ? errors.all('goods') : []}>
       <fieldset className="fieldset fieldset-inner">
         <legend>How do you describe the goods?</legend>
         <div className="radio-row">
@@ -52,7 +40,14 @@ export function GoodsFieldset({ idPrefix, state, errors, onModeChange, onGoodsCh
             const id = fieldId(idPrefix, `goodsMode-${mode.value}`);
             return (
               <label key={mode.value} htmlFor={id} className="checkbox-label">
-                <input id={id} type="radio" name="goodsMode" value={mode.value} checked={state.goodsMode === mode.value} onChange={() => onModeChange(mode.value)} />
+                <input
+                  id={id}
+                  type="radio"
+                  name="goodsMode"
+                  value={mode.value}
+                  checked={state.goodsMode === mode.value}
+                  onChange={() => onModeChange(mode.value)}
+                />
                 <span>{mode.label}</span>
               </label>
             );

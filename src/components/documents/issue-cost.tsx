@@ -30,8 +30,7 @@ export function IssueCost({ account, id }: { account: AccountView | undefined; i
   if (account.credits < 1) {
     return (
       <span id={id} data-testid="issue-cost">
-        Issuing costs 1 credit and your balance is {credits}, so you cannot issue now. Save the draft and issue it once credits have been
-        added to your account.
+        Issuing costs 1 credit and your balance is {credits}, so you cannot issue now. Save the draft and issue it once credits have been added to your account.
       </span>
     );
   }

@@ -51,11 +51,7 @@ export function PartyFieldset({ idPrefix, path, legend, hint, party, errors, onC
       {party.holderLocked ? (
         <p className="holder-locked" id={fieldId(idPrefix, `${path}.holder`)}>
           <strong>Holder: </strong>
-          {party.holderKind === 'account'
-            ? `account ${party.holderValue}`
-            : party.holderKind === 'email'
-              ? party.holderValue
-              : 'none'}
+          {party.holderKind === 'account' ? `account ${party.holderValue}` : party.holderKind === 'email' ? party.holderValue : 'none'}
           <span className="hint"> — the holder of a role cannot be changed once the role is set.</span>
         </p>
       ) : (

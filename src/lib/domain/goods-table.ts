@@ -27,6 +27,10 @@ export function renderGoodsTable(lines: GoodsLine[]): string {
     line.volume === undefined ? '' : `${cell(line.volume)} ${UNIT[cell(line.volumeUnit)] ?? cell(line.volumeUnit)}`.trim(),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const format = (row: string[]) => row.map((value, column) => value.padEnd(widths[column]!)).join(' | ').trimEnd();
+  const format = (row: string[]) =>
+    row
+      .map((value, column) => value.padEnd(widths[column]!))
+      .join(' | ')
+      .trimEnd();
   return [format(header), widths.map((width) => '-'.repeat(width)).join('-+-'), ...rows.map(format)].join('\n');
 }

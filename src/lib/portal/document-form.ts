@@ -395,7 +395,9 @@ export function formFromDocument(document: Record<string, unknown>): DocumentFor
   form.reimbursementCurrency = text(document.reimbursementCurrency);
   form.paymentForCarriage = text(document.paymentForCarriage);
   form.carrierCode = text(document.carrierCode);
-  const lines = list(document.structuredGoods).map(record).filter((line) => line !== undefined);
+  const lines = list(document.structuredGoods)
+    .map(record)
+    .filter((line) => line !== undefined);
   if (lines.length > 0) {
     form.goodsMode = 'structured';
     form.structuredGoods = lines.map((line) => {
@@ -472,14 +474,15 @@ export function placesOf(state: DocumentFormState): Set<string> {
   for (const slot of PARTY_SLOTS) partyPlaces(slot, state.parties[slot]).forEach((path) => places.add(path));
   state.subsequentCarriers.forEach((party, index) => partyPlaces(`subsequentCarriers[${index}]`, party).forEach((path) => places.add(path)));
   for (const field of DATE_TIME_FIELDS) places.add(field.key);
-  for (const key of ['establishedDate', 'establishedPlace', 'reimbursementAmount', 'reimbursementCurrency', 'paymentForCarriage', 'carrierCode']) places.add(key);
+  for (const key of ['establishedDate', 'establishedPlace', 'reimbursementAmount', 'reimbursementCurrency', 'paymentForCarriage', 'carrierCode'])
+    places.add(key);
   for (const section of TEXT_SECTIONS) places.add(section.key);
   if (state.goodsMode === 'structured') {
     places.add('structuredGoods');
     state.structuredGoods.forEach((_, index) => {
       const prefix = `structuredGoods[${index}]`;
-      [prefix, `${prefix}.type`, `${prefix}.weightUnit`, `${prefix}.volumeUnit`, ...GOODS_TEXT_FIELDS.map((field) => `${prefix}.${field.key}`)].forEach((path) =>
-        places.add(path),
+      [prefix, `${prefix}.type`, `${prefix}.weightUnit`, `${prefix}.volumeUnit`, ...GOODS_TEXT_FIELDS.map((field) => `${prefix}.${field.key}`)].forEach(
+        (path) => places.add(path),
       );
     });
   }

@@ -12,7 +12,16 @@ export const countryCodeSchema = z.string().refine(isCountryCode, '3.11');
 export const currencyCodeSchema = z.string().refine(isCurrencyCode, '3.12');
 /** Non-negative, finite, at most two decimals (3.33). */
 export const moneySchema = z
-  .union([z.number(), z.string().regex(/^\d+(\.\d+)?$/, '3.33').transform(Number)], { error: '3.33' })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .regex(/^\d+(\.\d+)?$/, '3.33')
+        .transform(Number),
+    ],
+    { error: '3.33' },
+  )
   .refine((value) => Number.isFinite(value) && value >= 0 && Math.round(value * 100) === value * 100, '3.33');
 
 export const ROLES = ['SUBMITTER', 'CONSIGNOR', 'CONSIGNEE', 'CARRIER', 'SUBSEQUENT_CARRIER', 'PLACE_OF_TAKING_OVER', 'PLACE_OF_DELIVERY'] as const;
@@ -67,12 +76,18 @@ export const ATTACHMENT_TYPES = ['GOODS', 'GENERAL', 'COMMENT'] as const;
 
 export const attachmentInput = z.object({
   // COMMENT attachments come only with comments (4.44); anything else unknown is 4.36.
-  type: z.string('3.1').refine((value) => value !== 'COMMENT', '4.44').refine((value) => value === 'GOODS' || value === 'GENERAL' || value === 'COMMENT', '4.36'),
+  type: z
+    .string('3.1')
+    .refine((value) => value !== 'COMMENT', '4.44')
+    .refine((value) => value === 'GOODS' || value === 'GENERAL' || value === 'COMMENT', '4.36'),
   name: optionalText(255),
   originalFileName: z.string('3.1').min(1, '3.1').max(255, '3.2'),
   mimeType: optionalText(100),
   sealed: optional(looseBoolean),
-  content: z.string('3.18').min(1, '3.18').regex(/^[A-Za-z0-9+/=\s_-]*$/, '3.17'),
+  content: z
+    .string('3.18')
+    .min(1, '3.18')
+    .regex(/^[A-Za-z0-9+/=\s_-]*$/, '3.17'),
 });
 export type AttachmentInput = z.infer<typeof attachmentInput>;
 

@@ -13,7 +13,10 @@ const globalForSecret = globalThis as unknown as { __fdsAppSecret?: Promise<stri
 export function getAppSecret(db: Database, config: AppConfig): Promise<string> {
   if (config.APP_SECRET) return Promise.resolve(config.APP_SECRET);
   globalForSecret.__fdsAppSecret ??= (async () => {
-    await db.insert(instanceSettings).values({ key: 'app_secret', value: randomToken(32) }).onConflictDoNothing();
+    await db
+      .insert(instanceSettings)
+      .values({ key: 'app_secret', value: randomToken(32) })
+      .onConflictDoNothing();
     const [row] = await db.select().from(instanceSettings).where(eq(instanceSettings.key, 'app_secret'));
     if (!row) throw new Error('app secret missing');
     return row.value;

@@ -80,9 +80,7 @@ const globalForDb = globalThis as unknown as { __fdsDatabase?: Promise<DatabaseH
 export function getDatabaseHandle(purpose: 'server' | 'tool' = 'server'): Promise<DatabaseHandle> {
   if (!globalForDb.__fdsDatabase) {
     const config = getConfig();
-    globalForDb.__fdsDatabase = config.DATABASE_URL
-      ? openPostgres(config.DATABASE_URL)
-      : openPglite(config.DATA_DIR, purpose);
+    globalForDb.__fdsDatabase = config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite(config.DATA_DIR, purpose);
     globalForDb.__fdsDatabase.catch(() => {
       globalForDb.__fdsDatabase = undefined;
     });

@@ -42,9 +42,7 @@ export function claimDataDir(dataDir: string, purpose: 'server' | 'tool'): DataD
   const holder: DataDirHolder = {
     pid: process.pid,
     purpose,
-    ...(purpose === 'server'
-      ? { port: Number(process.env.PORT ?? 3000), adminToken: crypto.randomBytes(32).toString('base64url') }
-      : {}),
+    ...(purpose === 'server' ? { port: Number(process.env.PORT ?? 3000), adminToken: crypto.randomBytes(32).toString('base64url') } : {}),
   };
   fs.writeFileSync(path.join(dataDir, HOLDER_FILE), JSON.stringify(holder), { mode: 0o600 });
   return holder;

@@ -16,6 +16,12 @@ export function describeUnexpected(error: unknown): string {
       break;
     }
   }
-  const frames = error instanceof Error && error.stack ? error.stack.split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 8) : [];
+  const frames =
+    error instanceof Error && error.stack
+      ? error.stack
+          .split('\n')
+          .filter((line) => line.trimStart().startsWith('at '))
+          .slice(0, 8)
+      : [];
   return [parts.join(' <- caused by '), ...frames].join('\n');
 }

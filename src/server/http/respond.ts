@@ -32,10 +32,7 @@ function authenticateHeader(code: string, realm: string): string | undefined {
  */
 export function errorResponse(error: unknown, options: { oauth?: boolean; headers?: Record<string, string> } = {}): Response {
   const serviceError =
-    error instanceof ServiceError
-      ? error
-      : (console.error(`unexpected error: ${describeUnexpected(error)}`),
-        new ServiceError([errorItem('5.0')]));
+    error instanceof ServiceError ? error : (console.error(`unexpected error: ${describeUnexpected(error)}`), new ServiceError([errorItem('5.0')]));
   const first = serviceError.items[0]!;
   const status = serviceError.hints.httpStatus ?? httpStatusOf(first.code);
   const headers: Record<string, string> = { ...options.headers };

@@ -95,9 +95,7 @@ function wrap<TBody>(spec: Endpoint<TBody>): Handler {
       const client = await authenticate(request, spec as Endpoint<unknown>, ctx);
       const body = await readBody(request, spec);
       const rawParams = await context.params;
-      const params = Object.fromEntries(
-        Object.entries(rawParams ?? {}).map(([key, value]) => [key, Array.isArray(value) ? value.join('/') : (value ?? '')]),
-      );
+      const params = Object.fromEntries(Object.entries(rawParams ?? {}).map(([key, value]) => [key, Array.isArray(value) ? value.join('/') : (value ?? '')]));
       const result = await spec.handle({ ctx, body, params, query: request.nextUrl.searchParams, request, media, client });
       if (result instanceof Response) return result;
       return json(result.body ?? null, result.status ?? 200, result.headers);
@@ -113,12 +111,8 @@ function wrap<TBody>(spec: Endpoint<TBody>): Handler {
  */
 export function route(methods: Partial<Record<Method, Endpoint<any>>>): Record<Method, Handler> {
   const allow = METHODS.filter((method) => methods[method]).join(', ');
-  const notAllowed: Handler = async () =>
-    errorResponse(new ServiceError([errorItem('2.5')]), { headers: { Allow: allow } });
-  return Object.fromEntries(METHODS.map((method) => [method, methods[method] ? wrap(methods[method]!) : notAllowed])) as Record<
-    Method,
-    Handler
-  >;
+  const notAllowed: Handler = async () => errorResponse(new ServiceError([errorItem('2.5')]), { headers: { Allow: allow } });
+  return Object.fromEntries(METHODS.map((method) => [method, methods[method] ? wrap(methods[method]!) : notAllowed])) as Record<Method, Handler>;
 }
 
 /** For paths that exist nowhere: 2.2 (404) whatever the method. */

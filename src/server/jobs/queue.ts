@@ -37,7 +37,9 @@ export interface ClaimedJob {
 
 /** Claim one due job. SKIP LOCKED lets any number of instances poll one table without taking a job twice. */
 export async function claimNextJob(db: DbOrTx, leaseSeconds = 60): Promise<ClaimedJob | undefined> {
-  const rows = await queryRows(db, sql`
+  const rows = await queryRows(
+    db,
+    sql`
     update jobs set attempts = attempts + 1, locked_until = now() + make_interval(secs => ${leaseSeconds})
     where id = (
       select id from jobs
@@ -47,7 +49,8 @@ export async function claimNextJob(db: DbOrTx, leaseSeconds = 60): Promise<Claim
       limit 1
       for update skip locked
     )
-    returning id, kind, payload, attempts, max_attempts`);
+    returning id, kind, payload, attempts, max_attempts`,
+  );
   const row = rows[0];
   if (!row) return undefined;
   return {

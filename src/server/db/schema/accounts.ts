@@ -17,15 +17,14 @@ export const accounts = pgTable(
     /** AES-256-GCM ciphertext under APP_SECRET: the server must compute with it (TFA codes), so no hash. */
     accountSecretEncrypted: text('account_secret_encrypted').notNull(),
     credits: integer('credits').notNull().default(0),
-    paymentScheme: text('payment_scheme', { enum: ['PRE_PAY', 'POST_PAY'] }).notNull().default('PRE_PAY'),
+    paymentScheme: text('payment_scheme', { enum: ['PRE_PAY', 'POST_PAY'] })
+      .notNull()
+      .default('PRE_PAY'),
     activatedAt: timestamp('activated_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [
-    uniqueIndex('accounts_account_number_key').on(table.accountNumber),
-    uniqueIndex('accounts_email_lower_key').on(sql`lower(${table.email})`),
-  ],
+  (table) => [uniqueIndex('accounts_account_number_key').on(table.accountNumber), uniqueIndex('accounts_email_lower_key').on(sql`lower(${table.email})`)],
 );
 
 export const activationTokens = pgTable(
@@ -48,4 +47,3 @@ export const loginFailures = pgTable('login_failures', {
   failures: integer('failures').notNull(),
   firstFailureAt: timestamp('first_failure_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
-

@@ -76,7 +76,9 @@ export const documentRoles = pgTable(
   (table) => [
     index('document_roles_document_idx').on(table.documentId),
     index('document_roles_account_idx').on(table.accountId, table.documentId),
-    index('document_roles_pending_email_idx').on(sql`lower(${table.email})`).where(sql`account_id is null`),
+    index('document_roles_pending_email_idx')
+      .on(sql`lower(${table.email})`)
+      .where(sql`account_id is null`),
   ],
 );
 

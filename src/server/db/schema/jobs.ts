@@ -20,7 +20,11 @@ export const jobs = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [index('jobs_pending_idx').on(table.runAt).where(sql`completed_at is null and failed_at is null`)],
+  (table) => [
+    index('jobs_pending_idx')
+      .on(table.runAt)
+      .where(sql`completed_at is null and failed_at is null`),
+  ],
 );
 
 /**
@@ -35,7 +39,9 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
-    status: text('status', { enum: ['queued', 'sent', 'kept', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'sent', 'kept', 'failed'] })
+      .notNull()
+      .default('queued'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   },

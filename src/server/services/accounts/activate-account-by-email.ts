@@ -7,7 +7,10 @@ import { onAccountActivated } from './on-account-activated';
 /** Operator shortcut (admin command): activate without the e-mail link. */
 export async function activateAccountByEmail({ ctx, input }: { ctx: ServiceContext; input: { email: string } }) {
   return inTransaction(ctx, async (tx) => {
-    const [existing] = await tx.select().from(accounts).where(sql`lower(${accounts.email}) = lower(${input.email})`);
+    const [existing] = await tx
+      .select()
+      .from(accounts)
+      .where(sql`lower(${accounts.email}) = lower(${input.email})`);
     if (!existing) fail('4.1', 'email');
     if (existing.activatedAt) fail('4.39');
     const [account] = await tx
@@ -16,7 +19,10 @@ export async function activateAccountByEmail({ ctx, input }: { ctx: ServiceConte
       .where(and(eq(accounts.id, existing.id), isNull(accounts.activatedAt)))
       .returning();
     if (!account) fail('4.39');
-    await tx.update(activationTokens).set({ usedAt: ctx.now() }).where(and(eq(activationTokens.accountId, account.id), isNull(activationTokens.usedAt)));
+    await tx
+      .update(activationTokens)
+      .set({ usedAt: ctx.now() })
+      .where(and(eq(activationTokens.accountId, account.id), isNull(activationTokens.usedAt)));
     await onAccountActivated(tx, account);
     return { accountId: account.id, accountNumber: account.accountNumber, email: account.email, activated: true };
   });

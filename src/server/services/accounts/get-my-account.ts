@@ -5,7 +5,10 @@ import { requireAccountId, type ServiceContext } from '../context';
 import { toAccountView } from './account-view';
 
 export async function getMyAccount({ ctx }: { ctx: ServiceContext }) {
-  const [account] = await ctx.db.select().from(accounts).where(eq(accounts.id, requireAccountId(ctx)));
+  const [account] = await ctx.db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.id, requireAccountId(ctx)));
   if (!account) fail('1.11');
   return toAccountView(ctx, account);
 }

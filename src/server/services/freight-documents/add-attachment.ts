@@ -18,7 +18,10 @@ export async function addAttachment({ ctx, input }: { ctx: ServiceContext; input
     apply: async (loaded, tx) => {
       requireRole(loaded, 'SUBMITTER');
       if (loaded.document.status !== 'DRAFT') fail('4.5');
-      const existing = await tx.select({ size: attachments.size, mimeType: attachments.mimeType }).from(attachments).where(eq(attachments.documentId, loaded.document.id));
+      const existing = await tx
+        .select({ size: attachments.size, mimeType: attachments.mimeType })
+        .from(attachments)
+        .where(eq(attachments.documentId, loaded.document.id));
       const [file] = await prepareAttachments([attachment], existing, '');
       await tx.insert(attachments).values({ id: attachmentId, documentId: loaded.document.id, ...file!, size: file!.content.length, createdAt: ctx.now() });
       return {};

@@ -13,7 +13,10 @@ function sha256Hex(value: string): string {
 }
 
 /** Hash of the document's legal content after a change; part of each commit so the chain covers content. */
-export function contentHashOf(document: Omit<DocumentRow, 'headCommits' | 'lastModifiedDateTime' | 'createdAt' | 'structuredGoodsCommitId'>, roles: RoleRow[]): string {
+export function contentHashOf(
+  document: Omit<DocumentRow, 'headCommits' | 'lastModifiedDateTime' | 'createdAt' | 'structuredGoodsCommitId'>,
+  roles: RoleRow[],
+): string {
   const time = (value: Date | null) => (value ? value.toISOString() : null);
   const snapshot = {
     id: document.id,

@@ -29,7 +29,9 @@ export async function correctStructuredGoods({
       if (loaded.document.status !== 'ISSUED' && loaded.document.status !== 'TRANSIT') fail('4.18');
       const lines = (loaded.document.content.structuredGoods as Record<string, unknown>[] | undefined) ?? [];
       const errors = structuredGoods.flatMap((item, index) =>
-        item.productId === undefined || !lines.some((line) => line.productId === item.productId) ? [errorItem('4.46', `structuredGoods[${index}].productId`)] : [],
+        item.productId === undefined || !lines.some((line) => line.productId === item.productId)
+          ? [errorItem('4.46', `structuredGoods[${index}].productId`)]
+          : [],
       );
       if (errors.length > 0) throw new ServiceError(errors);
       const corrected = lines.map((line) => {

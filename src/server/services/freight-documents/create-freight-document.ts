@@ -59,9 +59,7 @@ export async function createFreightDocument({ ctx, input }: { ctx: ServiceContex
     ];
     await tx.insert(documentRoles).values(roles);
     if (prepared.length > 0) {
-      await tx.insert(attachments).values(
-        prepared.map((file) => ({ id: newId(), documentId: id, ...file, size: file.content.length, createdAt: now })),
-      );
+      await tx.insert(attachments).values(prepared.map((file) => ({ id: newId(), documentId: id, ...file, size: file.content.length, createdAt: now })));
     }
 
     const { commitId, heads } = await appendCommit(tx, {

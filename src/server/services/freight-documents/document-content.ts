@@ -43,7 +43,9 @@ export async function buildContent(db: DbOrTx, input: FreightDocumentInput, exis
     const needed = structuredGoods.filter((item) => item.productId === undefined || !keep.has(item.productId)).length;
     const fresh =
       needed > 0
-        ? (await queryRows<{ id: string }>(db, sql`select nextval('product_id_seq')::text as id from generate_series(1, ${needed})`)).map((row) => Number(row.id))
+        ? (await queryRows<{ id: string }>(db, sql`select nextval('product_id_seq')::text as id from generate_series(1, ${needed})`)).map((row) =>
+            Number(row.id),
+          )
         : [];
     content.structuredGoods = structuredGoods.map((item) => ({
       type: 'GOOD',

@@ -18,7 +18,12 @@ const COLUMNS: Record<ListAttribute, AnyPgColumn> = {
   estimatedDateTimeOfTakingOver: freightDocuments.estimatedDateTimeOfTakingOver,
   estimatedDateTimeOfDelivery: freightDocuments.estimatedDateTimeOfDelivery,
 };
-const TIME_ATTRIBUTES = new Set<ListAttribute>(['lastModifiedDateTime', 'agreedDateTimeOfTakingOver', 'estimatedDateTimeOfTakingOver', 'estimatedDateTimeOfDelivery']);
+const TIME_ATTRIBUTES = new Set<ListAttribute>([
+  'lastModifiedDateTime',
+  'agreedDateTimeOfTakingOver',
+  'estimatedDateTimeOfTakingOver',
+  'estimatedDateTimeOfDelivery',
+]);
 const OPERATORS = { eq: '=', ne: '<>', gt: '>', lt: '<', ge: '>=', le: '<=' } as const;
 
 /** Text compares by code point (COLLATE "C"), the same on every database and in the tests' model. */
@@ -49,19 +54,31 @@ export async function listFreightDocuments({ ctx, input }: { ctx: ServiceContext
       .where(and(eq(documentRoles.documentId, freightDocuments.id), eq(documentRoles.accountId, accountId))),
   );
   const where = and(ne(freightDocuments.status, 'CANCELLED'), holdsRole, ...query.filters.map(filterCondition));
-  const order = [
-    ...query.sort.map((sort) => sql`${columnExpression(sort.attribute)} ${sql.raw(sort.direction)} nulls last`),
-    asc(freightDocuments.id),
-  ];
+  const order = [...query.sort.map((sort) => sql`${columnExpression(sort.attribute)} ${sql.raw(sort.direction)} nulls last`), asc(freightDocuments.id)];
 
   const [rows, [counted]] = await Promise.all([
-    ctx.db.select().from(freightDocuments).where(where).orderBy(...order).limit(query.limit).offset(query.first - 1),
-    ctx.db.select({ total: sql<number>`count(*)::int` }).from(freightDocuments).where(where),
+    ctx.db
+      .select()
+      .from(freightDocuments)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset(query.first - 1),
+    ctx.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(freightDocuments)
+      .where(where),
   ]);
   const roles = rows.length
-    ? await ctx.db.select().from(documentRoles).where(sql`${documentRoles.documentId} in ${rows.map((row) => row.id)}`)
+    ? await ctx.db
+        .select()
+        .from(documentRoles)
+        .where(sql`${documentRoles.documentId} in ${rows.map((row) => row.id)}`)
     : [];
-  const people = await loadPeople(ctx.db, rows.map((row) => row.submitterAccountId));
+  const people = await loadPeople(
+    ctx.db,
+    rows.map((row) => row.submitterAccountId),
+  );
   const freightDocumentsJson = await Promise.all(
     rows.map((document) => {
       const documentRolesOf = roles.filter((role) => role.documentId === document.id);
@@ -74,4 +91,3 @@ export async function listFreightDocuments({ ctx, input }: { ctx: ServiceContext
   );
   return { freightDocuments: freightDocumentsJson, first: query.first, limit: query.limit, total: counted?.total ?? 0 };
 }
-

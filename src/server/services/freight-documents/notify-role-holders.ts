@@ -24,7 +24,9 @@ export async function notifyRoleHolders(
   const holders = input.holders.filter((holder) => holder.role !== 'SUBMITTER' && (holder.accountId || holder.email));
   const accountIds = [...new Set(holders.map((holder) => holder.accountId).filter((id): id is string => !!id))];
   const emails = new Map(
-    accountIds.length ? (await db.select({ id: accounts.id, email: accounts.email }).from(accounts).where(inArray(accounts.id, accountIds))).map((row) => [row.id, row.email]) : [],
+    accountIds.length
+      ? (await db.select({ id: accounts.id, email: accounts.email }).from(accounts).where(inArray(accounts.id, accountIds))).map((row) => [row.id, row.email])
+      : [],
   );
   const byRecipient = new Map<string, { roles: Set<string>; hasAccount: boolean }>();
   for (const holder of holders) {

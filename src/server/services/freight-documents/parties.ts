@@ -49,7 +49,10 @@ export async function resolveParties(db: DbOrTx, slots: PartySlot[]): Promise<{ 
   for (const slot of slots) {
     const { submittedAccountNumber, submittedAccountEmailAddress } = slot.party;
     if (submittedAccountNumber) {
-      const [account] = await db.select({ id: accounts.id, activatedAt: accounts.activatedAt }).from(accounts).where(eq(accounts.accountNumber, submittedAccountNumber));
+      const [account] = await db
+        .select({ id: accounts.id, activatedAt: accounts.activatedAt })
+        .from(accounts)
+        .where(eq(accounts.accountNumber, submittedAccountNumber));
       if (!account || !account.activatedAt) {
         errors.push(errorItem('4.40', `${slot.field}.submittedAccountNumber`));
         continue;

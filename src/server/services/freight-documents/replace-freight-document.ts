@@ -16,7 +16,11 @@ import { reconcileRoles } from './reconcile-roles';
 function splitAttachments(raw: unknown): { body: unknown; keptIds: string[] } {
   if (typeof raw !== 'object' || raw === null || !Array.isArray((raw as { attachments?: unknown }).attachments)) return { body: raw, keptIds: [] };
   const list = (raw as { attachments: unknown[] }).attachments;
-  const isKept = (item: unknown) => typeof item === 'object' && item !== null && typeof (item as { attachmentId?: unknown }).attachmentId === 'string' && !(item as { content?: unknown }).content;
+  const isKept = (item: unknown) =>
+    typeof item === 'object' &&
+    item !== null &&
+    typeof (item as { attachmentId?: unknown }).attachmentId === 'string' &&
+    !(item as { content?: unknown }).content;
   return {
     body: { ...(raw as object), attachments: list.filter((item) => !isKept(item)) },
     keptIds: list.filter(isKept).map((item) => (item as { attachmentId: string }).attachmentId),
@@ -65,19 +69,34 @@ export async function replaceFreightDocument({ ctx, input }: { ctx: ServiceConte
       const added = await reconcileRoles(tx, documentId, loaded.roles, body, now);
 
       const kept = keptIds.length
-        ? await tx.select({ id: attachments.id, size: attachments.size, mimeType: attachments.mimeType }).from(attachments).where(and(eq(attachments.documentId, documentId), inArray(attachments.id, keptIds)))
+        ? await tx
+            .select({ id: attachments.id, size: attachments.size, mimeType: attachments.mimeType })
+            .from(attachments)
+            .where(and(eq(attachments.documentId, documentId), inArray(attachments.id, keptIds)))
         : [];
       if (kept.length !== new Set(keptIds).size) throw new ServiceError([errorItem('4.4', 'attachments')]);
       const prepared = await prepareAttachments(body.attachments ?? [], kept);
-      await tx
-        .delete(attachments)
-        .where(kept.length ? and(eq(attachments.documentId, documentId), notInArray(attachments.id, kept.map((item) => item.id))) : eq(attachments.documentId, documentId));
+      await tx.delete(attachments).where(
+        kept.length
+          ? and(
+              eq(attachments.documentId, documentId),
+              notInArray(
+                attachments.id,
+                kept.map((item) => item.id),
+              ),
+            )
+          : eq(attachments.documentId, documentId),
+      );
       if (prepared.length > 0) {
         await tx.insert(attachments).values(prepared.map((file) => ({ id: newId(), documentId, ...file, size: file.content.length, createdAt: now })));
       }
 
       const previousGoods = (loaded.document.content.structuredGoods as { productId: number }[] | undefined) ?? [];
-      const content = await buildContent(tx, body, previousGoods.map((item) => item.productId));
+      const content = await buildContent(
+        tx,
+        body,
+        previousGoods.map((item) => item.productId),
+      );
       if (added.length > 0) {
         const [submitter] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, loaded.document.submitterAccountId));
         await notifyRoleHolders(ctx, tx, { documentId, serviceNumber: loaded.document.serviceNumber, submitterName: submitter?.name ?? '', holders: added });

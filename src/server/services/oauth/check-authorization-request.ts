@@ -40,7 +40,13 @@ export async function checkAuthorizationRequest({ ctx, input }: { ctx: ServiceCo
   }
   if (input.response_type === 'code' && !client.integration) return error('unauthorized_client', 'This client may not use the authorization-code grant.');
   if (input.response_type === 'token' && !client.implicit) return error('unauthorized_client', 'This client may not use the implicit grant.');
-  if (input.scope && !input.scope.split(/\s+/).filter(Boolean).every((scope) => scope === ctx.config.OAUTH_SCOPE)) {
+  if (
+    input.scope &&
+    !input.scope
+      .split(/\s+/)
+      .filter(Boolean)
+      .every((scope) => scope === ctx.config.OAUTH_SCOPE)
+  ) {
     return error('invalid_scope', `The only scope is "${ctx.config.OAUTH_SCOPE}".`);
   }
   if (input.code_challenge !== undefined) {

@@ -8,7 +8,13 @@ import { checkScope } from './check-scope';
 import { createTokenFamily, issueTokens } from './tokens';
 
 /** Resource-owner password grant (spec §5.2): tokens plus the account's accountSecret. */
-export async function grantPassword({ ctx, input }: { ctx: ServiceContext; input: { client: OAuthClient; username?: string; password?: string; scope?: string } }) {
+export async function grantPassword({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { client: OAuthClient; username?: string; password?: string; scope?: string };
+}) {
   if (!input.username) fail('2.1', 'username', { oauthError: 'invalid_request' });
   if (!input.password) fail('2.1', 'password', { oauthError: 'invalid_request' });
   checkScope(ctx, input.scope);

@@ -28,12 +28,14 @@ export async function issueTokens(ctx: ServiceContext, db: DbOrTx, familyId: str
   const now = ctx.now().getTime();
   const accessToken = randomToken(32);
   const refreshToken = randomToken(32);
-  await db.insert(oauthTokens).values([
-    { tokenHash: hashToken(accessToken), familyId, kind: 'access', expiresAt: new Date(now + ctx.config.ACCESS_TOKEN_TTL_SECONDS * 1000) },
-    ...(withRefresh
-      ? [{ tokenHash: hashToken(refreshToken), familyId, kind: 'refresh' as const, expiresAt: new Date(now + ctx.config.REFRESH_TOKEN_TTL_SECONDS * 1000) }]
-      : []),
-  ]);
+  await db
+    .insert(oauthTokens)
+    .values([
+      { tokenHash: hashToken(accessToken), familyId, kind: 'access', expiresAt: new Date(now + ctx.config.ACCESS_TOKEN_TTL_SECONDS * 1000) },
+      ...(withRefresh
+        ? [{ tokenHash: hashToken(refreshToken), familyId, kind: 'refresh' as const, expiresAt: new Date(now + ctx.config.REFRESH_TOKEN_TTL_SECONDS * 1000) }]
+        : []),
+    ]);
   return {
     access_token: accessToken,
     token_type: 'bearer' as const,

@@ -7,10 +7,8 @@ import { accountProcedure, publicProcedure, router } from '../init';
 export const accountRouter = router({
   signUp: publicProcedure.input(createAccountInput).mutation(({ ctx, input }) => createAccount({ ctx: ctx.service, input })),
   me: accountProcedure.query(({ ctx }) => getMyAccount({ ctx: ctx.service })),
-  changePassword: accountProcedure
-    .input(changePasswordInput)
-    .mutation(async ({ ctx, input }) => {
-      await changePassword({ ctx: ctx.service, input });
-      return { changed: true as const };
-    }),
+  changePassword: accountProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
+    await changePassword({ ctx: ctx.service, input });
+    return { changed: true as const };
+  }),
 });

@@ -63,13 +63,17 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
           <strong>{check.client.name}</strong> wants to access your Freight Document Service account
         </p>
         <p>
-          If you allow it, {check.client.name} can use the Freight Document Service on your behalf: read and change your freight
-          documents and your account details. It does not learn your password.
+          If you allow it, {check.client.name} can use the Freight Document Service on your behalf: read and change your freight documents and your account
+          details. It does not learn your password.
         </p>
         {who ? (
           <p className="hint">
             Signed in as {who}. Not you?{' '}
-            <SignOutButton className="link-button" label="Use another account" next={`/login?callbackUrl=${encodeURIComponent(`/oauth/consent?${query.toString()}`)}`} />
+            <SignOutButton
+              className="link-button"
+              label="Use another account"
+              next={`/login?callbackUrl=${encodeURIComponent(`/oauth/consent?${query.toString()}`)}`}
+            />
           </p>
         ) : null}
         <ConsentForm request={parsed.data} />

@@ -5,6 +5,7 @@ import { getAttachment } from '@/server/services/freight-documents/get-attachmen
 export const { GET, POST, PUT, PATCH, DELETE } = route({
   GET: endpoint({
     auth: 'bearer',
-    handle: async ({ ctx, params }) => attachmentJson(await getAttachment({ ctx, input: { attachmentId: params.attachmentId!, freightDocumentId: params.id! } })),
+    handle: async ({ ctx, params }) =>
+      attachmentJson(await getAttachment({ ctx, input: { attachmentId: params.attachmentId!, freightDocumentId: params.id! } })),
   }),
 });
