@@ -1,3 +1,5 @@
+import createNextIntlPlugin from 'next-intl/plugin';
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules at run time, not bundled.
@@ -9,4 +11,5 @@ const nextConfig = {
   poweredByHeader: false,
   typedRoutes: false,
 };
-export default nextConfig;
+// next-intl finds its request configuration (src/i18n/request.ts) through an alias this plugin sets.
+export default createNextIntlPlugin()(nextConfig);

@@ -1,18 +1,23 @@
 import type { Metadata } from 'next';
+import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { Providers } from '@/components/providers';
+import { IntlProvider } from '@/i18n/intl-provider';
 import './globals.css';
 
-export const metadata: Metadata = {
-  title: 'Freight Document Service',
-  description: 'Electronic consignment notes (e-CMR): draft, issue, transfer and deliver.',
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('meta');
+  return { title: t('serviceName'), description: t('description') };
+}
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const locale = await getLocale();
   return (
-    <html lang="en">
+    <html lang={locale}>
       <body>
-        <Providers>{children}</Providers>
+        <IntlProvider locale={locale} messages={await getMessages()}>
+          <Providers>{children}</Providers>
+        </IntlProvider>
       </body>
     </html>
   );

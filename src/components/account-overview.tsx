@@ -1,22 +1,23 @@
+import { useFormatter, useTranslations } from 'next-intl';
 import type { AccountView } from '@/lib/schemas/account';
 
-const PAYMENT_SCHEMES: Record<AccountView['paymentScheme'], string> = { PRE_PAY: 'Pre-pay', POST_PAY: 'Post-pay' };
-const ENVIRONMENTS: Record<AccountView['environment'], string> = { partner: 'Partner (test)', production: 'Production' };
-
 export function AccountOverview({ account }: { account: AccountView }) {
+  const t = useTranslations('account.details');
+  const enums = useTranslations('enums');
+  const format = useFormatter();
   const rows: Array<[string, string, string]> = [
-    ['account-number', 'Account number', account.accountNumber],
-    ['account-name', 'Name', account.name],
-    ['account-email', 'E-mail', account.email],
-    ['account-phone', 'Phone number', account.phoneNumber ?? '—'],
-    ['account-company', 'Company', account.companyName ?? '—'],
-    ['account-credits', 'Credits', String(account.credits)],
-    ['account-payment-scheme', 'Payment scheme', PAYMENT_SCHEMES[account.paymentScheme]],
-    ['account-environment', 'Environment', ENVIRONMENTS[account.environment]],
+    ['account-number', t('accountNumber'), account.accountNumber],
+    ['account-name', t('name'), account.name],
+    ['account-email', t('email'), account.email],
+    ['account-phone', t('phoneNumber'), account.phoneNumber ?? '—'],
+    ['account-company', t('company'), account.companyName ?? '—'],
+    ['account-credits', t('credits'), format.number(account.credits)],
+    ['account-payment-scheme', t('paymentScheme'), enums(`paymentScheme.${account.paymentScheme}`)],
+    ['account-environment', t('environment'), enums(`environment.${account.environment}`)],
   ];
   return (
     <section className="panel" aria-labelledby="account-details-title">
-      <h2 id="account-details-title">Account details</h2>
+      <h2 id="account-details-title">{t('title')}</h2>
       <dl className="details">
         {rows.map(([id, label, value]) => (
           <div key={id} className="details-row">

@@ -1,5 +1,6 @@
 'use client';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRef, useState, type FormEvent } from 'react';
 import { changePasswordInput, type ChangePasswordInput } from '@/lib/schemas/account';
 import { useTRPC } from '@/lib/trpc/client';
@@ -13,6 +14,7 @@ const FIELDS = ['oldPassword', 'newPassword'] as const;
 
 /** Password change through tRPC `account.changePassword` (contract §3: wrong old 1.7, equal 3.7). */
 export function ChangePasswordForm() {
+  const t = useTranslations('account.password');
   const trpc = useTRPC();
   const change = useMutation(trpc.account.changePassword.mutationOptions());
   const [errors, setErrors] = useState<FieldError[]>([]);
@@ -43,34 +45,26 @@ export function ChangePasswordForm() {
   const fieldErrors = byField(errors);
   return (
     <form ref={form} className="form" method="post" onSubmit={onSubmit} noValidate aria-labelledby="password-title">
-      <h2 id="password-title">Change password</h2>
+      <h2 id="password-title">{t('title')}</h2>
       <ErrorSummary errors={errors} idPrefix={ID} fields={FIELDS} />
       {changed ? (
         <div className="banner banner-success" role="status">
-          Your password has been changed.
+          {t('changed')}
         </div>
       ) : null}
-      <Field
-        idPrefix={ID}
-        name="oldPassword"
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        required
-        error={fieldErrors.oldPassword}
-      />
+      <Field idPrefix={ID} name="oldPassword" label={t('current')} type="password" autoComplete="current-password" required error={fieldErrors.oldPassword} />
       <Field
         idPrefix={ID}
         name="newPassword"
-        label="New password"
+        label={t('new')}
         type="password"
         autoComplete="new-password"
-        hint="8 to 128 characters, different from the current one."
+        hint={t('newHint')}
         required
         error={fieldErrors.newPassword}
       />
       <div className="actions">
-        <SubmitButton pending={change.isPending} label="Change password" pendingLabel="Changing password…" />
+        <SubmitButton pending={change.isPending} label={t('submit')} pendingLabel={t('pending')} />
       </div>
     </form>
   );

@@ -1,15 +1,18 @@
 'use client';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { AuthorizationRequest } from '@/lib/schemas/oauth';
 import { useTRPC } from '@/lib/trpc/client';
-import { errorsFromCall, messageFor, type FieldError } from './forms/errors';
+import { errorsFromCall, useErrorMessage, type FieldError } from './forms/errors';
 
 /**
  * Allow / Deny on the consent page. The server decides (tRPC `oauth.decide`) and answers where the browser
  * goes: the client's registered redirect URI with a code, or with error=access_denied.
  */
 export function ConsentForm({ request }: { request: AuthorizationRequest }) {
+  const t = useTranslations('consent');
+  const messageFor = useErrorMessage();
   const trpc = useTRPC();
   const decide = useMutation(trpc.oauth.decide.mutationOptions());
   const [choice, setChoice] = useState<'allow' | 'deny' | null>(null);
@@ -37,7 +40,7 @@ export function ConsentForm({ request }: { request: AuthorizationRequest }) {
     <div>
       {errors.length > 0 ? (
         <div className="error-summary" role="alert">
-          <h2>The request could not be completed</h2>
+          <h2>{t('failedTitle')}</h2>
           <ul>
             {errors.map((error) => (
               <li key={`${error.code}|${error.field ?? ''}`}>{messageFor(error)}</li>
@@ -47,10 +50,10 @@ export function ConsentForm({ request }: { request: AuthorizationRequest }) {
       ) : null}
       <div className="actions">
         <button type="button" className="button button-primary" disabled={busy} aria-busy={choice === 'allow' || undefined} onClick={() => answer(true)}>
-          {choice === 'allow' ? 'Allowing…' : 'Allow'}
+          {choice === 'allow' ? t('allowing') : t('allow')}
         </button>
         <button type="button" className="button button-secondary" disabled={busy} aria-busy={choice === 'deny' || undefined} onClick={() => answer(false)}>
-          {choice === 'deny' ? 'Denying…' : 'Deny'}
+          {choice === 'deny' ? t('denying') : t('deny')}
         </button>
       </div>
     </div>

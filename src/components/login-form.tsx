@@ -1,23 +1,26 @@
 'use client';
 import Link from 'next/link';
 import { signIn } from 'next-auth/react';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { SubmitButton } from './forms/submit-button';
 
+type SignInProblem = 'credentials' | 'lockedOut' | 'notActivated' | 'sessionRequired' | 'generic';
+
 /** Sign-in errors come back from next-auth as text (the catalogue's description); say them plainly. */
-function describeSignInError(error: string): string {
+function signInProblem(error: string): SignInProblem {
   switch (error) {
     case 'CredentialsSignin':
     case 'Invalid user credentials.':
-      return 'The e-mail address or account number and password do not match.';
+      return 'credentials';
     case 'Too many failed logins; try again later.':
-      return 'Too many failed sign-in attempts: sign-in for this account is locked for a while. Try again later.';
+      return 'lockedOut';
     case 'The account is not activated yet.':
-      return 'Your account is not activated yet. Open the link in the activation e-mail first.';
+      return 'notActivated';
     case 'SessionRequired':
-      return 'Please sign in to continue.';
+      return 'sessionRequired';
     default:
-      return 'Sign-in failed. Please try again.';
+      return 'generic';
   }
 }
 
@@ -31,6 +34,8 @@ interface LoginFormProps {
 }
 
 export function LoginForm({ callbackUrl, activated, signedOut, initialError }: LoginFormProps) {
+  const t = useTranslations('login');
+  const describeSignInError = (error: string) => t(`errors.${signInProblem(error)}`);
   const [error, setError] = useState<string | null>(initialError ? describeSignInError(initialError) : null);
   const [pending, setPending] = useState(false);
   const alert = useRef<HTMLDivElement>(null);
@@ -46,7 +51,7 @@ export function LoginForm({ callbackUrl, activated, signedOut, initialError }: L
     const username = String(data.get('username') ?? '').trim();
     const password = String(data.get('password') ?? '');
     if (!username || !password) {
-      setError(!username ? 'Enter your e-mail address or account number.' : 'Enter your password.');
+      setError(!username ? t('enterUsername') : t('enterPassword'));
       return;
     }
     setPending(true);
@@ -62,7 +67,7 @@ export function LoginForm({ callbackUrl, activated, signedOut, initialError }: L
       // A full navigation, so that server-rendered pages see the new session cookie.
       window.location.assign(target);
     } catch {
-      setError('Sign-in failed: the service could not be reached. Check your connection and try again.');
+      setError(t('unreachable'));
       setPending(false);
     }
   }
@@ -71,27 +76,27 @@ export function LoginForm({ callbackUrl, activated, signedOut, initialError }: L
     <>
       {activated ? (
         <div className="banner banner-success" role="status">
-          Your account is activated. You can sign in now.
+          {t('activated')}
         </div>
       ) : null}
       {signedOut ? (
         <div className="banner banner-info" role="status">
-          You are signed out.
+          {t('signedOut')}
         </div>
       ) : null}
       <form className="form" method="post" onSubmit={onSubmit} noValidate aria-labelledby="login-title">
         {error ? (
           <div ref={alert} className="error-summary" role="alert" tabIndex={-1}>
-            <h2>Sign-in failed</h2>
+            <h2>{t('failedTitle')}</h2>
             <p>{error}</p>
           </div>
         ) : null}
         <div className="field">
-          <label htmlFor="login-username">E-mail address or account number</label>
+          <label htmlFor="login-username">{t('username')}</label>
           <input id="login-username" name="username" className="input" type="text" autoComplete="username" required aria-invalid={error ? true : undefined} />
         </div>
         <div className="field">
-          <label htmlFor="login-password">Password</label>
+          <label htmlFor="login-password">{t('password')}</label>
           <input
             id="login-password"
             name="password"
@@ -103,11 +108,9 @@ export function LoginForm({ callbackUrl, activated, signedOut, initialError }: L
           />
         </div>
         <div className="actions">
-          <SubmitButton pending={pending} label="Sign in" pendingLabel="Signing in…" />
+          <SubmitButton pending={pending} label={t('submit')} pendingLabel={t('pending')} />
         </div>
-        <p>
-          No account yet? <Link href="/signup">Create an account</Link>
-        </p>
+        <p>{t.rich('noAccount', { link: (chunks) => <Link href="/signup">{chunks}</Link> })}</p>
       </form>
     </>
   );

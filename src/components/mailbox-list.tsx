@@ -1,3 +1,6 @@
+import { useTranslations } from 'next-intl';
+import { DateTime } from './i18n/date-time';
+import { useEnumLabel } from './i18n/labels';
 import { LinkifiedText } from './linkified-text';
 
 export interface MailboxEntry {
@@ -9,15 +12,13 @@ export interface MailboxEntry {
   createdAt: Date;
 }
 
-function formatTime(date: Date): string {
-  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-}
-
 /** The development mailbox: the outbox, newest first, each mail with its links clickable. */
 export function MailboxList({ mails }: { mails: readonly MailboxEntry[] }) {
-  if (mails.length === 0) return <p>No e-mails yet. Mails the service sends (for example the activation link after sign-up) appear here.</p>;
+  const t = useTranslations('mailbox');
+  const label = useEnumLabel();
+  if (mails.length === 0) return <p>{t('empty')}</p>;
   return (
-    <ol className="mailbox" aria-label="E-mails, newest first">
+    <ol className="mailbox" aria-label={t('listLabel')}>
       {mails.map((mail) => (
         <li key={mail.id} className="mail">
           <article aria-labelledby={`mail-${mail.id}-subject`}>
@@ -25,14 +26,14 @@ export function MailboxList({ mails }: { mails: readonly MailboxEntry[] }) {
               {mail.subject}
             </h2>
             <dl className="mail-meta">
-              <dt>To</dt>
+              <dt>{t('to')}</dt>
               <dd className="mail-to">{mail.to}</dd>
-              <dt>Time</dt>
+              <dt>{t('time')}</dt>
               <dd>
-                <time dateTime={mail.createdAt.toISOString()}>{formatTime(mail.createdAt)}</time>
+                <DateTime value={mail.createdAt.toISOString()} />
               </dd>
-              <dt>Status</dt>
-              <dd>{mail.status}</dd>
+              <dt>{t('status')}</dt>
+              <dd>{label('mailStatus', mail.status)}</dd>
             </dl>
             <pre className="mail-body">
               <LinkifiedText text={mail.text} />

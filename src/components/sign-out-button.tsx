@@ -1,9 +1,11 @@
 'use client';
 import { signOut } from 'next-auth/react';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 
 interface SignOutButtonProps {
   className?: string;
+  /** The button's text; "Sign out" in the reader's language when not given. */
   label?: string;
   /** Where to go afterwards; a same-origin path. */
   next?: string;
@@ -13,7 +15,8 @@ interface SignOutButtonProps {
  * Ends the portal session. `redirect: false` and our own navigation, because next-auth would build the
  * redirect from NEXTAUTH_URL, which a self-hosted instance may not set.
  */
-export function SignOutButton({ className = 'button button-secondary', label = 'Sign out', next = '/login?signedOut=1' }: SignOutButtonProps) {
+export function SignOutButton({ className = 'button button-secondary', label, next = '/login?signedOut=1' }: SignOutButtonProps) {
+  const t = useTranslations('signOut');
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
   return (
@@ -35,11 +38,11 @@ export function SignOutButton({ className = 'button button-secondary', label = '
           }
         }}
       >
-        {pending ? 'Signing out…' : label}
+        {pending ? t('pending') : (label ?? t('label'))}
       </button>
       {failed ? (
         <span className="inline-error" role="alert">
-          Sign-out failed; try again.
+          {t('failed')}
         </span>
       ) : null}
     </>

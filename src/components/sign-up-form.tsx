@@ -1,6 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { useMutation } from '@tanstack/react-query';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createAccountInput, type CreateAccountInput } from '@/lib/schemas/account';
 import { useTRPC } from '@/lib/trpc/client';
@@ -28,6 +29,9 @@ function readForm(form: HTMLFormElement): CreateAccountInput {
 
 /** Sign-up (contract §3) through tRPC `account.signUp`; validated first with the same schema as the API. */
 export function SignUpForm({ partnerEnvironment }: { partnerEnvironment: boolean }) {
+  const t = useTranslations('signup');
+  // The language the person reads the form in becomes the language of their e-mails (changeable later).
+  const locale = useLocale();
   const trpc = useTRPC();
   const signUp = useMutation(trpc.account.signUp.mutationOptions());
   const [errors, setErrors] = useState<FieldError[]>([]);
@@ -48,29 +52,25 @@ export function SignUpForm({ partnerEnvironment }: { partnerEnvironment: boolean
       return;
     }
     setErrors([]);
-    signUp.mutate(input, {
-      onSuccess: (result) => setCreated({ email: input.email, accountNumber: result.accountNumber }),
-      onError: (error) => setErrors(errorsFromCall(error)),
-    });
+    signUp.mutate(
+      { ...input, locale },
+      {
+        onSuccess: (result) => setCreated({ email: input.email, accountNumber: result.accountNumber }),
+        onError: (error) => setErrors(errorsFromCall(error)),
+      },
+    );
   }
 
   if (created) {
     return (
       <section className="panel panel-success" aria-labelledby="signup-done-title">
         <h2 id="signup-done-title" ref={confirmation} tabIndex={-1}>
-          Check your e-mail
+          {t('doneTitle')}
         </h2>
+        <p>{t.rich('doneText', { accountNumber: created.accountNumber, email: created.email, strong: (chunks) => <strong>{chunks}</strong> })}</p>
+        {partnerEnvironment ? <p>{t.rich('partnerMailbox', { link: (chunks) => <Link href="/dev/mailbox">{chunks}</Link> })}</p> : null}
         <p>
-          We have created your account <strong>{created.accountNumber}</strong> and sent an activation link to <strong>{created.email}</strong>. Open the link
-          to activate your account, then sign in.
-        </p>
-        {partnerEnvironment ? (
-          <p>
-            This is the partner (test) environment: you can read the e-mail in the <Link href="/dev/mailbox">development mailbox</Link>.
-          </p>
-        ) : null}
-        <p>
-          <Link href="/login">Go to sign-in</Link>
+          <Link href="/login">{t('goToSignIn')}</Link>
         </p>
       </section>
     );
@@ -80,30 +80,23 @@ export function SignUpForm({ partnerEnvironment }: { partnerEnvironment: boolean
   return (
     <form className="form" method="post" onSubmit={onSubmit} noValidate aria-labelledby="signup-title">
       <ErrorSummary errors={errors} idPrefix={ID} fields={FIELDS} />
-      <Field idPrefix={ID} name="name" label="Name" autoComplete="name" required error={fieldErrors.name} />
-      <Field idPrefix={ID} name="email" label="E-mail address" type="email" autoComplete="email" required error={fieldErrors.email} />
+      <Field idPrefix={ID} name="name" label={t('name')} autoComplete="name" required error={fieldErrors.name} />
+      <Field idPrefix={ID} name="email" label={t('email')} type="email" autoComplete="email" required error={fieldErrors.email} />
       <Field
         idPrefix={ID}
         name="password"
-        label="Password"
+        label={t('password')}
         type="password"
         autoComplete="new-password"
-        hint="8 to 128 characters."
+        hint={t('passwordHint')}
         required
         error={fieldErrors.password}
       />
-      <Field idPrefix={ID} name="phoneNumber" label="Phone number" type="tel" autoComplete="tel" optional error={fieldErrors.phoneNumber} />
-      <Field idPrefix={ID} name="companyName" label="Company" autoComplete="organization" optional error={fieldErrors.companyName} />
-      <Field
-        idPrefix={ID}
-        name="acceptTermsAndConditions"
-        label="I accept the terms and conditions"
-        type="checkbox"
-        required
-        error={fieldErrors.acceptTermsAndConditions}
-      />
+      <Field idPrefix={ID} name="phoneNumber" label={t('phoneNumber')} type="tel" autoComplete="tel" optional error={fieldErrors.phoneNumber} />
+      <Field idPrefix={ID} name="companyName" label={t('companyName')} autoComplete="organization" optional error={fieldErrors.companyName} />
+      <Field idPrefix={ID} name="acceptTermsAndConditions" label={t('acceptTerms')} type="checkbox" required error={fieldErrors.acceptTermsAndConditions} />
       <div className="actions">
-        <SubmitButton pending={signUp.isPending} label="Create account" pendingLabel="Creating account…" />
+        <SubmitButton pending={signUp.isPending} label={t('submit')} pendingLabel={t('pending')} />
       </div>
     </form>
   );

@@ -1,35 +1,39 @@
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { LanguageSwitch } from './language-switch';
 import { SignOutButton } from './sign-out-button';
 
-/** The portal's header: skip link, service name, and the few places a person goes. */
+/** The portal's header: skip link, service name, the few places a person goes, and the language. */
 export function SiteHeader({ signedIn, partnerEnvironment }: { signedIn: boolean; partnerEnvironment: boolean }) {
+  const t = useTranslations('header');
+  const meta = useTranslations('meta');
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('skipToContent')}
       </a>
       <div className="site-header-inner">
         <Link href="/" className="brand">
-          Freight Document Service
+          {meta('serviceName')}
         </Link>
-        {partnerEnvironment ? <span className="env-badge">Partner environment</span> : null}
-        <nav aria-label="Main">
+        {partnerEnvironment ? <span className="env-badge">{t('partnerEnvironment')}</span> : null}
+        <nav aria-label={t('mainNavigation')}>
           <ul className="nav-list">
             <li>
-              <Link href="/">Home</Link>
+              <Link href="/">{t('home')}</Link>
             </li>
             {partnerEnvironment ? (
               <li>
-                <Link href="/dev/mailbox">Mailbox</Link>
+                <Link href="/dev/mailbox">{t('mailbox')}</Link>
               </li>
             ) : null}
             {signedIn ? (
               <>
                 <li>
-                  <Link href="/documents">Documents</Link>
+                  <Link href="/documents">{t('documents')}</Link>
                 </li>
                 <li>
-                  <Link href="/account">Account</Link>
+                  <Link href="/account">{t('account')}</Link>
                 </li>
                 <li>
                   <SignOutButton className="link-button" />
@@ -38,15 +42,16 @@ export function SiteHeader({ signedIn, partnerEnvironment }: { signedIn: boolean
             ) : (
               <>
                 <li>
-                  <Link href="/signup">Create account</Link>
+                  <Link href="/signup">{t('createAccount')}</Link>
                 </li>
                 <li>
-                  <Link href="/login">Sign in</Link>
+                  <Link href="/login">{t('signIn')}</Link>
                 </li>
               </>
             )}
           </ul>
         </nav>
+        <LanguageSwitch />
       </div>
     </header>
   );

@@ -1,13 +1,16 @@
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 
 export default function HomePage() {
+  const t = useTranslations('home');
+  const meta = useTranslations('meta');
   return (
     <>
-      <h1>Freight Document Service</h1>
-      <p>Electronic consignment notes (e-CMR): draft, issue, hand over and deliver, with a REST API for client systems.</p>
+      <h1>{meta('serviceName')}</h1>
+      <p>{t('intro')}</p>
       <p>
-        <Link href="/login">Sign in</Link> · <Link href="/signup">Create an account</Link> · <Link href="/documents">My documents</Link> ·{' '}
-        <Link href="/account">My account</Link>
+        <Link href="/login">{t('signIn')}</Link> · <Link href="/signup">{t('createAccount')}</Link> · <Link href="/documents">{t('myDocuments')}</Link> ·{' '}
+        <Link href="/account">{t('myAccount')}</Link>
       </p>
     </>
   );

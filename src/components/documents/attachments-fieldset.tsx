@@ -1,8 +1,11 @@
 'use client';
+import { useFormatter, useTranslations } from 'next-intl';
 import { useState, type ChangeEvent } from 'react';
 import { Field, fieldId } from '@/components/forms/field';
 import { Fieldset } from '@/components/forms/fieldset';
 import { SelectField } from '@/components/forms/select-field';
+import { useEnumLabel } from '@/components/i18n/labels';
+import { useFormatBytes } from '@/components/i18n/sizes';
 import {
   ATTACHMENT_MIME_TYPES,
   ATTACHMENT_TYPES,
@@ -14,7 +17,6 @@ import {
   type DocumentFormState,
   type NewAttachmentForm,
 } from '@/lib/portal/document-form';
-import { formatBytes } from '@/lib/portal/format';
 import type { PlacedErrors } from './placed-errors';
 
 interface AttachmentsFieldsetProps {
@@ -46,22 +48,23 @@ function readBase64(file: File): Promise<string> {
   });
 }
 
-const KIND_LABEL: Record<string, string> = { GOODS: 'About the goods', GENERAL: 'General', COMMENT: 'Comment' };
-
 /**
  * Attachments by upload: PDF, PNG or JPEG, read to base64 here, with their type and seal. The limits of
  * spec §8 are warned about as files are added; the server enforces them (3.34) and sniffs the real type (3.8).
  */
 export function AttachmentsFieldset({ idPrefix, state, errors, onAdd, onChange, onRemove }: AttachmentsFieldsetProps) {
+  const t = useTranslations('documents.attachments');
+  const common = useTranslations('common');
+  const label = useEnumLabel();
+  const formatBytes = useFormatBytes();
+  const format = useFormatter();
   const [problem, setProblem] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
   const inputId = fieldId(idPrefix, 'attachments-upload');
   const { total, images } = attachmentTotals(state);
   const warnings = [
-    total > MAX_ATTACHMENT_BYTES
-      ? `The attachments add up to ${formatBytes(total)}; at most ${formatBytes(MAX_ATTACHMENT_BYTES)} can be attached to one document.`
-      : null,
-    images > MAX_IMAGE_BYTES ? `The images add up to ${formatBytes(images)}; images may take at most ${formatBytes(MAX_IMAGE_BYTES)} in total.` : null,
+    total > MAX_ATTACHMENT_BYTES ? t('tooLarge', { total: formatBytes(total), max: formatBytes(MAX_ATTACHMENT_BYTES) }) : null,
+    images > MAX_IMAGE_BYTES ? t('imagesTooLarge', { total: formatBytes(images), max: formatBytes(MAX_IMAGE_BYTES) }) : null,
   ].filter((warning): warning is string => warning !== null);
 
   async function onFiles(event: ChangeEvent<HTMLInputElement>) {
@@ -69,7 +72,7 @@ export function AttachmentsFieldset({ idPrefix, state, errors, onAdd, onChange, 
     const files = Array.from(input.files ?? []);
     const accepted = files.filter((file) => (ATTACHMENT_MIME_TYPES as readonly string[]).includes(mimeTypeOf(file)));
     const refused = files.filter((file) => !accepted.includes(file)).map((file) => file.name);
-    setProblem(refused.length > 0 ? `Not added (only PDF, PNG and JPEG files can be attached): ${refused.join(', ')}` : null);
+    setProblem(refused.length > 0 ? t('refused', { files: format.list(refused, { type: 'unit' }) }) : null);
     if (accepted.length === 0) {
       input.value = '';
       return;
@@ -91,7 +94,14 @@ export function AttachmentsFieldset({ idPrefix, state, errors, onAdd, onChange, 
       );
       onAdd(added);
     } catch {
-      setProblem(`Could not read: ${accepted.map((file) => file.name).join(', ')}`);
+      setProblem(
+        t('unreadable', {
+          files: format.list(
+            accepted.map((file) => file.name),
+            { type: 'unit' },
+          ),
+        }),
+      );
     } finally {
       setReading(false);
       // The same file can be chosen again after it was removed.
@@ -104,12 +114,12 @@ export function AttachmentsFieldset({ idPrefix, state, errors, onAdd, onChange, 
     <Fieldset
       idPrefix={idPrefix}
       path="attachments"
-      legend={<h2>Attachments</h2>}
-      hint={`PDF, PNG or JPEG. At most ${formatBytes(MAX_ATTACHMENT_BYTES)} per document, of which at most ${formatBytes(MAX_IMAGE_BYTES)} images.`}
+      legend={<h2>{t('legend')}</h2>}
+      hint={t('hint', { maxTotal: formatBytes(MAX_ATTACHMENT_BYTES), maxImages: formatBytes(MAX_IMAGE_BYTES) })}
       errors={errors.all('attachments')}
     >
       <div className={`field${problem ? ' field-invalid' : ''}`}>
-        <label htmlFor={inputId}>Add files</label>
+        <label htmlFor={inputId}>{t('addFiles')}</label>
         <input
           id={inputId}
           type="file"
@@ -121,12 +131,12 @@ export function AttachmentsFieldset({ idPrefix, state, errors, onAdd, onChange, 
         />
         {reading ? (
           <p className="hint" role="status">
-            Reading files…
+            {t('reading')}
           </p>
         ) : null}
         {problem ? (
           <p id={`${inputId}-error`} className="field-error">
-            <span className="visually-hidden">Error: </span>
+            <span className="visually-hidden">{common('errorPrefix')} </span>
             {problem}
           </p>
         ) : null}
@@ -134,7 +144,7 @@ export function AttachmentsFieldset({ idPrefix, state, errors, onAdd, onChange, 
       <div aria-live="polite">
         {warnings.map((warning) => (
           <p key={warning} className="warning">
-            <strong>Warning: </strong>
+            <strong>{common('warningPrefix')} </strong>
             {warning}
           </p>
         ))}
@@ -148,12 +158,12 @@ export function AttachmentsFieldset({ idPrefix, state, errors, onAdd, onChange, 
                   <p className="attachment-title">
                     <strong>{file.originalFileName}</strong>{' '}
                     <span className="hint">
-                      {formatBytes(file.size)} · {KIND_LABEL[file.type] ?? file.type}
-                      {file.sealed ? ' · sealed' : ''} · already attached
+                      {formatBytes(file.size)} · {label('attachmentType', file.type)}
+                      {file.sealed ? ` · ${t('sealed')}` : ''} · {t('alreadyAttached')}
                     </span>
                   </p>
                   <button type="button" className="button button-secondary" onClick={() => onRemove(file.key)}>
-                    Remove {file.originalFileName}
+                    {t('remove', { file: file.originalFileName })}
                   </button>
                 </li>
               );
@@ -170,8 +180,8 @@ export function AttachmentsFieldset({ idPrefix, state, errors, onAdd, onChange, 
                     <SelectField
                       idPrefix={idPrefix}
                       name={`${path}.type`}
-                      label="Type"
-                      options={ATTACHMENT_TYPES}
+                      label={t('type')}
+                      options={ATTACHMENT_TYPES.map((type) => ({ value: type, label: label('attachmentType', type) }))}
                       value={file.type}
                       onChange={(event) => onChange(file.key, { type: event.target.value })}
                       error={errors.at(`${path}.type`)}
@@ -179,7 +189,7 @@ export function AttachmentsFieldset({ idPrefix, state, errors, onAdd, onChange, 
                     <Field
                       idPrefix={idPrefix}
                       name={`${path}.name`}
-                      label="Title"
+                      label={t('title')}
                       optional
                       autoComplete="off"
                       value={file.name}
@@ -190,7 +200,7 @@ export function AttachmentsFieldset({ idPrefix, state, errors, onAdd, onChange, 
                   <Field
                     idPrefix={idPrefix}
                     name={`${path}.sealed`}
-                    label="Sealed: only the submitter, consignor and consignee can open it"
+                    label={t('sealedLabel')}
                     type="checkbox"
                     checked={file.sealed}
                     onChange={(event) => onChange(file.key, { sealed: event.target.checked })}
@@ -198,7 +208,7 @@ export function AttachmentsFieldset({ idPrefix, state, errors, onAdd, onChange, 
                   />
                   <div className="actions">
                     <button type="button" className="button button-secondary" onClick={() => onRemove(file.key)}>
-                      Remove {file.originalFileName}
+                      {t('remove', { file: file.originalFileName })}
                     </button>
                   </div>
                 </Fieldset>
@@ -207,7 +217,7 @@ export function AttachmentsFieldset({ idPrefix, state, errors, onAdd, onChange, 
           })}
         </ul>
       ) : (
-        <p className="hint">No attachments.</p>
+        <p className="hint">{t('none')}</p>
       )}
     </Fieldset>
   );

@@ -2,6 +2,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { ErrorSummary } from '@/components/forms/error-summary';
 import { errorsFromCall, type FieldError } from '@/components/forms/errors';
@@ -17,6 +18,7 @@ interface DocumentActionsProps {
 
 /** What the submitter of a DRAFT can do: edit it, issue it (with what it costs), or cancel it. */
 export function DocumentActions({ freightDocumentId, serviceNumber, onIssued }: DocumentActionsProps) {
+  const t = useTranslations('documents.actions');
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -67,23 +69,23 @@ export function DocumentActions({ freightDocumentId, serviceNumber, onIssued }: 
 
   return (
     <section className="panel actions-panel" aria-labelledby="actions-title">
-      <h2 id="actions-title">This draft</h2>
-      <p>You submitted this document. While it is a draft you can change it, issue it or cancel it.</p>
+      <h2 id="actions-title">{t('title')}</h2>
+      <p>{t('intro')}</p>
 
       <div className="action-block">
-        <h3>Change</h3>
+        <h3>{t('change')}</h3>
         <p>
           <Link className="button button-secondary" href={`/documents/${encodeURIComponent(freightDocumentId)}/edit`}>
-            Edit draft
+            {t('edit')}
           </Link>
         </p>
       </div>
 
       <div className="action-block">
-        <h3 id="issue-title">Issue</h3>
-        <ErrorSummary errors={issueErrors} idPrefix="issue" fields={[]} title="The document could not be issued" />
+        <h3 id="issue-title">{t('issue')}</h3>
+        <ErrorSummary errors={issueErrors} idPrefix="issue" fields={[]} title={t('issueFailed')} />
         <p>
-          Issuing fixes the content legally. <IssueCost account={account} id="issue-cost" />
+          {t('issueExplanation')} <IssueCost account={account} id="issue-cost" />
         </p>
         <button
           type="button"
@@ -96,17 +98,17 @@ export function DocumentActions({ freightDocumentId, serviceNumber, onIssued }: 
           {issue.isPending ? (
             <>
               <span className="spinner" aria-hidden="true" />
-              Issuing…
+              {t('issuing')}
             </>
           ) : (
-            'Issue document'
+            t('issueButton')
           )}
         </button>
       </div>
 
       <div className="action-block">
-        <h3>Cancel</h3>
-        <p>A cancelled document disappears for everyone who holds a role in it. This cannot be undone.</p>
+        <h3>{t('cancel')}</h3>
+        <p>{t('cancelExplanation')}</p>
         <button
           type="button"
           className="button button-danger"
@@ -118,26 +120,26 @@ export function DocumentActions({ freightDocumentId, serviceNumber, onIssued }: 
             keep.current?.focus();
           }}
         >
-          Cancel draft…
+          {t('cancelButton')}
         </button>
       </div>
 
       <dialog ref={dialog} className="dialog" aria-labelledby="cancel-dialog-title" aria-describedby="cancel-dialog-text">
-        <h2 id="cancel-dialog-title">Cancel draft {serviceNumber}?</h2>
-        <ErrorSummary errors={cancelErrors} idPrefix="cancel" fields={[]} title="The draft could not be cancelled" />
-        <p id="cancel-dialog-text">The document disappears for everyone who holds a role in it, and cannot be restored.</p>
+        <h2 id="cancel-dialog-title">{t('cancelDialogTitle', { serviceNumber })}</h2>
+        <ErrorSummary errors={cancelErrors} idPrefix="cancel" fields={[]} title={t('cancelFailed')} />
+        <p id="cancel-dialog-text">{t('cancelDialogText')}</p>
         <div className="actions">
           <button type="button" ref={keep} className="button button-secondary" onClick={() => dialog.current?.close()} disabled={cancel.isPending}>
-            No, keep the draft
+            {t('keep')}
           </button>
           <button type="button" className="button button-danger" onClick={onCancel} disabled={cancel.isPending} aria-busy={cancel.isPending || undefined}>
             {cancel.isPending ? (
               <>
                 <span className="spinner" aria-hidden="true" />
-                Cancelling…
+                {t('cancelling')}
               </>
             ) : (
-              'Yes, cancel the draft'
+              t('confirmCancel')
             )}
           </button>
         </div>

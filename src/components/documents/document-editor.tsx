@@ -1,14 +1,18 @@
 'use client';
 import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
-import { errorsFromCall, messageFor } from '@/components/forms/errors';
+import { errorsFromCall, useErrorMessage } from '@/components/forms/errors';
 import { formFromDocument } from '@/lib/portal/document-form';
 import { useTRPC } from '@/lib/trpc/client';
 import { DocumentForm } from './document-form';
 
 /** Editing a draft: only its submitter, only while it is a DRAFT (spec §4 rule 1); a full replacement. */
 export function DocumentEditor({ freightDocumentId }: { freightDocumentId: string }) {
+  const t = useTranslations('documents.editor');
+  const common = useTranslations('common');
+  const messageFor = useErrorMessage();
   const trpc = useTRPC();
   // The form is filled once from the document as loaded; later refetches must not overwrite what is typed.
   const query = useQuery({ ...trpc.documents.get.queryOptions({ freightDocumentId }), staleTime: Infinity, refetchOnWindowFocus: false });
@@ -19,9 +23,9 @@ export function DocumentEditor({ freightDocumentId }: { freightDocumentId: strin
   if (query.isPending) {
     return (
       <>
-        <h1 id="document-form-title">Edit draft</h1>
+        <h1 id="document-form-title">{t('title')}</h1>
         <p role="status" className="loading">
-          <span className="spinner" aria-hidden="true" /> Loading the document…
+          <span className="spinner" aria-hidden="true" /> {common('loadingDocument')}
         </p>
       </>
     );
@@ -30,13 +34,13 @@ export function DocumentEditor({ freightDocumentId }: { freightDocumentId: strin
     const [error] = errorsFromCall(query.error);
     return (
       <>
-        <h1 id="document-form-title">Edit draft</h1>
+        <h1 id="document-form-title">{t('title')}</h1>
         <div className="error-summary" role="alert">
-          <h2>The document could not be loaded</h2>
+          <h2>{t('loadFailed')}</h2>
           {error ? <p>{messageFor(error)}</p> : null}
         </div>
         <p>
-          <Link href="/documents">Back to your documents</Link>
+          <Link href="/documents">{common('backToDocuments')}</Link>
         </p>
       </>
     );
@@ -46,21 +50,21 @@ export function DocumentEditor({ freightDocumentId }: { freightDocumentId: strin
   if (!isSubmitter || document.status !== 'DRAFT') {
     return (
       <>
-        <h1 id="document-form-title">Edit draft {document.serviceNumber}</h1>
+        <h1 id="document-form-title">{t('titleWithNumber', { serviceNumber: document.serviceNumber })}</h1>
         <div className="error-summary" role="alert">
-          <h2>This document cannot be edited</h2>
-          <p>{!isSubmitter ? 'Only the submitter of a document can change it.' : 'Only a draft can be changed; this document is no longer a draft.'}</p>
+          <h2>{t('cannotEditTitle')}</h2>
+          <p>{!isSubmitter ? t('onlySubmitter') : t('onlyDraft')}</p>
         </div>
         <p>
-          <Link href={back}>Back to the document</Link>
+          <Link href={back}>{t('backToDocument')}</Link>
         </p>
       </>
     );
   }
   return (
     <>
-      <h1 id="document-form-title">Edit draft {document.serviceNumber}</h1>
-      <p className="lead">Saving replaces the whole content of the draft. Roles already set keep their holder.</p>
+      <h1 id="document-form-title">{t('titleWithNumber', { serviceNumber: document.serviceNumber })}</h1>
+      <p className="lead">{t('lead')}</p>
       <DocumentForm mode="edit" freightDocumentId={freightDocumentId} initial={initial} />
     </>
   );

@@ -2,6 +2,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { ErrorSummary } from '@/components/forms/error-summary';
 import { errorsFromCall, type FieldError } from '@/components/forms/errors';
@@ -10,9 +11,9 @@ import { Fieldset } from '@/components/forms/fieldset';
 import { SelectField } from '@/components/forms/select-field';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { TextAreaField } from '@/components/forms/textarea-field';
+import { useEnumLabel } from '@/components/i18n/labels';
 import {
   DATE_TIME_FIELDS,
-  SIGNING_METHOD_LABELS,
   TEXT_SECTIONS,
   TRANSFERS,
   bodyFromForm,
@@ -40,13 +41,8 @@ const ID = 'doc';
 const ADD_CARRIER_BUTTON = 'add-subsequent-carrier';
 const ADD_REFERENCE_BUTTON = 'add-reference';
 
-const PARTY_SECTIONS: { slot: PartySlot; legend: string; hint?: string }[] = [
-  { slot: 'consignor', legend: 'Consignor', hint: 'The sender of the goods.' },
-  { slot: 'consignee', legend: 'Consignee', hint: 'The receiver of the goods.' },
-  { slot: 'carrier', legend: 'Carrier (optional)', hint: 'Can be added later while the document is a draft.' },
-  { slot: 'placeOfTakingOver', legend: 'Place of taking over', hint: 'Where the carrier takes over the goods. The country code is required.' },
-  { slot: 'placeOfDelivery', legend: 'Place of delivery (optional)' },
-];
+/** The party blocks in the order of the CMR form; legends and hints: `documents.form.parties`. */
+const PARTY_SECTIONS: readonly PartySlot[] = ['consignor', 'consignee', 'carrier', 'placeOfTakingOver', 'placeOfDelivery'];
 
 type Intent = 'draft' | 'issue';
 
@@ -63,6 +59,8 @@ interface DocumentFormProps {
  * next to their inputs and in the summary above the form.
  */
 export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormProps) {
+  const t = useTranslations('documents.form');
+  const label = useEnumLabel();
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -156,13 +154,13 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
     <form className="form document-form" method="post" onSubmit={onSubmit} noValidate aria-labelledby="document-form-title">
       <ErrorSummary errors={placed.summary} idPrefix={ID} fields={[...places]} />
 
-      <Fieldset idPrefix={ID} path="document-section" legend={<h2>Document</h2>}>
+      <Fieldset idPrefix={ID} path="document-section" legend={<h2>{t('documentSection')}</h2>}>
         <div className="grid">
           <SelectField
             idPrefix={ID}
             name="type"
-            label="Document type"
-            options={[{ value: 'WAYBILL', label: 'Waybill (consignment note)' }]}
+            label={t('type')}
+            options={[{ value: 'WAYBILL', label: label('documentType', 'WAYBILL') }]}
             value={state.type}
             onChange={(event) => update({ type: event.target.value })}
             error={placed.at('type')}
@@ -170,7 +168,7 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
           <Field
             idPrefix={ID}
             name="establishedDate"
-            label="Established on"
+            label={t('establishedDate')}
             type="date"
             optional
             value={state.establishedDate}
@@ -180,7 +178,7 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
           <Field
             idPrefix={ID}
             name="establishedPlace"
-            label="Established in (place)"
+            label={t('establishedPlace')}
             optional
             value={state.establishedPlace}
             onChange={(event) => update({ establishedPlace: event.target.value })}
@@ -189,7 +187,7 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
           <Field
             idPrefix={ID}
             name="carrierCode"
-            label="Carrier code"
+            label={t('carrierCode')}
             optional
             value={state.carrierCode}
             onChange={(event) => update({ carrierCode: event.target.value })}
@@ -199,14 +197,14 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
       </Fieldset>
 
       <section className="form-section" aria-labelledby="parties-title">
-        <h2 id="parties-title">Parties</h2>
-        {PARTY_SECTIONS.map(({ slot, legend, hint }) => (
+        <h2 id="parties-title">{t('partiesTitle')}</h2>
+        {PARTY_SECTIONS.map((slot) => (
           <PartyFieldset
             key={slot}
             idPrefix={ID}
             path={slot}
-            legend={legend}
-            hint={hint}
+            legend={t(`parties.${slot}.legend`)}
+            hint={t(`parties.${slot}.hint`)}
             party={state.parties[slot]}
             errors={placed}
             onChange={(patch) => updateParty(slot, patch)}
@@ -215,8 +213,8 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
         <Fieldset
           idPrefix={ID}
           path="subsequentCarriers"
-          legend="Subsequent carriers"
-          hint="Carriers who take over the goods from the carrier on the way. Once saved, a carrier cannot be removed."
+          legend={t('subsequentCarriers.legend')}
+          hint={t('subsequentCarriers.hint')}
           errors={placed.all('subsequentCarriers')}
         >
           {state.subsequentCarriers.map((party, index) => (
@@ -224,7 +222,7 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
               key={party.key}
               idPrefix={ID}
               path={`subsequentCarriers[${index}]`}
-              legend={`Subsequent carrier ${index + 1}`}
+              legend={t('subsequentCarriers.item', { number: index + 1 })}
               party={party}
               errors={placed}
               onChange={(patch) => updateCarrier(index, patch)}
@@ -238,7 +236,7 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
                       setFocusTarget(ADD_CARRIER_BUTTON);
                     }}
                   >
-                    Remove subsequent carrier {index + 1}
+                    {t('subsequentCarriers.remove', { number: index + 1 })}
                   </button>
                 </div>
               }
@@ -254,20 +252,20 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
                 setFocusTarget(`subsequentCarriers[${state.subsequentCarriers.length}].name`);
               }}
             >
-              Add a subsequent carrier
+              {t('subsequentCarriers.add')}
             </button>
           </div>
         </Fieldset>
       </section>
 
-      <Fieldset idPrefix={ID} path="dates-section" legend={<h2>Dates and times</h2>} hint="In your local time; the document stores them in UTC.">
+      <Fieldset idPrefix={ID} path="dates-section" legend={<h2>{t('datesSection')}</h2>} hint={t('datesHint')}>
         <div className="grid">
           {DATE_TIME_FIELDS.map((field) => (
             <Field
               key={field.key}
               idPrefix={ID}
               name={field.key}
-              label={field.label}
+              label={t(`dateTimes.${field.key}`)}
               type="datetime-local"
               optional
               value={state.dateTimes[field.key]}
@@ -278,15 +276,15 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
         </div>
       </Fieldset>
 
-      <Fieldset idPrefix={ID} path="payment-section" legend={<h2>Payment</h2>}>
+      <Fieldset idPrefix={ID} path="payment-section" legend={<h2>{t('paymentSection')}</h2>}>
         <div className="grid">
           <Field
             idPrefix={ID}
             name="reimbursementAmount"
-            label="Cash on delivery (reimbursement) amount"
+            label={t('reimbursementAmount')}
             inputMode="decimal"
             optional
-            hint="For example 1250.50."
+            hint={t('reimbursementAmountHint')}
             autoComplete="off"
             value={state.reimbursementAmount}
             onChange={(event) => update({ reimbursementAmount: event.target.value })}
@@ -295,9 +293,9 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
           <Field
             idPrefix={ID}
             name="reimbursementCurrency"
-            label="Reimbursement currency"
+            label={t('reimbursementCurrency')}
             optional
-            hint="Three letters (ISO 4217), like EUR. Required with an amount."
+            hint={t('reimbursementCurrencyHint')}
             maxLength={3}
             autoComplete="off"
             value={state.reimbursementCurrency}
@@ -307,9 +305,9 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
           <Field
             idPrefix={ID}
             name="paymentForCarriage"
-            label="Payment for carriage"
+            label={t('paymentForCarriage')}
             optional
-            hint="For example: paid by the consignor."
+            hint={t('paymentForCarriageHint')}
             value={state.paymentForCarriage}
             onChange={(event) => update({ paymentForCarriage: event.target.value })}
             error={placed.at('paymentForCarriage')}
@@ -340,13 +338,13 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
         }}
       />
 
-      <Fieldset idPrefix={ID} path="instructions-section" legend={<h2>Instructions and conditions</h2>}>
+      <Fieldset idPrefix={ID} path="instructions-section" legend={<h2>{t('instructionsSection')}</h2>}>
         {TEXT_SECTIONS.map((section) => (
           <TextAreaField
             key={section.key}
             idPrefix={ID}
             name={section.key}
-            label={section.label}
+            label={t(`textSections.${section.key}`)}
             optional
             value={state.texts[section.key]}
             onChange={(event) => update({ texts: { ...state.texts, [section.key]: event.target.value } })}
@@ -355,22 +353,23 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
         ))}
       </Fieldset>
 
-      <Fieldset
-        idPrefix={ID}
-        path="references"
-        legend={<h2>References</h2>}
-        hint="Your own references, such as an order number. Each needs a name and a value."
-        errors={placed.all('references')}
-      >
+      <Fieldset idPrefix={ID} path="references" legend={<h2>{t('references.legend')}</h2>} hint={t('references.hint')} errors={placed.all('references')}>
         {state.references.map((reference, index) => {
           const path = `references[${index}]`;
           return (
-            <Fieldset key={reference.key} idPrefix={ID} path={path} legend={`Reference ${index + 1}`} errors={placed.all(path)} className="row">
+            <Fieldset
+              key={reference.key}
+              idPrefix={ID}
+              path={path}
+              legend={t('references.item', { number: index + 1 })}
+              errors={placed.all(path)}
+              className="row"
+            >
               <div className="grid">
                 <Field
                   idPrefix={ID}
                   name={`${path}.name`}
-                  label="Name"
+                  label={t('references.name')}
                   autoComplete="off"
                   value={reference.name}
                   onChange={(event) =>
@@ -384,7 +383,7 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
                 <Field
                   idPrefix={ID}
                   name={`${path}.value`}
-                  label="Value"
+                  label={t('references.value')}
                   autoComplete="off"
                   value={reference.value}
                   onChange={(event) =>
@@ -405,7 +404,7 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
                     setFocusTarget(ADD_REFERENCE_BUTTON);
                   }}
                 >
-                  Remove reference {index + 1}
+                  {t('references.remove', { number: index + 1 })}
                 </button>
               </div>
             </Fieldset>
@@ -421,7 +420,7 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
               setFocusTarget(`references[${state.references.length}].name`);
             }}
           >
-            Add a reference
+            {t('references.add')}
           </button>
         </div>
       </Fieldset>
@@ -438,21 +437,21 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
       <Fieldset
         idPrefix={ID}
         path="availableSigningMethods"
-        legend={<h2>Signing methods</h2>}
-        hint="How the two parties of each cargo transfer may approve it. Choose at least one."
+        legend={<h2>{t('signingSection')}</h2>}
+        hint={t('signingHint')}
         errors={placed.all('availableSigningMethods')}
       >
         <div className="grid">
           {TRANSFERS.map((transfer) => {
             const path = `availableSigningMethods.${transfer.key}`;
             return (
-              <Fieldset key={transfer.key} idPrefix={ID} path={path} legend={transfer.label} errors={placed.all(path)} className="row">
+              <Fieldset key={transfer.key} idPrefix={ID} path={path} legend={label('transfer', transfer.key)} errors={placed.all(path)} className="row">
                 {transfer.methods.map((method) => (
                   <Field
                     key={method}
                     idPrefix={ID}
                     name={`${path}.${method}`}
-                    label={SIGNING_METHOD_LABELS[method]}
+                    label={label('signingMethod', method)}
                     type="checkbox"
                     checked={state.signing[transfer.key].includes(method)}
                     onChange={(event) => toggleMethod(transfer.key, method, event.target.checked)}
@@ -465,9 +464,9 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
       </Fieldset>
 
       <section className="panel form-actions" aria-labelledby="save-title">
-        <h2 id="save-title">Save</h2>
+        <h2 id="save-title">{t('saveSection')}</h2>
         <p>
-          A draft can be changed until it is issued. Issuing fixes the content of the document legally. <IssueCost account={account} id="issue-cost-note" />
+          {t('saveExplanation')} <IssueCost account={account} id="issue-cost-note" />
         </p>
         <div className="actions">
           <SubmitButton
@@ -475,8 +474,8 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
             value="draft"
             pending={pendingIntent === 'draft'}
             disabled={pendingIntent !== null}
-            label="Save draft"
-            pendingLabel="Saving draft…"
+            label={t('saveDraft')}
+            pendingLabel={t('savingDraft')}
             variant="secondary"
           />
           <SubmitButton
@@ -485,10 +484,12 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
             pending={pendingIntent === 'issue'}
             disabled={pendingIntent !== null || cannotIssue(account)}
             describedBy="issue-cost-note"
-            label="Save and issue"
-            pendingLabel="Saving and issuing…"
+            label={t('saveAndIssue')}
+            pendingLabel={t('savingAndIssuing')}
           />
-          <Link href={mode === 'edit' && freightDocumentId ? `/documents/${encodeURIComponent(freightDocumentId)}` : '/documents'}>Back without saving</Link>
+          <Link href={mode === 'edit' && freightDocumentId ? `/documents/${encodeURIComponent(freightDocumentId)}` : '/documents'}>
+            {t('backWithoutSaving')}
+          </Link>
         </div>
       </section>
     </form>

@@ -2,6 +2,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useMemo, useState, useTransition, type FormEvent } from 'react';
 import { ErrorSummary } from '@/components/forms/error-summary';
 import { errorsFromCall, type FieldError } from '@/components/forms/errors';
@@ -21,18 +22,20 @@ import {
   readListState,
   type DocumentListState,
 } from '@/lib/portal/document-list-state';
-import { formatDateTime, STATUS_LABELS } from '@/lib/portal/format';
+import { DateTime } from '@/components/i18n/date-time';
+import { useEnumLabel } from '@/components/i18n/labels';
 import { useTRPC } from '@/lib/trpc/client';
 
 const ID = 'list';
 
-const COLUMNS: { key: string; label: string; sort?: ListAttribute }[] = [
-  { key: 'serviceNumber', label: 'Service number', sort: 'serviceNumber' },
-  { key: 'status', label: 'Status', sort: 'status' },
-  { key: 'consignor', label: 'Consignor' },
-  { key: 'consignee', label: 'Consignee' },
-  { key: 'establishedDate', label: 'Established', sort: 'establishedDate' },
-  { key: 'lastModifiedDateTime', label: 'Last modified', sort: 'lastModifiedDateTime' },
+/** Column labels: `documents.list.columns`. */
+const COLUMNS: { key: 'serviceNumber' | 'status' | 'consignor' | 'consignee' | 'establishedDate' | 'lastModifiedDateTime'; sort?: ListAttribute }[] = [
+  { key: 'serviceNumber', sort: 'serviceNumber' },
+  { key: 'status', sort: 'status' },
+  { key: 'consignor' },
+  { key: 'consignee' },
+  { key: 'establishedDate', sort: 'establishedDate' },
+  { key: 'lastModifiedDateTime', sort: 'lastModifiedDateTime' },
 ];
 
 const href = (state: DocumentListState) => `/documents${listSearch(state)}`;
@@ -50,6 +53,9 @@ interface DocumentListProps {
  * view can be reloaded, bookmarked and shared; the query is the API's own filter syntax.
  */
 export function DocumentList({ search, cancelled }: DocumentListProps) {
+  const t = useTranslations('documents.list');
+  const common = useTranslations('common');
+  const label = useEnumLabel();
   const trpc = useTRPC();
   const router = useRouter();
   const [navigating, startNavigation] = useTransition();
@@ -69,13 +75,14 @@ export function DocumentList({ search, cancelled }: DocumentListProps) {
     const values = Object.fromEntries(FILTER_KEYS.map((key) => [key, String(data.get(key) ?? '').trim()]));
     const problems: FieldError[] = (['serviceNumber', 'establishedPlace'] as const)
       .filter((key) => !isFilterValue(values[key] ?? ''))
-      .map((key) => ({ code: '3.19', description: `${describeError('3.19')} A filter value cannot contain a comma.`, field: key }));
+      .map((key) => ({ code: '3.19', description: describeError('3.19'), field: key }));
     setFormErrors(problems);
     if (problems.length > 0) return;
     const next = readListState({ ...values, limit: String(data.get('limit') ?? ''), sort: `${state.sort.attribute}.${state.sort.direction}` });
     go({ ...next, first: 1 });
   }
 
+  const columnLabel = (key: string) => t(`columns.${key as (typeof COLUMNS)[number]['key']}`);
   const fieldError = (key: string) => formErrors.find((error) => error.field === key);
   const data = query.data;
   const rows = data?.freightDocuments ?? [];
@@ -87,7 +94,7 @@ export function DocumentList({ search, cancelled }: DocumentListProps) {
     <>
       {cancelled ? (
         <div className="banner banner-success" role="status">
-          Draft {cancelled} is cancelled.
+          {t('cancelled', { serviceNumber: cancelled })}
         </div>
       ) : null}
       <ErrorSummary errors={errors} idPrefix={ID} fields={['serviceNumber', 'establishedPlace']} />
@@ -101,19 +108,19 @@ export function DocumentList({ search, cancelled }: DocumentListProps) {
         // Filters typed but not applied are reset when the URL changes (back and forward, links).
         key={listSearch(state)}
       >
-        <h2 id="filters-title">Filter</h2>
+        <h2 id="filters-title">{t('filterTitle')}</h2>
         <div className="grid">
           <SelectField
             idPrefix={ID}
             name="status"
-            label="Status"
-            options={[{ value: '', label: 'Any status' }, ...LISTED_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] ?? status }))]}
+            label={t('status')}
+            options={[{ value: '', label: t('anyStatus') }, ...LISTED_STATUSES.map((status) => ({ value: status, label: label('status', status) }))]}
             defaultValue={state.status}
           />
           <Field
             idPrefix={ID}
             name="serviceNumber"
-            label="Service number"
+            label={t('serviceNumber')}
             inputMode="numeric"
             autoComplete="off"
             defaultValue={state.serviceNumber}
@@ -122,8 +129,8 @@ export function DocumentList({ search, cancelled }: DocumentListProps) {
           <Field
             idPrefix={ID}
             name="establishedPlace"
-            label="Established in (place)"
-            hint="The exact place name."
+            label={t('establishedPlace')}
+            hint={t('establishedPlaceHint')}
             autoComplete="off"
             defaultValue={state.establishedPlace}
             error={fieldError('establishedPlace')}
@@ -131,64 +138,60 @@ export function DocumentList({ search, cancelled }: DocumentListProps) {
         </div>
         <div className="grid">
           <fieldset className="fieldset fieldset-inner">
-            <legend>Established date</legend>
+            <legend>{t('establishedDate')}</legend>
             <div className="pair">
-              <Field idPrefix={ID} name="establishedFrom" label="From" type="date" defaultValue={state.establishedFrom} />
-              <Field idPrefix={ID} name="establishedTo" label="To" type="date" defaultValue={state.establishedTo} />
+              <Field idPrefix={ID} name="establishedFrom" label={t('from')} type="date" defaultValue={state.establishedFrom} />
+              <Field idPrefix={ID} name="establishedTo" label={t('to')} type="date" defaultValue={state.establishedTo} />
             </div>
           </fieldset>
           <fieldset className="fieldset fieldset-inner">
-            <legend>Last modified (UTC days)</legend>
+            <legend>{t('lastModified')}</legend>
             <div className="pair">
-              <Field idPrefix={ID} name="modifiedFrom" label="From" type="date" defaultValue={state.modifiedFrom} />
-              <Field idPrefix={ID} name="modifiedTo" label="To" type="date" defaultValue={state.modifiedTo} />
+              <Field idPrefix={ID} name="modifiedFrom" label={t('from')} type="date" defaultValue={state.modifiedFrom} />
+              <Field idPrefix={ID} name="modifiedTo" label={t('to')} type="date" defaultValue={state.modifiedTo} />
             </div>
           </fieldset>
           <SelectField
             idPrefix={ID}
             name="limit"
-            label="Documents per page"
+            label={t('pageSize')}
             // A size typed into the URL (any 1…100) is offered too, so the select shows what the list does.
             options={[...new Set<number>([...PAGE_SIZES, state.limit])].sort((a, b) => a - b).map((size) => ({ value: String(size), label: String(size) }))}
             defaultValue={String(state.limit)}
           />
         </div>
         <div className="actions">
-          <SubmitButton pending={navigating} label="Apply filters" pendingLabel="Applying…" />
-          {hasFilters(state) ? <Link href={href({ ...readListState({}), sort: state.sort, limit: state.limit })}>Clear filters</Link> : null}
+          <SubmitButton pending={navigating} label={t('apply')} pendingLabel={t('applying')} />
+          {hasFilters(state) ? <Link href={href({ ...readListState({}), sort: state.sort, limit: state.limit })}>{t('clear')}</Link> : null}
         </div>
       </form>
 
       <p className="list-count" role="status" aria-live="polite" data-testid="list-count">
-        {query.isPending
-          ? 'Loading documents…'
-          : query.isError
-            ? ''
-            : rows.length === 0
-              ? ''
-              : `Showing ${data!.first}–${lastShown} of ${total} ${total === 1 ? 'document' : 'documents'}`}
+        {query.isPending ? t('loadingDocuments') : query.isError ? '' : rows.length === 0 ? '' : t('showing', { first: data!.first, last: lastShown, total })}
       </p>
 
       {query.isPending ? (
         <p className="loading">
-          <span className="spinner" aria-hidden="true" /> Loading…
+          <span className="spinner" aria-hidden="true" /> {common('loading')}
         </p>
       ) : query.isError ? null : rows.length === 0 ? (
         <div className="panel empty-state" data-testid="empty-state">
           {hasFilters(state) || state.first > 1 ? (
             <>
-              <h2>No documents match</h2>
+              <h2>{t('noMatchTitle')}</h2>
               <p>
-                Change the filters, or <Link href={href({ ...readListState({}), sort: state.sort, limit: state.limit })}>show all documents</Link>.
+                {t.rich('noMatchText', {
+                  link: (chunks) => <Link href={href({ ...readListState({}), sort: state.sort, limit: state.limit })}>{chunks}</Link>,
+                })}
               </p>
             </>
           ) : (
             <>
-              <h2>No documents yet</h2>
-              <p>Documents you submit or hold a role in appear here.</p>
+              <h2>{t('emptyTitle')}</h2>
+              <p>{t('emptyText')}</p>
               <p>
                 <Link className="button button-primary" href="/documents/new">
-                  Draft a document
+                  {t('draftDocument')}
                 </Link>
               </p>
             </>
@@ -198,8 +201,10 @@ export function DocumentList({ search, cancelled }: DocumentListProps) {
         <div className="table-wrap" role="region" aria-labelledby="documents-caption" tabIndex={0}>
           <table className="table" aria-busy={busy || undefined} data-testid="documents-table">
             <caption id="documents-caption" className="visually-hidden">
-              Your freight documents, sorted by {COLUMNS.find((column) => column.sort === state.sort.attribute)?.label.toLowerCase() ?? state.sort.attribute},{' '}
-              {state.sort.direction === 'asc' ? 'ascending' : 'descending'}
+              {t('caption', {
+                column: COLUMNS.find((column) => column.sort === state.sort.attribute) ? columnLabel(state.sort.attribute) : state.sort.attribute,
+                direction: state.sort.direction,
+              })}
             </caption>
             <thead>
               <tr>
@@ -207,7 +212,7 @@ export function DocumentList({ search, cancelled }: DocumentListProps) {
                   if (!column.sort) {
                     return (
                       <th key={column.key} scope="col">
-                        {column.label}
+                        {columnLabel(column.key)}
                       </th>
                     );
                   }
@@ -220,9 +225,9 @@ export function DocumentList({ search, cancelled }: DocumentListProps) {
                         className="sort-link"
                         href={href({ ...state, sort: { attribute: column.sort, direction }, first: 1 })}
                         // The visible name first (label in name), then what choosing it does.
-                        aria-label={`${column.label}, sort ${direction === 'asc' ? 'ascending' : 'descending'}`}
+                        aria-label={t('sortLink', { column: columnLabel(column.key), direction })}
                       >
-                        {column.label}
+                        {columnLabel(column.key)}
                         <span aria-hidden="true" className="sort-indicator">
                           {active ? (state.sort.direction === 'asc' ? '▲' : '▼') : '↕'}
                         </span>
@@ -239,13 +244,13 @@ export function DocumentList({ search, cancelled }: DocumentListProps) {
                     <Link href={`/documents/${encodeURIComponent(document.freightDocumentId)}`}>{document.serviceNumber}</Link>
                   </th>
                   <td>
-                    <span className={`badge badge-${document.status.toLowerCase()}`}>{STATUS_LABELS[document.status] ?? document.status}</span>
+                    <span className={`badge badge-${document.status.toLowerCase()}`}>{label('status', document.status)}</span>
                   </td>
                   <td>{partyName(document.consignor)}</td>
                   <td>{partyName(document.consignee)}</td>
                   <td>{document.establishedDate ?? '—'}</td>
                   <td>
-                    <time dateTime={document.lastModifiedDateTime}>{formatDateTime(document.lastModifiedDateTime)}</time>
+                    <DateTime value={document.lastModifiedDateTime} />
                   </td>
                 </tr>
               ))}
@@ -255,22 +260,20 @@ export function DocumentList({ search, cancelled }: DocumentListProps) {
       )}
 
       {data && total > 0 ? (
-        <nav className="pagination" aria-label="Pages">
+        <nav className="pagination" aria-label={t('pages')}>
           {state.first > 1 ? (
-            <Link href={href({ ...state, first: Math.max(1, state.first - state.limit) })}>← Previous page</Link>
+            <Link href={href({ ...state, first: Math.max(1, state.first - state.limit) })}>{t('previousPage')}</Link>
           ) : (
             <span className="disabled" aria-disabled="true">
-              ← Previous page
+              {t('previousPage')}
             </span>
           )}
-          <span>
-            Page {Math.floor((state.first - 1) / state.limit) + 1} of {Math.max(1, Math.ceil(total / state.limit))}
-          </span>
+          <span>{t('pageOf', { page: Math.floor((state.first - 1) / state.limit) + 1, pages: Math.max(1, Math.ceil(total / state.limit)) })}</span>
           {lastShown < total ? (
-            <Link href={href({ ...state, first: state.first + state.limit })}>Next page →</Link>
+            <Link href={href({ ...state, first: state.first + state.limit })}>{t('nextPage')}</Link>
           ) : (
             <span className="disabled" aria-disabled="true">
-              Next page →
+              {t('nextPage')}
             </span>
           )}
         </nav>

@@ -1,11 +1,14 @@
 'use client';
 import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
+import { useFormatter, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { errorsFromCall, messageFor } from '@/components/forms/errors';
+import { errorsFromCall, useErrorMessage } from '@/components/forms/errors';
+import { DateTime } from '@/components/i18n/date-time';
+import { useEnumLabel } from '@/components/i18n/labels';
+import { useFormatBytes } from '@/components/i18n/sizes';
 import { describeError, isErrorCode } from '@/lib/errors/catalogue';
-import { SIGNING_METHOD_LABELS, TRANSFERS } from '@/lib/portal/document-form';
-import { formatBytes, formatDateTime, ROLE_LABELS, STATUS_LABELS } from '@/lib/portal/format';
+import { TRANSFERS } from '@/lib/portal/document-form';
 import { useTRPC, type RouterOutputs } from '@/lib/trpc/client';
 import { DocumentActions } from './document-actions';
 
@@ -17,8 +20,9 @@ const records = (value: unknown): Json[] =>
   Array.isArray(value) ? value.filter((item): item is Json => typeof item === 'object' && item !== null && !Array.isArray(item)) : [];
 
 function Details({ rows, testId }: { rows: [string, ReactNode][]; testId?: string }) {
+  const t = useTranslations('documents.view');
   const shown = rows.filter(([, value]) => value !== '' && value !== null && value !== undefined);
-  if (shown.length === 0) return <p className="hint">Nothing given.</p>;
+  if (shown.length === 0) return <p className="hint">{t('nothingGiven')}</p>;
   return (
     <dl className="details" data-testid={testId}>
       {shown.map(([label, value]) => (
@@ -32,26 +36,29 @@ function Details({ rows, testId }: { rows: [string, ReactNode][]; testId?: strin
 }
 
 function PartyCard({ title, party }: { title: string; party: Json }) {
+  const t = useTranslations('documents.view.party');
   const join = (...parts: unknown[]) => parts.map(text).filter(Boolean).join(' ');
   const address = [
     join(party.streetName, party.buildingNumber),
-    text(party.postalBox) ? `PO box ${text(party.postalBox)}` : '',
+    text(party.postalBox) ? t('postalBox', { box: text(party.postalBox) }) : '',
     join(party.postalCode, party.cityName),
     join(party.countryName, party.countryCode ? `(${text(party.countryCode)})` : ''),
   ].filter(Boolean);
   const holder = text(party.submittedAccountNumber)
-    ? `Account ${text(party.submittedAccountNumber)}`
+    ? t('holderAccount', { accountNumber: text(party.submittedAccountNumber) })
     : text(party.submittedAccountEmailAddress)
-      ? `${text(party.submittedAccountEmailAddress)}${party.accountId ? '' : ' (invited, no account yet)'}`
+      ? party.accountId
+        ? text(party.submittedAccountEmailAddress)
+        : t('holderInvited', { email: text(party.submittedAccountEmailAddress) })
       : '';
   return (
     <article className="party-card" aria-labelledby={undefined}>
       <h3>{title}</h3>
       <Details
         rows={[
-          ['Name', text(party.name)],
+          [t('name'), text(party.name)],
           [
-            'Address',
+            t('address'),
             address.length
               ? address.map((line) => (
                   <span key={line} className="line">
@@ -60,12 +67,12 @@ function PartyCard({ title, party }: { title: string; party: Json }) {
                 ))
               : '',
           ],
-          ['Contact', text(party.contactName)],
-          ['E-mail', text(party.contactEmailAddress)],
-          ['Phone', text(party.contactPhoneNumber)],
-          ['Note', text(party.contactNote)],
-          ['GLN code', text(party.glnCode)],
-          ['Holder', holder],
+          [t('contact'), text(party.contactName)],
+          [t('email'), text(party.contactEmailAddress)],
+          [t('phone'), text(party.contactPhoneNumber)],
+          [t('note'), text(party.contactNote)],
+          [t('glnCode'), text(party.glnCode)],
+          [t('holder'), holder],
         ]}
       />
     </article>
@@ -83,8 +90,9 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 /** A table that can scroll sideways on narrow screens, reachable by keyboard. */
 function TableWrap({ label, children }: { label: string; children: ReactNode }) {
+  const t = useTranslations('documents.view');
   return (
-    <div className="table-wrap" role="region" aria-label={`${label} table`} tabIndex={0}>
+    <div className="table-wrap" role="region" aria-label={t('tableLabel', { label })} tabIndex={0}>
       {children}
     </div>
   );
@@ -100,6 +108,14 @@ interface DocumentViewProps {
 
 /** One freight document with everything the caller may see, and the submitter's actions on a draft. */
 export function DocumentView({ freightDocumentId, saved, issueError }: DocumentViewProps) {
+  const t = useTranslations('documents.view');
+  const common = useTranslations('common');
+  const transfers = useTranslations('enums.transfer');
+  const texts = useTranslations('documents.form.textSections');
+  const label = useEnumLabel();
+  const messageFor = useErrorMessage();
+  const formatBytes = useFormatBytes();
+  const format = useFormatter();
   const trpc = useTRPC();
   const query = useQuery(trpc.documents.get.queryOptions({ freightDocumentId }));
   const [issuedHere, setIssuedHere] = useState(false);
@@ -112,9 +128,9 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
   if (query.isPending) {
     return (
       <>
-        <h1>Freight document</h1>
+        <h1>{t('title')}</h1>
         <p role="status" className="loading">
-          <span className="spinner" aria-hidden="true" /> Loading the document…
+          <span className="spinner" aria-hidden="true" /> {common('loadingDocument')}
         </p>
       </>
     );
@@ -124,13 +140,13 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
     const notFound = error?.code === '4.47';
     return (
       <>
-        <h1>{notFound ? 'Document not found' : 'Freight document'}</h1>
+        <h1>{notFound ? t('notFoundTitle') : t('title')}</h1>
         <div className="error-summary" role="alert">
-          <h2>{notFound ? 'This freight document does not exist or you have no role in it' : 'The document could not be loaded'}</h2>
+          <h2>{notFound ? t('notFoundText') : t('loadFailed')}</h2>
           {error && !notFound ? <p>{messageFor(error)}</p> : null}
         </div>
         <p>
-          <Link href="/documents">Back to your documents</Link>
+          <Link href="/documents">{common('backToDocuments')}</Link>
         </p>
       </>
     );
@@ -150,39 +166,48 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
   ) as Json;
   const subsequentCarriers = records(document.subsequentCarriers);
   const parties: [string, Json | null][] = [
-    ['Consignor', document.consignor as Json | null],
-    ['Consignee', document.consignee as Json | null],
-    ['Carrier', document.carrier as Json | null],
-    ['Place of taking over', document.placeOfTakingOver as Json | null],
-    ['Place of delivery', document.placeOfDelivery as Json | null],
-    ...subsequentCarriers.map((party, index): [string, Json] => [`Subsequent carrier ${index + 1}`, party]),
+    [label('role', 'CONSIGNOR'), document.consignor as Json | null],
+    [label('role', 'CONSIGNEE'), document.consignee as Json | null],
+    [label('role', 'CARRIER'), document.carrier as Json | null],
+    [label('role', 'PLACE_OF_TAKING_OVER'), document.placeOfTakingOver as Json | null],
+    [label('role', 'PLACE_OF_DELIVERY'), document.placeOfDelivery as Json | null],
+    ...subsequentCarriers.map((party, index): [string, Json] => [t('subsequentCarrier', { number: index + 1 }), party]),
   ];
+  // Numbers from the API in the reader's notation (1,250.5 / 1.250,5); anything else as it came.
+  const amount = (value: unknown) => (typeof value === 'number' ? format.number(value) : text(value));
   const issueFailure = issueError && isErrorCode(issueError) ? messageFor({ code: issueError, description: describeError(issueError) }) : null;
 
   return (
     <>
       <h1>
-        Freight document <span data-testid="service-number">{document.serviceNumber}</span>
+        {t.rich('titleWithNumber', {
+          serviceNumber: document.serviceNumber,
+          number: (chunks) => <span data-testid="service-number">{chunks}</span>,
+        })}
       </h1>
       <p className="status-line">
-        Status:{' '}
-        <span className={`badge badge-${status.toLowerCase()}`} data-testid="document-status">
-          {STATUS_LABELS[status] ?? status}
-        </span>
+        {t.rich('statusLine', {
+          status: label('status', status),
+          badge: (chunks) => (
+            <span className={`badge badge-${status.toLowerCase()}`} data-testid="document-status">
+              {chunks}
+            </span>
+          ),
+        })}
       </p>
 
       {issuedHere || (saved === 'issued' && status !== 'DRAFT') ? (
         <div ref={notice} tabIndex={-1} className="banner banner-success" role="status">
-          The document is issued. Its content is now fixed.
+          {t('issued')}
         </div>
       ) : saved === 'draft' ? (
         <div className="banner banner-success" role="status">
-          The draft is saved.
+          {t('draftSaved')}
         </div>
       ) : null}
       {issueFailure && status === 'DRAFT' ? (
         <div className="error-summary" role="alert">
-          <h2>The draft is saved, but it could not be issued</h2>
+          <h2>{t('issueFailedTitle')}</h2>
           <p>{issueFailure}</p>
         </div>
       ) : null}
@@ -191,70 +216,72 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
         <DocumentActions freightDocumentId={document.freightDocumentId} serviceNumber={document.serviceNumber} onIssued={() => setIssuedHere(true)} />
       ) : null}
 
-      <Section id="summary-title" title="Summary">
+      <Section id="summary-title" title={t('sections.summary')}>
         <Details
           testId="document-summary"
           rows={[
-            ['Service number', document.serviceNumber],
-            ['Status', STATUS_LABELS[status] ?? status],
-            ['Type', text(document.type)],
-            ['Submitted by', text(document.submitterName)],
-            ['Established on', text(document.establishedDate)],
-            ['Established in', text(document.establishedPlace)],
-            ['Carrier code', text(document.carrierCode)],
-            [
-              'Last modified',
-              <time key="modified" dateTime={document.lastModifiedDateTime}>
-                {formatDateTime(document.lastModifiedDateTime)}
-              </time>,
-            ],
+            [t('summary.serviceNumber'), document.serviceNumber],
+            [t('summary.status'), label('status', status)],
+            [t('summary.type'), label('documentType', document.type)],
+            [t('summary.submittedBy'), text(document.submitterName)],
+            [t('summary.establishedOn'), text(document.establishedDate)],
+            [t('summary.establishedIn'), text(document.establishedPlace)],
+            [t('summary.carrierCode'), text(document.carrierCode)],
+            [t('summary.lastModified'), <DateTime key="modified" value={document.lastModifiedDateTime} />],
           ]}
         />
       </Section>
 
-      <Section id="roles-title" title="Your roles in this document">
+      <Section id="roles-title" title={t('sections.roles')}>
         <ul className="plain-list" data-testid="own-permissions">
           {document.ownPermissions.map((entry) => (
             <li key={entry.roleId}>
-              <strong>{ROLE_LABELS[entry.role] ?? entry.role}</strong>: {entry.permissions.join(', ')}
+              {t.rich('rolePermissions', {
+                role: label('role', entry.role),
+                permissions: format.list(entry.permissions.map((permission) => label('permission', permission))),
+                strong: (chunks) => <strong>{chunks}</strong>,
+              })}
             </li>
           ))}
         </ul>
       </Section>
 
-      <Section id="parties-title" title="Parties">
+      <Section id="parties-title" title={t('sections.parties')}>
         <div className="party-grid">{parties.map(([title, party]) => (party ? <PartyCard key={title} title={title} party={party} /> : null))}</div>
       </Section>
 
-      <Section id="dates-title" title="Dates and payment">
+      <Section id="dates-title" title={t('sections.dates')}>
         <Details
           rows={[
-            ['Agreed taking over', formatOptional(document.agreedDateTimeOfTakingOver)],
-            ['Agreed delivery', formatOptional(document.agreedDateTimeOfDelivery)],
-            ['Estimated taking over', formatOptional(document.estimatedDateTimeOfTakingOver)],
-            ['Estimated delivery', formatOptional(document.estimatedDateTimeOfDelivery)],
-            ['Delivered', formatOptional(document.deliveryDate)],
-            ['Cash on delivery', text(content.reimbursementAmount) ? `${text(content.reimbursementAmount)} ${text(content.reimbursementCurrency)}`.trim() : ''],
-            ['Payment for carriage', text(content.paymentForCarriage)],
+            [t('dates.agreedTakingOver'), formatOptional(document.agreedDateTimeOfTakingOver)],
+            [t('dates.agreedDelivery'), formatOptional(document.agreedDateTimeOfDelivery)],
+            [t('dates.estimatedTakingOver'), formatOptional(document.estimatedDateTimeOfTakingOver)],
+            [t('dates.estimatedDelivery'), formatOptional(document.estimatedDateTimeOfDelivery)],
+            [t('dates.delivered'), formatOptional(document.deliveryDate)],
+            [
+              t('dates.cashOnDelivery'),
+              text(content.reimbursementAmount) ? `${amount(content.reimbursementAmount)} ${text(content.reimbursementCurrency)}`.trim() : '',
+            ],
+            [t('dates.paymentForCarriage'), text(content.paymentForCarriage)],
           ]}
         />
       </Section>
 
-      <Section id="goods-title" title="Goods">
+      <Section id="goods-title" title={t('sections.goods')}>
         {structured.length > 0 ? (
-          <TableWrap label="Structured goods">
+          <TableWrap label={t('goods.tableLabel')}>
             <table className="table" data-testid="structured-goods">
               <thead>
                 <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Packages</th>
-                  <th scope="col">Packaging</th>
-                  <th scope="col">Nature</th>
-                  <th scope="col">Weight</th>
-                  <th scope="col">Volume</th>
-                  <th scope="col">Value</th>
-                  <th scope="col">Codes</th>
+                  <th scope="col">{t('goods.name')}</th>
+                  <th scope="col">{t('goods.kind')}</th>
+                  <th scope="col">{t('goods.packages')}</th>
+                  <th scope="col">{t('goods.packaging')}</th>
+                  <th scope="col">{t('goods.nature')}</th>
+                  <th scope="col">{t('goods.weight')}</th>
+                  <th scope="col">{t('goods.volume')}</th>
+                  <th scope="col">{t('goods.value')}</th>
+                  <th scope="col">{t('goods.codes')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -264,19 +291,19 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
                       {text(line.name)}
                       {text(line.shortName) ? <span className="hint"> ({text(line.shortName)})</span> : null}
                     </th>
-                    <td>{text(line.type)}</td>
-                    <td>{text(line.numberOfPackages)}</td>
+                    <td>{label('goodsType', line.type)}</td>
+                    <td>{amount(line.numberOfPackages)}</td>
                     <td>{text(line.methodOfPackaging)}</td>
                     <td>{text(line.natureOfGoods)}</td>
-                    <td>{text(line.weight) ? `${text(line.weight)} ${text(line.weightUnit).toLowerCase()}` : ''}</td>
-                    <td>{text(line.volume) ? `${text(line.volume)} ${text(line.volumeUnit).toLowerCase().replace('_', ' ')}` : ''}</td>
-                    <td>{text(line.commercialValue) ? `${text(line.commercialValue)} ${text(line.currency)}` : ''}</td>
+                    <td>{text(line.weight) ? `${amount(line.weight)} ${label('weightUnit', line.weightUnit)}`.trim() : ''}</td>
+                    <td>{text(line.volume) ? `${amount(line.volume)} ${label('volumeUnit', line.volumeUnit)}`.trim() : ''}</td>
+                    <td>{text(line.commercialValue) ? `${amount(line.commercialValue)} ${text(line.currency)}` : ''}</td>
                     <td>
                       {[
-                        text(line.ssccCode) && `SSCC ${text(line.ssccCode)}`,
-                        text(line.eanCode) && `EAN ${text(line.eanCode)}`,
-                        text(line.internalCode) && `Internal ${text(line.internalCode)}`,
-                        text(line.statisticalNumber) && `Statistical ${text(line.statisticalNumber)}`,
+                        text(line.ssccCode) && t('goods.sscc', { code: text(line.ssccCode) }),
+                        text(line.eanCode) && t('goods.ean', { code: text(line.eanCode) }),
+                        text(line.internalCode) && t('goods.internal', { code: text(line.internalCode) }),
+                        text(line.statisticalNumber) && t('goods.statistical', { code: text(line.statisticalNumber) }),
                       ]
                         .filter(Boolean)
                         .join(' · ')}
@@ -289,27 +316,27 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
         ) : text(document.goods) ? (
           <p className="preformatted">{text(document.goods)}</p>
         ) : (
-          <p className="hint">No goods described.</p>
+          <p className="hint">{t('goods.none')}</p>
         )}
       </Section>
 
-      <Section id="instructions-title" title="Instructions and conditions">
+      <Section id="instructions-title" title={t('sections.instructions')}>
         <Details
           rows={[
-            ['Sender’s instructions', text(content.senderInstructions)],
-            ['Special agreements', text(content.specialAgreements)],
-            ['Transport conditions', text(content.transportConditions)],
+            [texts('senderInstructions'), text(content.senderInstructions)],
+            [texts('specialAgreements'), text(content.specialAgreements)],
+            [texts('transportConditions'), text(content.transportConditions)],
           ]}
         />
       </Section>
 
-      <Section id="references-title" title="References">
+      <Section id="references-title" title={t('sections.references')}>
         {references.length > 0 ? (
           <table className="table" data-testid="references">
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Value</th>
+                <th scope="col">{t('references.name')}</th>
+                <th scope="col">{t('references.value')}</th>
               </tr>
             </thead>
             <tbody>
@@ -322,11 +349,11 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
             </tbody>
           </table>
         ) : (
-          <p className="hint">No references.</p>
+          <p className="hint">{t('references.none')}</p>
         )}
       </Section>
 
-      <Section id="attachments-title" title="Attachments">
+      <Section id="attachments-title" title={t('sections.attachments')}>
         {attachments.length > 0 ? (
           <ul className="plain-list" data-testid="attachments">
             {attachments.map((file) => (
@@ -334,39 +361,37 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
                 <strong>{text(file.originalFileName)}</strong>
                 {text(file.name) ? ` — ${text(file.name)}` : ''}{' '}
                 <span className="hint">
-                  {text(file.mimeType)} · {typeof file.size === 'number' ? formatBytes(file.size) : ''} ·{' '}
-                  {file.type === 'GOODS' ? 'about the goods' : 'general'}
-                  {file.sealed ? ' · sealed' : ''}
+                  {text(file.mimeType)} · {typeof file.size === 'number' ? formatBytes(file.size) : ''} · {label('attachmentType', file.type)}
+                  {file.sealed ? ` · ${t('attachments.sealed')}` : ''}
                 </span>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="hint">No attachments.</p>
+          <p className="hint">{t('attachments.none')}</p>
         )}
       </Section>
 
-      <Section id="signing-title" title="Signing methods">
+      <Section id="signing-title" title={t('sections.signing')}>
         <Details
           rows={TRANSFERS.map((transfer): [string, string] => [
-            transfer.label,
-            (Array.isArray(methods[transfer.key]) ? (methods[transfer.key] as string[]) : [])
-              .map((method) => SIGNING_METHOD_LABELS[method as keyof typeof SIGNING_METHOD_LABELS] ?? method)
-              .join('; ') || 'none',
+            transfers(transfer.key),
+            (Array.isArray(methods[transfer.key]) ? (methods[transfer.key] as string[]) : []).map((method) => label('signingMethod', method)).join('; ') ||
+              common('none'),
           ])}
         />
       </Section>
 
-      <Section id="history-title" title="History">
+      <Section id="history-title" title={t('sections.history')}>
         {updates.length > 0 ? (
-          <TableWrap label="History">
+          <TableWrap label={t('history.tableLabel')}>
             <table className="table" data-testid="history">
               <thead>
                 <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Change</th>
-                  <th scope="col">New status</th>
+                  <th scope="col">{t('history.when')}</th>
+                  <th scope="col">{t('history.who')}</th>
+                  <th scope="col">{t('history.change')}</th>
+                  <th scope="col">{t('history.newStatus')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -375,18 +400,14 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
                   return (
                     <tr key={text(entry.commitId)}>
                       <td>
-                        <time dateTime={text(entry.createDateTimeServer)}>{formatDateTime(entry.createDateTimeServer)}</time>
+                        <DateTime value={entry.createDateTimeServer} />
                       </td>
                       <td>
-                        {text(account.name) || 'Unknown account'}
+                        {text(account.name) || t('history.unknownAccount')}
                         {text(account.email) ? <span className="hint"> ({text(account.email)})</span> : null}
                       </td>
-                      <td>{CHANGE_LABELS[text(entry.changeType)] ?? text(entry.changeType)}</td>
-                      <td>
-                        {text(entry.newFreightDocumentStatus)
-                          ? (STATUS_LABELS[text(entry.newFreightDocumentStatus)] ?? text(entry.newFreightDocumentStatus))
-                          : '—'}
-                      </td>
+                      <td>{label('changeType', entry.changeType)}</td>
+                      <td>{text(entry.newFreightDocumentStatus) ? label('status', entry.newFreightDocumentStatus) : '—'}</td>
                     </tr>
                   );
                 })}
@@ -394,27 +415,18 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
             </table>
           </TableWrap>
         ) : (
-          <p className="hint">No history.</p>
+          <p className="hint">{t('history.none')}</p>
         )}
       </Section>
 
       <p>
-        <Link href="/documents">Back to your documents</Link>
+        <Link href="/documents">{common('backToDocuments')}</Link>
       </p>
     </>
   );
 }
 
-const CHANGE_LABELS: Record<string, string> = {
-  CREATE: 'Created',
-  UPDATE: 'Changed',
-  ISSUE: 'Issued',
-  CANCEL: 'Cancelled',
-  ESTIMATED_TIMES: 'Estimated times changed',
-  STRUCTURED_GOODS: 'Goods quantities corrected',
-  ATTACHMENT: 'Attachment added',
-};
-
-function formatOptional(value: unknown): string {
-  return typeof value === 'string' && value ? formatDateTime(value) : '';
+/** A date-time attribute, or nothing when the document has none (the row is then left out). */
+function formatOptional(value: unknown): ReactNode {
+  return typeof value === 'string' && value ? <DateTime value={value} /> : '';
 }

@@ -1,9 +1,11 @@
 'use client';
+import { useTranslations } from 'next-intl';
 import { Field, fieldId } from '@/components/forms/field';
 import { Fieldset } from '@/components/forms/fieldset';
 import { SelectField } from '@/components/forms/select-field';
 import { TextAreaField } from '@/components/forms/textarea-field';
 import { GroupErrors } from '@/components/forms/group-errors';
+import { useEnumLabel } from '@/components/i18n/labels';
 import { GOODS_TEXT_FIELDS, GOODS_TYPES, VOLUME_UNITS, WEIGHT_UNITS, type DocumentFormState, type GoodsLineForm } from '@/lib/portal/document-form';
 import type { PlacedErrors } from './placed-errors';
 
@@ -18,10 +20,8 @@ interface GoodsFieldsetProps {
   onRemoveLine: (index: number) => void;
 }
 
-const MODES = [
-  { value: 'structured', label: 'Structured lines (one per kind of goods)' },
-  { value: 'text', label: 'Free-text description' },
-] as const;
+/** Labels: `documents.goods.modes`. */
+const MODES = ['structured', 'text'] as const;
 
 export const ADD_LINE_BUTTON = 'add-goods-line';
 
@@ -30,25 +30,25 @@ export const ADD_LINE_BUTTON = 'add-goods-line';
  * sit on the goods text in text mode and on this group in structured mode.
  */
 export function GoodsFieldset({ idPrefix, state, errors, onModeChange, onGoodsChange, onLineChange, onAddLine, onRemoveLine }: GoodsFieldsetProps) {
+  const t = useTranslations('documents.goods');
+  const label = useEnumLabel();
   const structured = state.goodsMode === 'structured';
+  // Units may be left empty (—): the API then takes none.
+  const unitOptions = (group: 'weightUnit' | 'volumeUnit', units: readonly string[]) => [
+    { value: '', label: '—' },
+    ...units.map((unit) => ({ value: unit, label: label(group, unit) })),
+  ];
   return (
-    <Fieldset idPrefix={idPrefix} path={structured ? 'goods' : 'goods-section'} legend={<h2>Goods</h2>} errors={structured ? errors.all('goods') : []}>
+    <Fieldset idPrefix={idPrefix} path={structured ? 'goods' : 'goods-section'} legend={<h2>{t('legend')}</h2>} errors={structured ? errors.all('goods') : []}>
       <fieldset className="fieldset fieldset-inner">
-        <legend>How do you describe the goods?</legend>
+        <legend>{t('modeQuestion')}</legend>
         <div className="radio-row">
           {MODES.map((mode) => {
-            const id = fieldId(idPrefix, `goodsMode-${mode.value}`);
+            const id = fieldId(idPrefix, `goodsMode-${mode}`);
             return (
-              <label key={mode.value} htmlFor={id} className="checkbox-label">
-                <input
-                  id={id}
-                  type="radio"
-                  name="goodsMode"
-                  value={mode.value}
-                  checked={state.goodsMode === mode.value}
-                  onChange={() => onModeChange(mode.value)}
-                />
-                <span>{mode.label}</span>
+              <label key={mode} htmlFor={id} className="checkbox-label">
+                <input id={id} type="radio" name="goodsMode" value={mode} checked={state.goodsMode === mode} onChange={() => onModeChange(mode)} />
+                <span>{t(`modes.${mode}`)}</span>
               </label>
             );
           })}
@@ -60,13 +60,13 @@ export function GoodsFieldset({ idPrefix, state, errors, onModeChange, onGoodsCh
           {state.structuredGoods.map((line, index) => {
             const path = `structuredGoods[${index}]`;
             return (
-              <Fieldset key={line.key} idPrefix={idPrefix} path={path} legend={`Line ${index + 1}`} errors={errors.all(path)} className="row">
+              <Fieldset key={line.key} idPrefix={idPrefix} path={path} legend={t('line', { number: index + 1 })} errors={errors.all(path)} className="row">
                 <div className="grid">
                   <SelectField
                     idPrefix={idPrefix}
                     name={`${path}.type`}
-                    label="Kind"
-                    options={GOODS_TYPES}
+                    label={t('kind')}
+                    options={GOODS_TYPES.map((type) => ({ value: type, label: label('goodsType', type) }))}
                     value={line.type}
                     onChange={(event) => onLineChange(index, { type: event.target.value })}
                     error={errors.at(`${path}.type`)}
@@ -77,9 +77,9 @@ export function GoodsFieldset({ idPrefix, state, errors, onModeChange, onGoodsCh
                         key={field.key}
                         idPrefix={idPrefix}
                         name={`${path}.${field.key}`}
-                        label={field.label}
+                        label={t(`fields.${field.key}`)}
                         optional={field.key !== 'name'}
-                        hint={'hint' in field ? field.hint : undefined}
+                        hint={'hint' in field ? t(`hints.${field.key}`) : undefined}
                         inputMode={'inputMode' in field ? field.inputMode : undefined}
                         maxLength={'maxLength' in field ? field.maxLength : undefined}
                         autoComplete="off"
@@ -96,8 +96,8 @@ export function GoodsFieldset({ idPrefix, state, errors, onModeChange, onGoodsCh
                           <SelectField
                             idPrefix={idPrefix}
                             name={`${path}.${unit}`}
-                            label={field.key === 'weight' ? 'Weight unit' : 'Volume unit'}
-                            options={field.key === 'weight' ? WEIGHT_UNITS : VOLUME_UNITS}
+                            label={field.key === 'weight' ? t('weightUnit') : t('volumeUnit')}
+                            options={field.key === 'weight' ? unitOptions('weightUnit', WEIGHT_UNITS) : unitOptions('volumeUnit', VOLUME_UNITS)}
                             value={line[unit]}
                             onChange={(event) => onLineChange(index, { [unit]: event.target.value })}
                             error={errors.at(`${path}.${unit}`)}
@@ -110,7 +110,7 @@ export function GoodsFieldset({ idPrefix, state, errors, onModeChange, onGoodsCh
                 </div>
                 <div className="actions">
                   <button type="button" className="button button-secondary" onClick={() => onRemoveLine(index)}>
-                    Remove line {index + 1}
+                    {t('removeLine', { number: index + 1 })}
                   </button>
                 </div>
               </Fieldset>
@@ -118,7 +118,7 @@ export function GoodsFieldset({ idPrefix, state, errors, onModeChange, onGoodsCh
           })}
           <div className="actions">
             <button type="button" id={fieldId(idPrefix, ADD_LINE_BUTTON)} className="button button-secondary" onClick={onAddLine}>
-              Add a goods line
+              {t('addLine')}
             </button>
           </div>
         </div>
@@ -126,8 +126,8 @@ export function GoodsFieldset({ idPrefix, state, errors, onModeChange, onGoodsCh
         <TextAreaField
           idPrefix={idPrefix}
           name="goods"
-          label="Description of the goods"
-          hint="Marks and numbers, number of packages, method of packing, nature of the goods, weight and volume."
+          label={t('description')}
+          hint={t('descriptionHint')}
           rows={5}
           value={state.goods}
           onChange={(event) => onGoodsChange(event.target.value)}

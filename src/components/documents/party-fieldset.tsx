@@ -1,4 +1,5 @@
 'use client';
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { Field, fieldId } from '@/components/forms/field';
 import { Fieldset } from '@/components/forms/fieldset';
@@ -18,14 +19,12 @@ interface PartyFieldsetProps {
   actions?: ReactNode;
 }
 
-const HOLDER_OPTIONS: { value: HolderKind; label: string }[] = [
-  { value: 'none', label: 'No holder' },
-  { value: 'account', label: 'An account, by account number' },
-  { value: 'email', label: 'A person, by e-mail address' },
-];
+/** Labels: `documents.party.holderKinds`. */
+const HOLDER_OPTIONS: readonly HolderKind[] = ['none', 'account', 'email'];
 
 /** One role of the document (spec §2.4): name, address, country, contact and who holds the role. */
 export function PartyFieldset({ idPrefix, path, legend, hint, party, errors, onChange, actions }: PartyFieldsetProps) {
+  const t = useTranslations('documents.party');
   const holderName = `${path}.holderKind`;
   return (
     <Fieldset idPrefix={idPrefix} path={path} legend={legend} hint={hint} errors={errors.all(path)} className="party">
@@ -35,8 +34,8 @@ export function PartyFieldset({ idPrefix, path, legend, hint, party, errors, onC
             key={field.key}
             idPrefix={idPrefix}
             name={`${path}.${field.key}`}
-            label={field.label}
-            hint={'hint' in field ? field.hint : undefined}
+            label={t(`fields.${field.key}`)}
+            hint={'hint' in field ? t(`hints.${field.key}`) : undefined}
             type={'type' in field ? field.type : 'text'}
             inputMode={'inputMode' in field ? field.inputMode : undefined}
             maxLength={'maxLength' in field ? field.maxLength : undefined}
@@ -50,30 +49,34 @@ export function PartyFieldset({ idPrefix, path, legend, hint, party, errors, onC
       </div>
       {party.holderLocked ? (
         <p className="holder-locked" id={fieldId(idPrefix, `${path}.holder`)}>
-          <strong>Holder: </strong>
-          {party.holderKind === 'account' ? `account ${party.holderValue}` : party.holderKind === 'email' ? party.holderValue : 'none'}
-          <span className="hint"> — the holder of a role cannot be changed once the role is set.</span>
+          <strong>{t('holder')} </strong>
+          {party.holderKind === 'account'
+            ? t('holderAccount', { accountNumber: party.holderValue })
+            : party.holderKind === 'email'
+              ? party.holderValue
+              : t('holderKinds.none')}
+          <span className="hint"> {t('holderLocked')}</span>
         </p>
       ) : (
         <fieldset className="fieldset fieldset-inner">
-          <legend>Who holds this role?</legend>
+          <legend>{t('holderQuestion')}</legend>
           <p className="hint" id={fieldId(idPrefix, `${path}.holder-hint`)}>
-            The holder can view the document and approves transfers. Someone without an account is invited by e-mail.
+            {t('holderHint')}
           </p>
           <div className="radio-row">
             {HOLDER_OPTIONS.map((option) => {
-              const id = fieldId(idPrefix, `${path}.holder-${option.value}`);
+              const id = fieldId(idPrefix, `${path}.holder-${option}`);
               return (
-                <label key={option.value} htmlFor={id} className="checkbox-label">
+                <label key={option} htmlFor={id} className="checkbox-label">
                   <input
                     id={id}
                     type="radio"
                     name={holderName}
-                    value={option.value}
-                    checked={party.holderKind === option.value}
-                    onChange={() => onChange({ holderKind: option.value, holderValue: '' })}
+                    value={option}
+                    checked={party.holderKind === option}
+                    onChange={() => onChange({ holderKind: option, holderValue: '' })}
                   />
-                  <span>{option.label}</span>
+                  <span>{t(`holderKinds.${option}`)}</span>
                 </label>
               );
             })}
@@ -82,7 +85,7 @@ export function PartyFieldset({ idPrefix, path, legend, hint, party, errors, onC
             <Field
               idPrefix={idPrefix}
               name={`${path}.submittedAccountNumber`}
-              label="Holder’s account number"
+              label={t('holderAccountNumber')}
               inputMode="numeric"
               autoComplete="off"
               value={party.holderValue}
@@ -94,7 +97,7 @@ export function PartyFieldset({ idPrefix, path, legend, hint, party, errors, onC
             <Field
               idPrefix={idPrefix}
               name={`${path}.submittedAccountEmailAddress`}
-              label="Holder’s e-mail address"
+              label={t('holderEmail')}
               type="email"
               autoComplete="off"
               value={party.holderValue}

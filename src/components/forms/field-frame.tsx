@@ -1,5 +1,6 @@
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { messageFor, type FieldError } from './errors';
+import { useErrorMessage, type FieldError } from './errors';
 
 export interface FrameProps {
   id: string;
@@ -23,9 +24,11 @@ export function FieldHint({ id, hint }: { id: string; hint?: string }) {
 }
 
 export function FieldErrorText({ id, error }: { id: string; error?: FieldError }) {
+  const t = useTranslations('common');
+  const messageFor = useErrorMessage();
   return error ? (
     <p id={`${id}-error`} className="field-error" data-code={error.code}>
-      <span className="visually-hidden">Error: </span>
+      <span className="visually-hidden">{t('errorPrefix')} </span>
       {messageFor(error)}
     </p>
   ) : null;
@@ -33,11 +36,12 @@ export function FieldErrorText({ id, error }: { id: string; error?: FieldError }
 
 /** Label, hint, the control and its error, in the order every field of the portal uses. */
 export function FieldFrame({ id, label, hint, optional, error, children }: FrameProps & { children: ReactNode }) {
+  const t = useTranslations('common');
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <label htmlFor={id}>
         {label}
-        {optional ? <span className="optional"> (optional)</span> : null}
+        {optional ? <span className="optional"> {t('optional')}</span> : null}
       </label>
       <FieldHint id={id} hint={hint} />
       {children}

@@ -12,27 +12,28 @@ export type PartySlot = (typeof PARTY_SLOTS)[number];
 /** The parties a document must have; the form always sends them, so that missing details are reported per field. */
 export const REQUIRED_PARTIES: readonly PartySlot[] = ['consignor', 'consignee', 'placeOfTakingOver'];
 
+/** Labels and hints are in the catalogues (`documents.party.fields`, `.hints`), under the same keys. */
 export const PARTY_TEXT_FIELDS = [
-  { key: 'name', label: 'Name' },
-  { key: 'streetName', label: 'Street' },
-  { key: 'buildingNumber', label: 'Building number' },
-  { key: 'postalBox', label: 'Postal box' },
-  { key: 'postalCode', label: 'Postal code' },
-  { key: 'cityName', label: 'City' },
-  { key: 'countryCode', label: 'Country code', hint: 'Three letters (ISO 3166), like NLD, DEU or FRA.', upper: true, maxLength: 3 },
-  { key: 'countryName', label: 'Country name' },
-  { key: 'contactName', label: 'Contact name' },
-  { key: 'contactEmailAddress', label: 'Contact e-mail address', type: 'email' },
-  { key: 'contactPhoneNumber', label: 'Contact phone number', type: 'tel' },
-  { key: 'contactNote', label: 'Contact note' },
-  { key: 'glnCode', label: 'GLN code', hint: 'Global Location Number, 13 digits.', inputMode: 'numeric' },
+  { key: 'name' },
+  { key: 'streetName' },
+  { key: 'buildingNumber' },
+  { key: 'postalBox' },
+  { key: 'postalCode' },
+  { key: 'cityName' },
+  { key: 'countryCode', hint: true, upper: true, maxLength: 3 },
+  { key: 'countryName' },
+  { key: 'contactName' },
+  { key: 'contactEmailAddress', type: 'email' },
+  { key: 'contactPhoneNumber', type: 'tel' },
+  { key: 'contactNote' },
+  { key: 'glnCode', hint: true, inputMode: 'numeric' },
 ] as const satisfies readonly TextFieldSpec[];
 export type PartyTextKey = (typeof PARTY_TEXT_FIELDS)[number]['key'];
 
 export interface TextFieldSpec {
   key: string;
-  label: string;
-  hint?: string;
+  /** The catalogue has a hint for this field. */
+  hint?: boolean;
   type?: string;
   inputMode?: 'numeric' | 'decimal' | 'text';
   upper?: boolean;
@@ -51,39 +52,29 @@ export type PartyForm = Record<PartyTextKey, string> & {
   holderLocked: boolean;
 };
 
+/** Labels and hints are in the catalogues (`documents.goods.fields`, `.hints`), under the same keys. */
 export const GOODS_TEXT_FIELDS = [
-  { key: 'name', label: 'Name' },
-  { key: 'shortName', label: 'Short name' },
-  { key: 'numberOfPackages', label: 'Number of packages', inputMode: 'numeric' },
-  { key: 'methodOfPackaging', label: 'Method of packaging' },
-  { key: 'natureOfGoods', label: 'Nature of the goods' },
-  { key: 'weight', label: 'Weight', inputMode: 'decimal' },
-  { key: 'volume', label: 'Volume', inputMode: 'decimal' },
-  { key: 'commercialValue', label: 'Commercial value', inputMode: 'decimal' },
-  { key: 'currency', label: 'Currency', hint: 'Three letters (ISO 4217), like EUR.', upper: true, maxLength: 3 },
-  { key: 'ssccCode', label: 'SSCC code', hint: '18 digits.', inputMode: 'numeric' },
-  { key: 'eanCode', label: 'EAN code', hint: '8, 12, 13 or 14 digits.', inputMode: 'numeric' },
-  { key: 'internalCode', label: 'Internal code' },
-  { key: 'statisticalNumber', label: 'Statistical number', inputMode: 'numeric' },
+  { key: 'name' },
+  { key: 'shortName' },
+  { key: 'numberOfPackages', inputMode: 'numeric' },
+  { key: 'methodOfPackaging' },
+  { key: 'natureOfGoods' },
+  { key: 'weight', inputMode: 'decimal' },
+  { key: 'volume', inputMode: 'decimal' },
+  { key: 'commercialValue', inputMode: 'decimal' },
+  { key: 'currency', hint: true, upper: true, maxLength: 3 },
+  { key: 'ssccCode', hint: true, inputMode: 'numeric' },
+  { key: 'eanCode', hint: true, inputMode: 'numeric' },
+  { key: 'internalCode' },
+  { key: 'statisticalNumber', inputMode: 'numeric' },
 ] as const satisfies readonly TextFieldSpec[];
 export type GoodsTextKey = (typeof GOODS_TEXT_FIELDS)[number]['key'];
 const NUMERIC_GOODS_FIELDS: ReadonlySet<GoodsTextKey> = new Set(['numberOfPackages', 'weight', 'volume', 'commercialValue', 'statisticalNumber']);
 
-export const GOODS_TYPES = [
-  { value: 'GOOD', label: 'Goods' },
-  { value: 'RTI', label: 'Returnable transport item (RTI)' },
-] as const;
-export const WEIGHT_UNITS = [
-  { value: '', label: '—' },
-  { value: 'KILOGRAM', label: 'kilogram' },
-  { value: 'TONNE', label: 'tonne' },
-  { value: 'POUND', label: 'pound' },
-] as const;
-export const VOLUME_UNITS = [
-  { value: '', label: '—' },
-  { value: 'LITRE', label: 'litre' },
-  { value: 'CUBIC_METRE', label: 'cubic metre' },
-] as const;
+// Enumerations offered in the form; their labels are in the catalogues (`enums.goodsType`, `enums.weightUnit`, …).
+export const GOODS_TYPES = ['GOOD', 'RTI'] as const;
+export const WEIGHT_UNITS = ['KILOGRAM', 'TONNE', 'POUND'] as const;
+export const VOLUME_UNITS = ['LITRE', 'CUBIC_METRE'] as const;
 
 export type GoodsLineForm = Record<GoodsTextKey, string> & {
   key: string;
@@ -99,10 +90,7 @@ export interface ReferenceForm {
   value: string;
 }
 
-export const ATTACHMENT_TYPES = [
-  { value: 'GENERAL', label: 'General' },
-  { value: 'GOODS', label: 'About the goods' },
-] as const;
+export const ATTACHMENT_TYPES = ['GENERAL', 'GOODS'] as const;
 export const ATTACHMENT_MIME_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -128,31 +116,25 @@ export interface KeptAttachmentForm extends AttachmentCommon {
 }
 export type AttachmentForm = NewAttachmentForm | KeptAttachmentForm;
 
+/** The cargo transfers and the signing methods each allows (labels: `enums.transfer`, `enums.signingMethod`). */
 export const TRANSFERS = [
-  { key: 'collection', label: 'Collection (taking over from the consignor)', methods: ['OWN', 'TFA'] },
-  { key: 'carrierToCarrier', label: 'Carrier to carrier', methods: ['OWN', 'TFA'] },
-  { key: 'delivery', label: 'Delivery to the consignee', methods: ['OWN', 'TFA', 'SIGN_ON_GLASS'] },
-] as const;
+  { key: 'collection', methods: ['OWN', 'TFA'] },
+  { key: 'carrierToCarrier', methods: ['OWN', 'TFA'] },
+  { key: 'delivery', methods: ['OWN', 'TFA', 'SIGN_ON_GLASS'] },
+] as const satisfies readonly { key: string; methods: readonly (typeof SIGNING_METHODS)[number][] }[];
 export type TransferKey = (typeof TRANSFERS)[number]['key'];
-export const SIGNING_METHOD_LABELS: Record<(typeof SIGNING_METHODS)[number], string> = {
-  OWN: 'Own approval (signed with the account)',
-  TFA: 'Two-factor code (TFA)',
-  SIGN_ON_GLASS: 'Signature on the carrier’s device (sign on glass)',
-};
 
+/** Labels: `documents.form.dateTimes`. */
 export const DATE_TIME_FIELDS = [
-  { key: 'agreedDateTimeOfTakingOver', label: 'Agreed date and time of taking over' },
-  { key: 'agreedDateTimeOfDelivery', label: 'Agreed date and time of delivery' },
-  { key: 'estimatedDateTimeOfTakingOver', label: 'Estimated date and time of taking over' },
-  { key: 'estimatedDateTimeOfDelivery', label: 'Estimated date and time of delivery' },
+  { key: 'agreedDateTimeOfTakingOver' },
+  { key: 'agreedDateTimeOfDelivery' },
+  { key: 'estimatedDateTimeOfTakingOver' },
+  { key: 'estimatedDateTimeOfDelivery' },
 ] as const;
 export type DateTimeKey = (typeof DATE_TIME_FIELDS)[number]['key'];
 
-export const TEXT_SECTIONS = [
-  { key: 'senderInstructions', label: 'Sender’s instructions' },
-  { key: 'specialAgreements', label: 'Special agreements' },
-  { key: 'transportConditions', label: 'Transport conditions' },
-] as const;
+/** Labels: `documents.form.textSections`. */
+export const TEXT_SECTIONS = [{ key: 'senderInstructions' }, { key: 'specialAgreements' }, { key: 'transportConditions' }] as const;
 export type TextSectionKey = (typeof TEXT_SECTIONS)[number]['key'];
 
 export interface DocumentFormState {

@@ -1,47 +1,56 @@
-import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { AccountLanguageForm } from '@/components/account-language-form';
 import { AccountOverview } from '@/components/account-overview';
 import { ChangePasswordForm } from '@/components/change-password-form';
 import { SignOutButton } from '@/components/sign-out-button';
 import { getSessionAccountId } from '@/server/auth/session';
 import { ServiceError } from '@/server/errors';
+import { getAccountLocale } from '@/server/services/accounts/get-account-locale';
 import { getMyAccount } from '@/server/services/accounts/get-my-account';
 import { createServiceContext } from '@/server/services/context';
+import { pageMetadata } from '@/i18n/metadata';
 
-export const metadata: Metadata = { title: 'My account · Freight Document Service' };
+export const generateMetadata = () => pageMetadata('account');
 
 export default async function AccountPage() {
   await connection();
   const accountId = await getSessionAccountId();
   if (!accountId) redirect(`/login?callbackUrl=${encodeURIComponent('/account')}`);
-  const account = await getMyAccount({ ctx: await createServiceContext({ accountId }) }).catch((error: unknown) => {
+  const t = await getTranslations('account');
+  const ctx = await createServiceContext({ accountId });
+  const loaded = await Promise.all([getMyAccount({ ctx }), getAccountLocale({ ctx })]).catch((error: unknown) => {
     if (error instanceof ServiceError) return null;
     throw error;
   });
-  if (!account) {
+  if (!loaded) {
     // A session whose account no longer exists (for example after the database was reset).
     return (
       <div className="narrow">
-        <h1>My account</h1>
+        <h1>{t('title')}</h1>
         <div className="error-summary" role="alert">
-          <h2>Your session is no longer valid</h2>
-          <p>Please sign out and sign in again.</p>
+          <h2>{t('sessionInvalidTitle')}</h2>
+          <p>{t('sessionInvalidText')}</p>
         </div>
         <SignOutButton />
       </div>
     );
   }
+  const [account, locale] = loaded;
   return (
     <div className="narrow">
-      <h1>My account</h1>
+      <h1>{t('title')}</h1>
       <AccountOverview account={account} />
+      <section className="panel">
+        <AccountLanguageForm locale={locale} />
+      </section>
       <section className="panel">
         <ChangePasswordForm />
       </section>
       <section className="panel" aria-labelledby="signout-title">
-        <h2 id="signout-title">Sign out</h2>
-        <p>End your session on this device.</p>
+        <h2 id="signout-title">{t('signOutTitle')}</h2>
+        <p>{t('signOutText')}</p>
         <SignOutButton />
       </section>
     </div>

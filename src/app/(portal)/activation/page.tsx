@@ -1,7 +1,7 @@
-import type { Metadata } from 'next';
 import { ActivationOutcome } from '@/components/activation-outcome';
+import { pageMetadata } from '@/i18n/metadata';
 
-export const metadata: Metadata = { title: 'Account activation · Freight Document Service' };
+export const generateMetadata = () => pageMetadata('activation');
 
 export default async function ActivationPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { error } = await searchParams;

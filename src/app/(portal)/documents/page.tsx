@@ -1,11 +1,12 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
 import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
 import { DocumentList } from '@/components/documents/document-list';
 import { getSessionAccountId } from '@/server/auth/session';
+import { pageMetadata } from '@/i18n/metadata';
 
-export const metadata: Metadata = { title: 'My documents · Freight Document Service' };
+export const generateMetadata = () => pageMetadata('documents');
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -21,12 +22,13 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
   const query = await searchParams;
   if (!(await getSessionAccountId())) redirect(`/login?callbackUrl=${encodeURIComponent(currentPath(query))}`);
   const cancelled = typeof query.cancelled === 'string' && /^\d{1,12}$/.test(query.cancelled) ? query.cancelled : undefined;
+  const t = await getTranslations('documents.list');
   return (
     <>
       <div className="page-title">
-        <h1>My documents</h1>
+        <h1>{t('title')}</h1>
         <Link className="button button-primary" href="/documents/new">
-          Draft a document
+          {t('draftDocument')}
         </Link>
       </div>
       <DocumentList search={query} cancelled={cancelled} />

@@ -1,11 +1,12 @@
-import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
 import { LoginForm } from '@/components/login-form';
 import { safeCallbackUrl } from '@/lib/portal/safe-callback-url';
 import { getSessionAccountId } from '@/server/auth/session';
+import { pageMetadata } from '@/i18n/metadata';
 
-export const metadata: Metadata = { title: 'Sign in · Freight Document Service' };
+export const generateMetadata = () => pageMetadata('login');
 
 type SearchParams = Record<string, string | string[] | undefined>;
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
@@ -18,7 +19,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   if (await getSessionAccountId()) redirect(callbackUrl ?? '/account');
   return (
     <div className="narrow">
-      <h1 id="login-title">Sign in</h1>
+      <h1 id="login-title">{(await getTranslations('login'))('title')}</h1>
       <LoginForm
         callbackUrl={callbackUrl}
         activated={first(query.activated) === '1'}

@@ -1,17 +1,17 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { SignUpForm } from '@/components/sign-up-form';
 import { getConfig } from '@/server/config/env';
+import { pageMetadata } from '@/i18n/metadata';
 
-export const metadata: Metadata = { title: 'Create an account · Freight Document Service' };
+export const generateMetadata = () => pageMetadata('signup');
 
 export default function SignUpPage() {
+  const t = useTranslations('signup');
   return (
     <div className="narrow">
-      <h1 id="signup-title">Create an account</h1>
-      <p>
-        Already have an account? <Link href="/login">Sign in</Link>
-      </p>
+      <h1 id="signup-title">{t('title')}</h1>
+      <p>{t.rich('haveAccount', { link: (chunks) => <Link href="/login">{chunks}</Link> })}</p>
       <SignUpForm partnerEnvironment={getConfig().APP_ENV === 'partner'} />
     </div>
   );

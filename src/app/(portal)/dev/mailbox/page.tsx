@@ -1,13 +1,14 @@
-import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
 import { MailboxList } from '@/components/mailbox-list';
 import { ServiceError } from '@/server/errors';
 import { createServiceContext } from '@/server/services/context';
 import { listMailbox } from '@/server/services/mail/list-mailbox';
+import { pageMetadata } from '@/i18n/metadata';
 
-export const metadata: Metadata = { title: 'Development mailbox · Freight Document Service' };
+export const generateMetadata = () => pageMetadata('mailbox');
 
 export default async function MailboxPage() {
   await connection();
@@ -16,11 +17,12 @@ export default async function MailboxPage() {
     if (error instanceof ServiceError && error.code === '2.2') notFound();
     throw error;
   });
+  const t = await getTranslations('mailbox');
   return (
     <>
-      <h1>Development mailbox</h1>
+      <h1>{t('title')}</h1>
       <p>
-        The e-mails this partner environment has sent or kept, newest first. <Link href="/dev/mailbox">Refresh</Link>
+        {t('intro')} <Link href="/dev/mailbox">{t('refresh')}</Link>
       </p>
       <MailboxList mails={mails} />
     </>

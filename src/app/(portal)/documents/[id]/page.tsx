@@ -1,10 +1,10 @@
-import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import { redirect } from 'next/navigation';
 import { DocumentView } from '@/components/documents/document-view';
 import { getSessionAccountId } from '@/server/auth/session';
+import { pageMetadata } from '@/i18n/metadata';
 
-export const metadata: Metadata = { title: 'Freight document · Freight Document Service' };
+export const generateMetadata = () => pageMetadata('document');
 
 type SearchParams = Record<string, string | string[] | undefined>;
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);

@@ -1,7 +1,7 @@
-import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
 import { ConsentForm } from '@/components/consent-form';
 import { SignOutButton } from '@/components/sign-out-button';
 import { authorizationRequest } from '@/lib/schemas/oauth';
@@ -9,8 +9,9 @@ import { getServerSession } from 'next-auth';
 import { getAuthOptions } from '@/server/auth/options';
 import { createServiceContext } from '@/server/services/context';
 import { checkAuthorizationRequest, redirectWith } from '@/server/services/oauth/check-authorization-request';
+import { pageMetadata } from '@/i18n/metadata';
 
-export const metadata: Metadata = { title: 'Allow access? · Freight Document Service' };
+export const generateMetadata = () => pageMetadata('consent');
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -29,21 +30,23 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   const session = (await getServerSession(await getAuthOptions())) as { accountId?: string; user?: { name?: string | null; email?: string | null } } | null;
   if (!session?.accountId) redirect(`/login?callbackUrl=${encodeURIComponent(`/oauth/consent?${query.toString()}`)}`);
 
+  const t = await getTranslations('consent');
   const parsed = authorizationRequest.safeParse(Object.fromEntries(query));
   const check = parsed.success
     ? await checkAuthorizationRequest({ ctx: await createServiceContext({ accountId: session.accountId }), input: parsed.data })
-    : ({ kind: 'invalid', message: 'The request is malformed.' } as const);
+    : undefined;
 
-  if (check.kind === 'invalid') {
+  if (!check || check.kind === 'invalid') {
     return (
       <div className="narrow">
-        <h1>This sign-in link is not valid</h1>
+        <h1>{t('invalidTitle')}</h1>
         <div className="error-summary" role="alert">
-          <p>{check.message}</p>
+          {/* The service's reason is for the client's developer (OAuth wording), so it is quoted as it is. */}
+          <p>{check ? t('invalidDetail', { message: check.message }) : t('malformed')}</p>
         </div>
-        <p>Go back to the application that sent you here and try again, or contact its provider.</p>
+        <p>{t('invalidHelp')}</p>
         <p>
-          <Link href="/">Back to the Freight Document Service</Link>
+          <Link href="/">{t('backHome')}</Link>
         </p>
       </div>
     );
@@ -57,21 +60,18 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   const who = session.user?.email ?? session.user?.name;
   return (
     <div className="narrow">
-      <h1>Allow access?</h1>
+      <h1>{t('title')}</h1>
       <section className="panel" aria-labelledby="consent-question">
         <p id="consent-question" className="lead">
-          <strong>{check.client.name}</strong> wants to access your Freight Document Service account
+          {t.rich('question', { client: check.client.name, strong: (chunks) => <strong>{chunks}</strong> })}
         </p>
-        <p>
-          If you allow it, {check.client.name} can use the Freight Document Service on your behalf: read and change your freight documents and your account
-          details. It does not learn your password.
-        </p>
+        <p>{t('explanation', { client: check.client.name })}</p>
         {who ? (
           <p className="hint">
-            Signed in as {who}. Not you?{' '}
+            {t('signedInAs', { who })}{' '}
             <SignOutButton
               className="link-button"
-              label="Use another account"
+              label={t('useAnotherAccount')}
               next={`/login?callbackUrl=${encodeURIComponent(`/oauth/consent?${query.toString()}`)}`}
             />
           </p>

@@ -1,10 +1,10 @@
-import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import { redirect } from 'next/navigation';
 import { DocumentEditor } from '@/components/documents/document-editor';
 import { getSessionAccountId } from '@/server/auth/session';
+import { pageMetadata } from '@/i18n/metadata';
 
-export const metadata: Metadata = { title: 'Edit draft · Freight Document Service' };
+export const generateMetadata = () => pageMetadata('editDocument');
 
 export default async function EditDocumentPage({ params }: { params: Promise<{ id: string }> }) {
   await connection();
