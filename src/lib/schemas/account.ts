@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '@/lib/i18n/locales';
 import { emailSchema, optional, passwordSchema, phoneSchema } from './common';
 
 export const createAccountInput = z.object({
@@ -11,6 +12,19 @@ export const createAccountInput = z.object({
   acceptTermsAndConditions: z.unknown().refine((value) => value === true || value === 'true', '3.3'),
 });
 export type CreateAccountInput = z.input<typeof createAccountInput>;
+
+/** One of the portal's languages: the language of the account's e-mails. */
+export const localeSchema = z.enum(LOCALES, '3.9');
+
+/**
+ * What the account service takes: the API's body plus the preferred language, which the portal sends (the
+ * language of the sign-up form) and REST derives from Accept-Language. The REST body itself is unchanged.
+ */
+export const signUpInput = createAccountInput.extend({ locale: localeSchema.optional() });
+export type SignUpInput = z.input<typeof signUpInput>;
+
+export const changeLocaleInput = z.object({ locale: localeSchema });
+export type ChangeLocaleInput = z.infer<typeof changeLocaleInput>;
 
 export const changePasswordInput = z.object({
   oldPassword: z.string().min(1, '3.1'),

@@ -1,37 +1,39 @@
+import { createFormatter, createTranslator } from 'use-intl/core';
+import { FORMATS, messageFallback, reportIntlError } from '@/lib/i18n/config';
+import type { Locale } from '@/lib/i18n/locales';
+import { MESSAGES } from '@/messages';
 import type { OutgoingMail } from './queue-mail';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function activationMail(input: { to: string; name: string; activationUrl: string; validHours: number }): OutgoingMail {
-  const text = [
-    `Hello ${input.name},`,
-    '',
-    'Welcome to the Freight Document Service. Please activate your account by opening this link:',
-    '',
-    input.activationUrl,
-    '',
-    `The link is valid for ${input.validHours} hours. If you did not create this account, ignore this e-mail.`,
-  ].join('\n');
-  const html = `<p>Hello ${escapeHtml(input.name)},</p>
-<p>Welcome to the Freight Document Service. Please activate your account:</p>
-<p><a href="${escapeHtml(input.activationUrl)}">Activate my account</a></p>
-<p>The link is valid for ${input.validHours} hours. If you did not create this account, ignore this e-mail.</p>`;
-  return { to: input.to, subject: 'Activate your Freight Document Service account', text, html };
+/** Markup tag functions are typed as receiving a string but get the chunks as an array at run time. */
+const joined = (chunks: string | string[]): string => (Array.isArray(chunks) ? chunks.join('') : chunks);
+
+/** The portal's own catalogues and translator (next-intl's core, use-intl), in the recipient's language. */
+function mailIntl(locale: Locale) {
+  const config = { locale, messages: MESSAGES[locale], formats: FORMATS, timeZone: 'UTC', onError: reportIntlError, getMessageFallback: messageFallback };
+  return { t: createTranslator({ ...config, namespace: 'mail' }), format: createFormatter(config) };
 }
 
-const ROLE_NAMES: Record<string, string> = {
-  CONSIGNOR: 'consignor',
-  CONSIGNEE: 'consignee',
-  CARRIER: 'carrier',
-  SUBSEQUENT_CARRIER: 'subsequent carrier',
-  PLACE_OF_TAKING_OVER: 'place of taking over',
-  PLACE_OF_DELIVERY: 'place of delivery',
-};
+export function activationMail(input: { locale: Locale; to: string; name: string; activationUrl: string; validHours: number }): OutgoingMail {
+  const { t } = mailIntl(input.locale);
+  const validity = t('activation.validity', { hours: input.validHours });
+  const text = [t('activation.greeting', { name: input.name }), '', t('activation.welcome'), '', input.activationUrl, '', validity].join('\n');
+  const html = `<p>${escapeHtml(t('activation.greeting', { name: input.name }))}</p>
+<p>${escapeHtml(t('activation.welcomeHtml'))}</p>
+<p><a href="${escapeHtml(input.activationUrl)}">${escapeHtml(t('activation.button'))}</a></p>
+<p>${escapeHtml(validity)}</p>`;
+  return { to: input.to, subject: t('activation.subject'), text, html };
+}
+
+type NamedRole = keyof (typeof MESSAGES)['en']['mail']['roles'];
+const isNamedRole = (role: string): role is NamedRole => role in MESSAGES.en.mail.roles;
 
 /** Sent to every role holder when a document names them; people without an account are invited to create one. */
 export function namedInDocumentMail(input: {
+  locale: Locale;
   to: string;
   roles: string[];
   serviceNumber: string;
@@ -39,22 +41,24 @@ export function namedInDocumentMail(input: {
   documentUrl: string;
   signupUrl?: string;
 }): OutgoingMail {
-  const roles = input.roles.map((role) => ROLE_NAMES[role] ?? role.toLowerCase()).join(', ');
+  const { t, format } = mailIntl(input.locale);
+  const roles = format.list(
+    input.roles.map((role) => (isNamedRole(role) ? t(`roles.${role}`) : role.toLowerCase())),
+    { type: 'unit' },
+  );
+  const values = { submitter: input.submitterName, roles, serviceNumber: input.serviceNumber };
   const lines = [
-    'Hello,',
+    t('namedInDocument.greeting'),
     '',
-    `${input.submitterName} named you as ${roles} on freight document ${input.serviceNumber}.`,
+    t('namedInDocument.named', values),
     '',
-    input.signupUrl
-      ? `You do not have an account yet. Create one with this e-mail address to follow and approve the document:\n${input.signupUrl}`
-      : `Open the document: ${input.documentUrl}`,
+    input.signupUrl ? `${t('namedInDocument.noAccount')}\n${input.signupUrl}` : t('namedInDocument.open', { url: input.documentUrl }),
   ];
-  const html = `<p>Hello,</p><p>${escapeHtml(input.submitterName)} named you as ${escapeHtml(roles)} on freight document <strong>${escapeHtml(
-    input.serviceNumber,
-  )}</strong>.</p>${
-    input.signupUrl
-      ? `<p>You do not have an account yet. <a href="${escapeHtml(input.signupUrl)}">Create one with this e-mail address</a> to follow and approve the document.</p>`
-      : `<p><a href="${escapeHtml(input.documentUrl)}">Open the document</a></p>`
+  const signupUrl = input.signupUrl;
+  const html = `<p>${escapeHtml(t('namedInDocument.greeting'))}</p><p>${escapeHtml(t('namedInDocument.named', values))}</p>${
+    signupUrl
+      ? `<p>${t.markup('namedInDocument.noAccountHtml', { link: (chunks) => `<a href="${escapeHtml(signupUrl)}">${escapeHtml(joined(chunks))}</a>` })}</p>`
+      : `<p><a href="${escapeHtml(input.documentUrl)}">${escapeHtml(t('namedInDocument.openLink'))}</a></p>`
   }`;
-  return { to: input.to, subject: `Freight document ${input.serviceNumber}: you are named as ${roles}`, text: lines.join('\n'), html };
+  return { to: input.to, subject: t('namedInDocument.subject', { serviceNumber: input.serviceNumber, roles }), text: lines.join('\n'), html };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { LOCALES } from '../../../lib/i18n/locales';
 
 /** Account numbers come from a sequence: unique, never reused (a sequence never hands a value out twice). */
 export const accountNumberSequence = pgSequence('account_number_seq', { startWith: 1000001, minValue: 1000000, maxValue: 99999999 });
@@ -20,6 +21,8 @@ export const accounts = pgTable(
     paymentScheme: text('payment_scheme', { enum: ['PRE_PAY', 'POST_PAY'] })
       .notNull()
       .default('PRE_PAY'),
+    /** The language of the e-mails to this account (portal languages, src/messages). */
+    locale: text('locale', { enum: LOCALES }).notNull().default('en'),
     activatedAt: timestamp('activated_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { createAccountInput, type CreateAccountInput } from '@/lib/schemas/account';
+import { signUpInput, type SignUpInput } from '@/lib/schemas/account';
 import { accounts, activationTokens } from '@/server/db/schema';
 import { queryRows } from '@/server/db/rows';
 import { hashPassword } from '@/server/crypto/passwords';
 import { seal } from '@/server/crypto/secret-box';
 import { hashToken, newId, randomDigits, randomToken } from '@/server/crypto/tokens';
 import { fail, parseInput } from '@/server/errors';
+import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
 import { publicUrl } from '@/server/config/env';
 import { activationMail } from '@/server/mail/templates';
 import { queueMail } from '@/server/mail/queue-mail';
@@ -17,9 +18,9 @@ export const ACCOUNT_SECRET_PURPOSE = 'account-secret';
  * Registers an account (contract §3). It cannot log in until the link in the activation e-mail is opened.
  * Open to anyone through a known client system (the transport checks the client) or the portal's sign-up.
  */
-export async function createAccount({ ctx, input }: { ctx: ServiceContext; input: CreateAccountInput }) {
-  const accountInput = parseInput(createAccountInput, input);
-  const { name, email, password, phoneNumber, companyName } = accountInput;
+export async function createAccount({ ctx, input }: { ctx: ServiceContext; input: SignUpInput }) {
+  const accountInput = parseInput(signUpInput, input);
+  const { name, email, password, phoneNumber, companyName, locale = DEFAULT_LOCALE } = accountInput;
 
   const passwordHash = await hashPassword(password);
   const activationToken = randomToken(32);
@@ -38,6 +39,7 @@ export async function createAccount({ ctx, input }: { ctx: ServiceContext; input
         phoneNumber: phoneNumber ?? null,
         companyName: companyName ?? null,
         passwordHash,
+        locale,
         accountSecretEncrypted: seal(randomDigits(64), ctx.appSecret, ACCOUNT_SECRET_PURPOSE),
       })
       .onConflictDoNothing()
@@ -54,6 +56,7 @@ export async function createAccount({ ctx, input }: { ctx: ServiceContext; input
       tx,
       ctx.appSecret,
       activationMail({
+        locale,
         to: email,
         name,
         activationUrl: `${publicUrl(ctx.config)}/api/accounts/activation/${activationToken}`,

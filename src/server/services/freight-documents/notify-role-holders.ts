@@ -1,7 +1,8 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { DEFAULT_LOCALE, type Locale } from '@/lib/i18n/locales';
 import { publicUrl } from '@/server/config/env';
 import type { DbOrTx } from '@/server/db/client';
-import { accounts } from '@/server/db/schema';
+import { accounts, freightDocuments } from '@/server/db/schema';
 import { queueMail } from '@/server/mail/queue-mail';
 import { namedInDocumentMail } from '@/server/mail/templates';
 import type { ServiceContext } from '../context';
@@ -14,7 +15,8 @@ interface Holder {
 
 /**
  * One e-mail per person named on the document (spec §1, §6.7), listing all their roles; pending holders
- * (e-mail only) are also told that they can create an account. Queued in the caller's transaction.
+ * (e-mail only) are also told that they can create an account. Queued in the caller's transaction. Each mail
+ * is in its recipient's language; people without an account get the submitter's, who most likely shares it.
  */
 export async function notifyRoleHolders(
   ctx: ServiceContext,
@@ -23,17 +25,21 @@ export async function notifyRoleHolders(
 ) {
   const holders = input.holders.filter((holder) => holder.role !== 'SUBMITTER' && (holder.accountId || holder.email));
   const accountIds = [...new Set(holders.map((holder) => holder.accountId).filter((id): id is string => !!id))];
-  const emails = new Map(
+  const recipients = new Map(
     accountIds.length
-      ? (await db.select({ id: accounts.id, email: accounts.email }).from(accounts).where(inArray(accounts.id, accountIds))).map((row) => [row.id, row.email])
+      ? (await db.select({ id: accounts.id, email: accounts.email, locale: accounts.locale }).from(accounts).where(inArray(accounts.id, accountIds))).map(
+          (row) => [row.id, row],
+        )
       : [],
   );
-  const byRecipient = new Map<string, { roles: Set<string>; hasAccount: boolean }>();
+  const submitterLocale = holders.some((holder) => !holder.accountId) ? await submitterLocaleOf(db, input.documentId) : DEFAULT_LOCALE;
+  const byRecipient = new Map<string, { roles: Set<string>; hasAccount: boolean; locale: Locale }>();
   for (const holder of holders) {
-    const address = holder.accountId ? emails.get(holder.accountId) : holder.email;
+    const account = holder.accountId ? recipients.get(holder.accountId) : undefined;
+    const address = holder.accountId ? account?.email : holder.email;
     if (!address) continue;
     const key = address.toLowerCase();
-    const entry = byRecipient.get(key) ?? { roles: new Set<string>(), hasAccount: !!holder.accountId };
+    const entry = byRecipient.get(key) ?? { roles: new Set<string>(), hasAccount: !!holder.accountId, locale: account?.locale ?? submitterLocale };
     entry.roles.add(holder.role);
     byRecipient.set(key, entry);
   }
@@ -43,6 +49,7 @@ export async function notifyRoleHolders(
       db,
       ctx.appSecret,
       namedInDocumentMail({
+        locale: entry.locale,
         to,
         roles: [...entry.roles],
         serviceNumber: input.serviceNumber,
@@ -52,4 +59,13 @@ export async function notifyRoleHolders(
       }),
     );
   }
+}
+
+async function submitterLocaleOf(db: DbOrTx, documentId: string): Promise<Locale> {
+  const [row] = await db
+    .select({ locale: accounts.locale })
+    .from(freightDocuments)
+    .innerJoin(accounts, eq(accounts.id, freightDocuments.submitterAccountId))
+    .where(eq(freightDocuments.id, documentId));
+  return row?.locale ?? DEFAULT_LOCALE;
 }

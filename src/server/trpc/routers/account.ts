@@ -1,14 +1,16 @@
-import { changePasswordInput, createAccountInput } from '@/lib/schemas/account';
+import { changeLocaleInput, changePasswordInput, signUpInput } from '@/lib/schemas/account';
+import { changeAccountLocale } from '@/server/services/accounts/change-account-locale';
 import { createAccount } from '@/server/services/accounts/create-account';
 import { getMyAccount } from '@/server/services/accounts/get-my-account';
 import { changePassword } from '@/server/services/accounts/change-password';
 import { accountProcedure, publicProcedure, router } from '../init';
 
 export const accountRouter = router({
-  signUp: publicProcedure.input(createAccountInput).mutation(({ ctx, input }) => createAccount({ ctx: ctx.service, input })),
+  signUp: publicProcedure.input(signUpInput).mutation(({ ctx, input }) => createAccount({ ctx: ctx.service, input })),
   me: accountProcedure.query(({ ctx }) => getMyAccount({ ctx: ctx.service })),
   changePassword: accountProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
     await changePassword({ ctx: ctx.service, input });
     return { changed: true as const };
   }),
+  changeLocale: accountProcedure.input(changeLocaleInput).mutation(({ ctx, input }) => changeAccountLocale({ ctx: ctx.service, input })),
 });

@@ -1,0 +1,60 @@
+/**
+ * E-mails are written from the portal's catalogues in the recipient's language (src/server/mail/templates.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '@/lib/i18n/locales';
+import { MISSING_MESSAGE_MARKER } from '@/lib/i18n/config';
+import { activationMail, namedInDocumentMail } from '@/server/mail/templates';
+
+const activation = (locale: (typeof LOCALES)[number]) =>
+  activationMail({ locale, to: 'ann@example.test', name: 'Ann <Boss>', activationUrl: 'https://fds.example/api/accounts/activation/abc', validHours: 72 });
+
+const named = (locale: (typeof LOCALES)[number], signupUrl?: string) =>
+  namedInDocumentMail({
+    locale,
+    to: 'bob@example.test',
+    roles: ['CONSIGNEE', 'CARRIER'],
+    serviceNumber: '000000000123',
+    submitterName: 'Acme & Co',
+    documentUrl: 'https://fds.example/documents/d1',
+    signupUrl,
+  });
+
+describe('e-mail templates', () => {
+  it.each(LOCALES)('%s: every part is translated, with the link, the hours and escaped HTML', (locale) => {
+    for (const mail of [activation(locale), named(locale), named(locale, 'https://fds.example/signup?email=bob')]) {
+      for (const part of [mail.subject, mail.text, mail.html!]) expect(part).not.toContain(MISSING_MESSAGE_MARKER);
+    }
+    const mail = activation(locale);
+    expect(mail.text).toContain('https://fds.example/api/accounts/activation/abc');
+    expect(mail.text).toContain('72');
+    expect(mail.html).toContain('Ann &#60;Boss&#62;');
+    expect(mail.html).not.toContain('<Boss>');
+    expect(named(locale).html).toContain('Acme &#38; Co');
+  });
+
+  it('writes each language with its own CMR terms', () => {
+    expect(activation('en').subject).toBe('Activate your Freight Document Service account');
+    expect(activation('de').subject).toBe('Aktivieren Sie Ihr Konto beim Freight Document Service');
+    expect(activation('de').text).toContain('72 Stunden');
+    expect(named('en').subject).toBe('Freight document 000000000123: you are named as consignee, carrier');
+    // Role lists are joined the way each language joins them ("Empfänger und Frachtführer").
+    const terms = {
+      de: ['Empfänger', 'Frachtführer'],
+      fr: ['destinataire', 'transporteur'],
+      nl: ['geadresseerde', 'vervoerder'],
+      pl: ['odbiorca', 'przewoźnik'],
+    };
+    for (const [locale, [consignee, carrier]] of Object.entries(terms) as [keyof typeof terms, string[]][]) {
+      expect(named(locale).subject).toContain(consignee);
+      expect(named(locale).subject).toContain(carrier);
+      expect(named(locale).text).toContain(consignee);
+    }
+  });
+
+  it('invites a person without an account with a link to sign up, in the HTML as a link', () => {
+    const mail = named('nl', 'https://fds.example/signup?email=bob');
+    expect(mail.text).toContain('https://fds.example/signup?email=bob');
+    expect(mail.html).toMatch(/<a href="https:\/\/fds\.example\/signup\?email=bob">Maak er een aan met dit e-mailadres<\/a>/);
+  });
+});
