@@ -56,6 +56,9 @@ export function LanguageSwitch() {
           {LOCALES.map((locale) => (
             <li key={locale}>
               <button type="submit" name="locale" value={locale} lang={locale} aria-current={locale === current ? 'true' : undefined}>
+                <span className="language-check" aria-hidden="true">
+                  {locale === current ? '✓' : ''}
+                </span>
                 {t(`names.${locale}`)}
               </button>
             </li>

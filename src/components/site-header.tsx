@@ -17,41 +17,43 @@ export function SiteHeader({ signedIn, partnerEnvironment }: { signedIn: boolean
           {meta('serviceName')}
         </Link>
         {partnerEnvironment ? <span className="env-badge">{t('partnerEnvironment')}</span> : null}
-        <nav aria-label={t('mainNavigation')}>
-          <ul className="nav-list">
-            <li>
-              <Link href="/">{t('home')}</Link>
-            </li>
-            {partnerEnvironment ? (
+        <div className="site-header-end">
+          <nav aria-label={t('mainNavigation')}>
+            <ul className="nav-list">
               <li>
-                <Link href="/dev/mailbox">{t('mailbox')}</Link>
+                <Link href="/">{t('home')}</Link>
               </li>
-            ) : null}
-            {signedIn ? (
-              <>
+              {partnerEnvironment ? (
                 <li>
-                  <Link href="/documents">{t('documents')}</Link>
+                  <Link href="/dev/mailbox">{t('mailbox')}</Link>
                 </li>
-                <li>
-                  <Link href="/account">{t('account')}</Link>
-                </li>
-                <li>
-                  <SignOutButton className="link-button" />
-                </li>
-              </>
-            ) : (
-              <>
-                <li>
-                  <Link href="/signup">{t('createAccount')}</Link>
-                </li>
-                <li>
-                  <Link href="/login">{t('signIn')}</Link>
-                </li>
-              </>
-            )}
-          </ul>
-        </nav>
-        <LanguageSwitch />
+              ) : null}
+              {signedIn ? (
+                <>
+                  <li>
+                    <Link href="/documents">{t('documents')}</Link>
+                  </li>
+                  <li>
+                    <Link href="/account">{t('account')}</Link>
+                  </li>
+                  <li>
+                    <SignOutButton className="link-button" />
+                  </li>
+                </>
+              ) : (
+                <>
+                  <li>
+                    <Link href="/signup">{t('createAccount')}</Link>
+                  </li>
+                  <li>
+                    <Link href="/login">{t('signIn')}</Link>
+                  </li>
+                </>
+              )}
+            </ul>
+          </nav>
+          <LanguageSwitch />
+        </div>
       </div>
     </header>
   );
