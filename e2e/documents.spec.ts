@@ -109,14 +109,14 @@ test('draft with a goods line and a PDF, fix a field error, save, issue, and fin
     const goods = page.getByTestId('structured-goods');
     await expect(goods.getByRole('row')).toHaveCount(2);
     await expect(goods).toContainText('Ceramic tiles');
-    await expect(goods).toContainText('1200.5 kilogram');
+    await expect(goods).toContainText('1,200.5 kilogram');
     await expect(page.getByTestId('references')).toContainText('PO-4711');
     await expect(page.getByTestId('attachments')).toContainText('delivery-note.pdf');
-    await expect(page.getByTestId('attachments')).toContainText('about the goods');
+    await expect(page.getByTestId('attachments')).toContainText('About the goods');
     await expect(page.getByTestId('attachments')).toContainText('sealed');
     // The consignee's country was typed in lower case and sent as the ISO code.
     await expect(page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Consignee' }) })).toContainText('(DEU)');
-    await expect(page.getByTestId('own-permissions')).toContainText('Submitter: UPDATE, VIEW, DELEGATE, VIEW_SEALED_ATTACHMENT');
+    await expect(page.getByTestId('own-permissions')).toContainText('Submitter: change, view, delegate, and open sealed attachments');
     await expect(page.getByTestId('history')).toContainText('Created');
   });
 

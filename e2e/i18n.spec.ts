@@ -1,0 +1,286 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { createActiveAccount, listMailbox, newPerson } from './support/accounts';
+import { basicAuth, createClient, type CreatedClient } from './support/admin';
+import { baseURL } from './support/env';
+import { signIn } from './support/portal';
+
+/**
+ * The portal in each of its five languages, switched through the header's language menu: every screen is
+ * visited, the page's `lang` follows, no message is missing (next-intl renders `[[i18n …]]` for those, see
+ * src/lib/i18n/config.ts) and no line of the English page is left untranslated. Screenshots of the menu and
+ * of two screens per language at desktop, tablet and phone size go to test-results/i18n/.
+ */
+
+const LOCALES = ['en', 'de', 'fr', 'nl', 'pl'] as const;
+type Locale = (typeof LOCALES)[number];
+const catalogue = (locale: Locale) => JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'src', 'messages', `${locale}.json`), 'utf8'));
+const NAMES = catalogue('en').language.names as Record<Locale, string>;
+const SHOTS = path.join(__dirname, '..', 'test-results', 'i18n');
+const DESKTOP = { width: 1366, height: 900 };
+const TABLET = { width: 1024, height: 768 };
+const PHONE = { width: 390, height: 844 };
+
+interface Screen {
+  name: string;
+  path: string;
+  /** Shown once the screen has loaded what it shows (client screens fetch after the first paint). */
+  ready: (page: Page) => Promise<void>;
+}
+
+const person = newPerson('i18n');
+const redirectUri = `${baseURL}/callback`;
+let client: CreatedClient;
+// A control that never appears fails the step, not the whole run ten minutes later.
+test.use({ actionTimeout: 15_000 });
+let documentId: string;
+let accessToken: string;
+
+/** Text the test itself put into the service (names, places, goods): the same in every language. */
+const DATA = [person.name, person.email, 'Haarlem', 'Lyon', 'Kleine Houtstraat', 'Keep cool', 'Tulip bulbs', 'Crate', 'ORDER-77', 'i18n client'];
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+const visible = (selector: string) => async (page: Page) => expect(page.locator(selector).first()).toBeVisible();
+
+const signedOutScreens: Screen[] = [
+  { name: 'home', path: '/', ready: async (page) => expect(heading(page)).toBeVisible() },
+  { name: 'sign-in', path: '/login', ready: visible('#login-username') },
+  { name: 'sign-up', path: '/signup', ready: visible('#signup-name') },
+  { name: 'activation', path: '/activation', ready: async (page) => expect(heading(page)).toBeVisible() },
+  { name: 'activation-expired', path: '/activation?error=4.37', ready: visible('.error-summary') },
+  { name: 'activation-used', path: '/activation?error=4.39', ready: visible('.banner') },
+  { name: 'sign-in-activated', path: '/login?activated=1&error=CredentialsSignin', ready: visible('.error-summary') },
+];
+
+const signedInScreens = (): Screen[] => [
+  { name: 'account', path: '/account', ready: visible('[data-testid="account-number"]') },
+  { name: 'documents', path: '/documents', ready: visible('[data-testid="documents-table"] tbody tr') },
+  { name: 'documents-none-match', path: '/documents?status=DELIVERED', ready: visible('[data-testid="empty-state"]') },
+  { name: 'new-document', path: '/documents/new', ready: visible('[data-testid="issue-cost"]') },
+  { name: 'document', path: `/documents/${documentId}`, ready: visible('[data-testid="history"]') },
+  { name: 'document-saved', path: `/documents/${documentId}?saved=draft&issueError=4.41`, ready: visible('[data-testid="issue-cost"]') },
+  { name: 'document-missing', path: '/documents/00000000-0000-0000-0000-000000000000', ready: visible('.error-summary') },
+  { name: 'edit-document', path: `/documents/${documentId}/edit`, ready: visible('[data-testid="issue-cost"]') },
+  { name: 'mailbox', path: '/dev/mailbox', ready: visible('.mail') },
+  {
+    name: 'consent',
+    path: `/oauth/consent?${new URLSearchParams({ response_type: 'code', client_id: client.clientId, redirect_uri: redirectUri, scope: 'service' })}`,
+    ready: visible('.actions button'),
+  },
+  { name: 'consent-invalid', path: '/oauth/consent?client_id=nobody&redirect_uri=https%3A%2F%2Fexample.test%2F', ready: visible('.error-summary') },
+];
+
+/** The page's visible text, line by line, without the e-mails of the development mailbox (they are data). */
+async function textLines(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => {
+    const data = [...document.querySelectorAll<HTMLElement>('.mail-subject, .mail-body, .mail-to')];
+    data.forEach((element) => (element.style.display = 'none'));
+    const lines = document.body.innerText;
+    data.forEach((element) => (element.style.display = ''));
+    return lines;
+  });
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** Lines that read as words in a language: at least two words of letters, and not data the test typed in. */
+const isProse = (line: string) =>
+  (line.match(/\p{L}{2,}/gu) ?? []).length >= 2 && !DATA.some((data) => line.includes(data)) && !line.includes('Freight Document Service');
+
+async function switchLanguage(page: Page, locale: Locale) {
+  await page.getByTestId('language-switch').locator('summary').click();
+  await page.getByRole('button', { name: catalogue(locale).language.names[locale], exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', locale);
+}
+
+/** Visits every screen; checks lang, missing messages and, outside English, lines left in English. */
+async function visitAll(page: Page, locale: Locale, screens: Screen[], english: Map<string, string[]>, consoleErrors: string[]) {
+  for (const screen of screens) {
+    await page.goto(screen.path);
+    await screen.ready(page);
+    await expect(page.locator('html'), screen.name).toHaveAttribute('lang', locale);
+    const lines = await textLines(page);
+    expect(
+      lines.filter((line) => line.includes('[[i18n')),
+      `${locale} ${screen.name}: missing messages`,
+    ).toEqual([]);
+    if (locale === 'en') {
+      english.set(screen.name, lines.filter(isProse));
+      expect(english.get(screen.name)!.length, `${screen.name}: English prose to compare the other languages with`).toBeGreaterThan(0);
+    } else {
+      const left = english.get(screen.name)!.filter((line) => lines.includes(line));
+      expect(left, `${locale} ${screen.name}: lines still in English`).toEqual([]);
+    }
+  }
+  expect(
+    consoleErrors.filter((error) => error.includes('[i18n]')),
+    `${locale}: translation errors in the browser console`,
+  ).toEqual([]);
+}
+
+async function newPage(browser: Browser, viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport, locale: 'en-US', baseURL });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  return { context, page, consoleErrors };
+}
+
+test.beforeAll(async ({ request }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  client = await createClient({ name: 'E2E i18n client', integration: true, redirectUris: [redirectUri] });
+  await createActiveAccount(request, client, person);
+  const token = await request.post('/api/oauth/token', {
+    headers: { Authorization: basicAuth(client) },
+    form: { grant_type: 'password', username: person.email, password: person.password },
+  });
+  accessToken = ((await token.json()) as { access_token: string }).access_token;
+  // A draft with something in every section, so that the document and edit screens show all their labels.
+  const created = await request.post('/api/freightdocuments', {
+    headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' },
+    data: {
+      type: 'WAYBILL',
+      establishedDate: '2026-11-20',
+      establishedPlace: 'Haarlem',
+      consignor: {
+        name: 'Haarlem Bloemen BV',
+        streetName: 'Kleine Houtstraat',
+        buildingNumber: '1',
+        postalCode: '2011',
+        cityName: 'Haarlem',
+        countryCode: 'NLD',
+      },
+      consignee: { name: 'Lyon Fleurs SARL', cityName: 'Lyon', countryCode: 'FRA', submittedAccountEmailAddress: `invitee-${person.email}` },
+      placeOfTakingOver: { name: 'Haarlem Bloemen BV', countryCode: 'NLD' },
+      estimatedDateTimeOfTakingOver: '2026-11-24T07:30:00Z',
+      reimbursementAmount: 1250.5,
+      reimbursementCurrency: 'EUR',
+      senderInstructions: 'Keep cool',
+      structuredGoods: [
+        { name: 'Tulip bulbs', numberOfPackages: 12, methodOfPackaging: 'Crate', weight: 1480.5, weightUnit: 'KILOGRAM', ssccCode: '123456789012345678' },
+      ],
+      references: [{ name: 'Order', value: 'ORDER-77' }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  documentId = ((await created.json()) as { freightDocumentId: string }).freightDocumentId;
+});
+
+test('every screen in every language, switched in the header, with no untranslated text', async ({ browser }) => {
+  test.setTimeout(600_000);
+  const english = new Map<string, string[]>();
+  const signedOut = await newPage(browser);
+  const signedIn = await newPage(browser);
+  await signedIn.page.goto('/login');
+  await signIn(signedIn.page, person.email, person.password);
+  await expect(signedIn.page).toHaveURL(/\/account$/);
+
+  for (const locale of LOCALES) {
+    for (const { page, consoleErrors } of [signedOut, signedIn]) {
+      await page.goto('/');
+      await switchLanguage(page, locale);
+      // The switch keeps the address: the portal's URLs carry no language.
+      expect(new URL(page.url()).pathname).toBe('/');
+      await visitAll(page, locale, page === signedOut.page ? signedOutScreens : signedInScreens(), english, consoleErrors);
+    }
+  }
+  await signedOut.context.close();
+  await signedIn.context.close();
+});
+
+test('screenshots: the language menu, and two screens per language on a desktop, a tablet and a phone', async ({ browser }) => {
+  test.setTimeout(300_000);
+  for (const [size, viewport] of [
+    ['1366', DESKTOP],
+    ['1024', TABLET],
+    ['390', PHONE],
+  ] as const) {
+    const { context, page } = await newPage(browser, viewport);
+    await page.goto('/login');
+    await signIn(page, person.email, person.password);
+    await expect(page).toHaveURL(/\/account$/);
+    await page.getByTestId('language-switch').locator('summary').click();
+    await expect(page.getByRole('button', { name: NAMES.pl, exact: true })).toBeVisible();
+    await page.screenshot({ path: path.join(SHOTS, `menu-${size}.png`) });
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: NAMES.pl, exact: true })).toBeHidden();
+    for (const locale of LOCALES) {
+      await switchLanguage(page, locale);
+      await page.goto(`/documents/${documentId}`);
+      await expect(page.getByTestId('history')).toBeVisible();
+      await page.screenshot({ path: path.join(SHOTS, `document-${locale}-${size}.png`), fullPage: size === '390' ? false : true });
+      await page.goto('/documents/new');
+      await expect(page.getByTestId('issue-cost')).toBeVisible();
+      await page.screenshot({ path: path.join(SHOTS, `new-document-${locale}-${size}.png`) });
+    }
+    await context.close();
+  }
+});
+
+test('the browser’s language decides until the switch is used; the switch works without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'de-DE', baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/signup');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(heading(page)).toHaveText(catalogue('de').signup.title);
+  // Without JavaScript the menu is a plain disclosure and a form post to the same address.
+  await page.getByTestId('language-switch').locator('summary').click();
+  await page.getByRole('button', { name: NAMES.fr, exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(heading(page)).toHaveText(catalogue('fr').signup.title);
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await context.close();
+});
+
+test('dates follow the reader’s time zone and language', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'en-US', timezoneId: 'America/New_York', baseURL });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page, person.email, person.password);
+  await expect(page).toHaveURL(/\/account$/);
+  await page.goto(`/documents/${documentId}`);
+  // 07:30 UTC on 24 November is 02:30 in New York (EST), and 24 Nov. 2026 in German.
+  await expect(page.getByText('Nov 24, 2026, 02:30 AM EST')).toBeVisible();
+  await switchLanguage(page, 'de');
+  await expect(page.getByText('24. Nov. 2026, 02:30 GMT-5')).toBeVisible();
+  await context.close();
+});
+
+test('the preferred language on the account page switches the portal and writes the account’s e-mails', async ({ browser, request }) => {
+  const reader = newPerson('i18n-reader');
+  const { accountNumber } = await createActiveAccount(request, client, reader);
+  const context = await browser.newContext({ locale: 'en-US', baseURL });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page, reader.email, reader.password);
+  await expect(page).toHaveURL(/\/account$/);
+  await page.getByLabel('Preferred language').selectOption('de');
+  await page.getByRole('button', { name: 'Save language' }).click();
+  await expect(page.getByRole('status').filter({ hasText: catalogue('de').account.language.saved })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(heading(page)).toHaveText(catalogue('de').account.title);
+  await page.reload();
+  await expect(page.getByLabel(catalogue('de').account.language.label)).toHaveValue('de');
+
+  // Named as consignee by someone writing in English: the mail to this account is in German.
+  const named = await request.post('/api/freightdocuments', {
+    headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' },
+    data: {
+      type: 'WAYBILL',
+      consignor: { name: 'Haarlem Bloemen BV', countryCode: 'NLD' },
+      consignee: { name: 'Reader GmbH', countryCode: 'DEU', submittedAccountNumber: accountNumber },
+      placeOfTakingOver: { name: 'Haarlem Bloemen BV', countryCode: 'NLD' },
+      goods: 'Tulip bulbs',
+    },
+  });
+  expect(named.status(), await named.text()).toBe(201);
+  const mail = (await listMailbox(request)).find((entry) => entry.to.toLowerCase() === reader.email.toLowerCase() && entry.subject.startsWith('Frachtbrief'));
+  expect(mail?.subject).toMatch(/^Frachtbrief \d{12}: Sie sind als Empfänger angegeben$/);
+  await context.close();
+});
