@@ -6,32 +6,37 @@ import { useRef, useState } from 'react';
 import { ErrorSummary } from '@/components/forms/error-summary';
 import { errorsFromCall, type FieldError } from '@/components/forms/errors';
 import { useTRPC } from '@/lib/trpc/client';
-import { IssueCost, cannotIssue } from './issue-cost';
+import type { DocumentAction } from '@/lib/domain/document-actions';
+import { IssueCost } from './issue-cost';
 
 interface DocumentActionsProps {
   freightDocumentId: string;
   serviceNumber: string;
+  /** What the service says the caller may do now (contract §5); the panel has no rule of its own. */
+  allowedActions: readonly DocumentAction[];
   /** Called after the document was issued, to say so on the page. */
   onIssued: () => void;
 }
 
-/** What the submitter of a DRAFT can do: edit it, issue it (with what it costs), or cancel it. */
-export function DocumentActions({ freightDocumentId, serviceNumber, onIssued }: DocumentActionsProps) {
+/** The actions on a draft the service allows: edit it, issue it (with what it costs), or cancel it. */
+export function DocumentActions({ freightDocumentId, serviceNumber, allowedActions, onIssued }: DocumentActionsProps) {
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const me = useQuery(trpc.account.me.queryOptions());
+  const canUpdate = allowedActions.includes('UPDATE');
+  const canIssue = allowedActions.includes('ISSUE');
+  const canCancel = allowedActions.includes('CANCEL');
+  // The quote explains the cost, and why issuing is not offered when the service leaves ISSUE out for credits.
+  const quote = useQuery({ ...trpc.documents.issueQuote.queryOptions(), enabled: canIssue || canUpdate });
   const issue = useMutation(trpc.documents.issue.mutationOptions());
   const cancel = useMutation(trpc.documents.cancel.mutationOptions());
   const [issueErrors, setIssueErrors] = useState<FieldError[]>([]);
   const [cancelErrors, setCancelErrors] = useState<FieldError[]>([]);
   const dialog = useRef<HTMLDialogElement>(null);
   const keep = useRef<HTMLButtonElement>(null);
-  const account = me.data;
-  const blocked = cannotIssue(account);
 
   function onIssue() {
-    if (issue.isPending || blocked) return;
+    if (issue.isPending || !canIssue) return;
     setIssueErrors([]);
     issue.mutate(
       { freightDocumentId },
@@ -41,7 +46,7 @@ export function DocumentActions({ freightDocumentId, serviceNumber, onIssued }: 
           onIssued();
           await Promise.all([
             queryClient.invalidateQueries({ queryKey: trpc.documents.list.pathKey() }),
-            queryClient.invalidateQueries({ queryKey: trpc.account.me.queryKey() }),
+            queryClient.invalidateQueries({ queryKey: trpc.documents.issueQuote.queryKey() }),
           ]);
         },
         onError: (error) => setIssueErrors(errorsFromCall(error)),
@@ -70,57 +75,65 @@ export function DocumentActions({ freightDocumentId, serviceNumber, onIssued }: 
       <h2 id="actions-title">This draft</h2>
       <p>You submitted this document. While it is a draft you can change it, issue it or cancel it.</p>
 
-      <div className="action-block">
-        <h3>Change</h3>
-        <p>
-          <Link className="button button-secondary" href={`/documents/${encodeURIComponent(freightDocumentId)}/edit`}>
-            Edit draft
-          </Link>
-        </p>
-      </div>
+      {canUpdate ? (
+        <div className="action-block">
+          <h3>Change</h3>
+          <p>
+            <Link className="button button-secondary" href={`/documents/${encodeURIComponent(freightDocumentId)}/edit`}>
+              Edit draft
+            </Link>
+          </p>
+        </div>
+      ) : null}
 
-      <div className="action-block">
-        <h3 id="issue-title">Issue</h3>
-        <ErrorSummary errors={issueErrors} idPrefix="issue" fields={[]} title="The document could not be issued" />
-        <p>
-          Issuing fixes the content legally. <IssueCost account={account} id="issue-cost" />
-        </p>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={onIssue}
-          disabled={issue.isPending || blocked || !account}
-          aria-busy={issue.isPending || undefined}
-          aria-describedby="issue-cost"
-        >
-          {issue.isPending ? (
-            <>
-              <span className="spinner" aria-hidden="true" />
-              Issuing…
-            </>
-          ) : (
-            'Issue document'
-          )}
-        </button>
-      </div>
+      {canIssue || canUpdate ? (
+        <div className="action-block">
+          <h3 id="issue-title">Issue</h3>
+          <ErrorSummary errors={issueErrors} idPrefix="issue" fields={[]} title="The document could not be issued" />
+          <p>
+            Issuing fixes the content legally. <IssueCost quote={quote.data} id="issue-cost" />
+          </p>
+          {canIssue ? (
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={onIssue}
+              disabled={issue.isPending}
+              aria-busy={issue.isPending || undefined}
+              aria-describedby="issue-cost"
+            >
+              {issue.isPending ? (
+                <>
+                  <span className="spinner" aria-hidden="true" />
+                  Issuing…
+                </>
+              ) : (
+                'Issue document'
+              )}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
 
-      <div className="action-block">
-        <h3>Cancel</h3>
-        <p>A cancelled document disappears for everyone who holds a role in it. This cannot be undone.</p>
-        <button
-          type="button"
-          className="button button-danger"
-          aria-haspopup="dialog"
-          onClick={() => {
-            setCancelErrors([]);
-            dialog.current?.showModal();
-            // The safe answer first: Enter or Space on it keeps the draft.
-            keep.current?.focus();
-          }}
-        >
-          Cancel draft…
-        </button>
-      </div>
+      {canCancel ? (
+        <div className="action-block">
+          <h3>Cancel</h3>
+          <p>A cancelled document disappears for everyone who holds a role in it. This cannot be undone.</p>
+          <button
+            type="button"
+            className="button button-danger"
+            aria-haspopup="dialog"
+            onClick={() => {
+              setCancelErrors([]);
+              dialog.current?.showModal();
+              // The safe answer first: Enter or Space on it keeps the draft.
+              keep.current?.focus();
+            }}
+          >
+            Cancel draft…
+          </button>
+        </div>
+      ) : null}
 
       <dialog ref={dialog} className="dialog" aria-labelledby="cancel-dialog-title" aria-describedby="cancel-dialog-text">
         <h2 id="cancel-dialog-title">Cancel draft {serviceNumber}?</h2>

@@ -42,14 +42,15 @@ export function DocumentEditor({ freightDocumentId }: { freightDocumentId: strin
     );
   }
   const document = query.data;
-  const isSubmitter = document.ownPermissions.some((entry) => entry.role === 'SUBMITTER');
-  if (!isSubmitter || document.status !== 'DRAFT') {
+  // The service says whether the caller may edit now; the reason shown is only a matter of wording.
+  if (!document.allowedActions.includes('UPDATE')) {
+    const mayEverUpdate = document.ownPermissions.some((entry) => entry.permissions.includes('UPDATE'));
     return (
       <>
         <h1 id="document-form-title">Edit draft {document.serviceNumber}</h1>
         <div className="error-summary" role="alert">
           <h2>This document cannot be edited</h2>
-          <p>{!isSubmitter ? 'Only the submitter of a document can change it.' : 'Only a draft can be changed; this document is no longer a draft.'}</p>
+          <p>{!mayEverUpdate ? 'Only the submitter of a document can change it.' : 'Only a draft can be changed; this document is no longer a draft.'}</p>
         </div>
         <p>
           <Link href={back}>Back to the document</Link>

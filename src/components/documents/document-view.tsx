@@ -7,9 +7,12 @@ import { describeError, isErrorCode } from '@/lib/errors/catalogue';
 import { SIGNING_METHOD_LABELS, TRANSFERS } from '@/lib/portal/document-form';
 import { formatBytes, formatDateTime, ROLE_LABELS, STATUS_LABELS } from '@/lib/portal/format';
 import { useTRPC, type RouterOutputs } from '@/lib/trpc/client';
+import type { DocumentAction } from '@/lib/domain/document-actions';
 import { DocumentActions } from './document-actions';
 
 type DocumentJson = RouterOutputs['documents']['get'];
+/** The actions the draft panel offers; which of them apply is the service's answer in `allowedActions`. */
+const DRAFT_ACTIONS: readonly DocumentAction[] = ['UPDATE', 'ISSUE', 'CANCEL'];
 type Json = Record<string, unknown>;
 
 const text = (value: unknown): string => (value === undefined || value === null || value === '' ? '' : String(value));
@@ -139,7 +142,6 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
   const document: DocumentJson = query.data;
   // Content attributes the API passes through as given (spec §2.3) are not in the inferred type.
   const content = document as unknown as Json;
-  const isSubmitter = document.ownPermissions.some((entry) => entry.role === 'SUBMITTER');
   const status = document.status;
   const structured = records(document.structuredGoods);
   const references = records(document.references);
@@ -187,8 +189,13 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
         </div>
       ) : null}
 
-      {isSubmitter && status === 'DRAFT' ? (
-        <DocumentActions freightDocumentId={document.freightDocumentId} serviceNumber={document.serviceNumber} onIssued={() => setIssuedHere(true)} />
+      {document.allowedActions.some((action) => DRAFT_ACTIONS.includes(action)) ? (
+        <DocumentActions
+          freightDocumentId={document.freightDocumentId}
+          serviceNumber={document.serviceNumber}
+          allowedActions={document.allowedActions}
+          onIssued={() => setIssuedHere(true)}
+        />
       ) : null}
 
       <Section id="summary-title" title="Summary">

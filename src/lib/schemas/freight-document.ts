@@ -214,3 +214,10 @@ export const structuredGoodsPatchInput = z.object({
 });
 
 export const addAttachmentInput = attachmentInput;
+
+/**
+ * A creation or replacement body as transports receive it: checked here only for being an object, because the
+ * service validates every field and cross-field rule in one pass (validateFreightDocument) to report all the
+ * problems of a request together, tolerating what clients of the commercial service send.
+ */
+export const freightDocumentBody = z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), '2.4');

@@ -31,6 +31,7 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(16).optional(),
   PGP_PRIVATE_KEY: z.string().optional(),
   JOB_POLL_INTERVAL_MS: positiveInt(500),
+  JOB_RETENTION_HOURS: positiveInt(7 * 24),
 });
 
 export type AppConfig = z.infer<typeof envSchema>;

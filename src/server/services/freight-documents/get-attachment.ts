@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { attachments } from '@/server/db/schema';
 import { fail } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
-import { callerHasPermission, loadVisibleDocument } from './load-document';
+import { callerHasPermission, loadAccessibleDocument } from '../access/load-document';
 
 /**
  * An attachment with its content (contract §10). It is found through its document, so an attachment of a
@@ -11,11 +11,14 @@ import { callerHasPermission, loadVisibleDocument } from './load-document';
  */
 export async function getAttachment({ ctx, input }: { ctx: ServiceContext; input: { attachmentId: string; freightDocumentId?: string } }) {
   const accountId = requireAccountId(ctx);
-  const loaded = input.freightDocumentId ? await loadVisibleDocument(ctx.db, accountId, input.freightDocumentId) : undefined;
-  const [attachment] = await ctx.db.select().from(attachments).where(eq(attachments.id, input.attachmentId));
+  const loaded = input.freightDocumentId ? await loadAccessibleDocument(ctx.db, accountId, input.freightDocumentId) : undefined;
+  const [attachment] = await ctx.db
+    .select()
+    .from(attachments)
+    .where(and(eq(attachments.id, input.attachmentId), isNull(attachments.removedAt)));
   if (loaded && (!attachment || attachment.documentId !== loaded.document.id)) fail('4.4');
   if (!attachment) fail('4.1');
-  const visible = loaded ?? (await loadVisibleDocument(ctx.db, accountId, attachment.documentId).catch(() => fail('4.1')));
+  const visible = loaded ?? (await loadAccessibleDocument(ctx.db, accountId, attachment.documentId).catch(() => fail('4.1')));
   if (attachment.sealed && !callerHasPermission(visible, 'VIEW_SEALED_ATTACHMENT')) fail('1.4');
   return {
     attachment: {
