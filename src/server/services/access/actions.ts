@@ -1,4 +1,4 @@
-import type { DocumentAction } from '@/lib/domain/document-actions';
+import { DOCUMENT_ACTIONS, type DocumentAction } from '@/lib/domain/document-actions';
 import type { Permission } from '@/lib/domain/permissions';
 import type { Role } from '@/lib/schemas/freight-document';
 import type { ErrorCode } from '@/lib/errors/catalogue';
@@ -30,7 +30,7 @@ const draftOnly = ({ document }: ActionState) => (document.status === 'DRAFT' ? 
  * `allowedActionsOf` lists the actions that pass both checks. Transfer actions get their rules with the
  * transfer endpoints.
  */
-const RULES: Partial<Record<DocumentAction, ActionRule>> = {
+export const ACTION_RULES: Partial<Record<DocumentAction, ActionRule>> = {
   UPDATE: { grantedBy: { permission: 'UPDATE' }, refuse: draftOnly },
   ADD_ATTACHMENT: { grantedBy: { permission: 'UPDATE' }, refuse: draftOnly },
   CANCEL: { grantedBy: { permission: 'UPDATE' }, refuse: draftOnly },
@@ -50,18 +50,18 @@ const RULES: Partial<Record<DocumentAction, ActionRule>> = {
 
 /** The roles of the caller that give the right to `action`. */
 export function grantingRoles(action: DocumentAction, held: HeldRole[]): HeldRole[] {
-  const grantedBy = RULES[action]?.grantedBy;
+  const grantedBy = ACTION_RULES[action]?.grantedBy;
   if (!grantedBy) return [];
   return held.filter((role) => ('permission' in grantedBy ? role.permissions.includes(grantedBy.permission) : grantedBy.roles.includes(role.role)));
 }
 
 /** Why the caller may not do `action` now: 1.4 without the right, else the state's code; undefined if allowed. */
 export function refusalOf(action: DocumentAction, held: HeldRole[], state: ActionState): ErrorCode | undefined {
-  const rule = RULES[action];
+  const rule = ACTION_RULES[action];
   if (!rule || grantingRoles(action, held).length === 0) return '1.4';
   return rule.refuse?.(state);
 }
 
 export function allowedActionsOf(held: HeldRole[], state: ActionState): DocumentAction[] {
-  return (Object.keys(RULES) as DocumentAction[]).filter((action) => refusalOf(action, held, state) === undefined && (RULES[action]!.offered?.(state) ?? true));
+  return DOCUMENT_ACTIONS.filter((action) => refusalOf(action, held, state) === undefined && (ACTION_RULES[action]!.offered?.(state) ?? true));
 }
