@@ -104,9 +104,20 @@ describe.each(databaseKinds())('access through roles and delegations (%s)', (kin
     }
     // A delegate's change is booked on its own account and records the delegation it acted through.
     const heads = (await getFreightDocument({ ctx: as('subcontractor'), input: { freightDocumentId: documentId } })).previousCommits;
-    await updateEstimatedTimes({ ctx: as('subcontractor'), input: { freightDocumentId: documentId, body: { estimatedDateTimeOfDelivery: '2026-12-24T10:00:00Z', previousCommits: heads } } });
-    const [latest] = await database.handle.db.select().from(documentCommits).where(eq(documentCommits.documentId, documentId)).orderBy(asc(documentCommits.sequence)).then((rows) => rows.slice(-1));
-    expect(latest).toMatchObject({ accountId: people.subcontractor.accountId, actor: { kind: 'DELEGATE', accountId: people.subcontractor.accountId, role: 'CARRIER', delegationId: toSubcontractor } });
+    await updateEstimatedTimes({
+      ctx: as('subcontractor'),
+      input: { freightDocumentId: documentId, body: { estimatedDateTimeOfDelivery: '2026-12-24T10:00:00Z', previousCommits: heads } },
+    });
+    const [latest] = await database.handle.db
+      .select()
+      .from(documentCommits)
+      .where(eq(documentCommits.documentId, documentId))
+      .orderBy(asc(documentCommits.sequence))
+      .then((rows) => rows.slice(-1));
+    expect(latest).toMatchObject({
+      accountId: people.subcontractor.accountId,
+      actor: { kind: 'DELEGATE', accountId: people.subcontractor.accountId, role: 'CARRIER', delegationId: toSubcontractor },
+    });
 
     // Ending the first link ends what was delegated further along it.
     await database.handle.db.update(delegations).set({ revokedAt: new Date() }).where(eq(delegations.id, toFleet));
@@ -137,7 +148,12 @@ describe.each(databaseKinds())('access through roles and delegations (%s)', (kin
     const seen = await getFreightDocument({ ctx: as('outsider'), input: { freightDocumentId: otherDocumentId } });
     expect(seen.allowedActions).toEqual(expect.arrayContaining(['UPDATE', 'ISSUE', 'CANCEL', 'ADD_ATTACHMENT']));
     await issueFreightDocument({ ctx: as('outsider'), input: { freightDocumentId: otherDocumentId } });
-    const [latest] = await database.handle.db.select().from(documentCommits).where(eq(documentCommits.documentId, otherDocumentId)).orderBy(asc(documentCommits.sequence)).then((rows) => rows.slice(-1));
+    const [latest] = await database.handle.db
+      .select()
+      .from(documentCommits)
+      .where(eq(documentCommits.documentId, otherDocumentId))
+      .orderBy(asc(documentCommits.sequence))
+      .then((rows) => rows.slice(-1));
     expect(latest!.actor).toEqual({ kind: 'DELEGATE', accountId: people.outsider.accountId, role: 'SUBMITTER', delegationId: toOutsider });
   });
 });

@@ -67,7 +67,10 @@ describe.each(databaseKinds())('the commit chain (%s)', (kind) => {
       input: { freightDocumentId, body: { type: 'GENERAL', originalFileName: 'extra.pdf', content: PDF.toString('base64') } },
     });
     const issued = await issueFreightDocument({ ctx, input: { freightDocumentId } });
-    await updateEstimatedTimes({ ctx, input: { freightDocumentId, body: { estimatedDateTimeOfDelivery: '2026-12-24T10:00:00Z', previousCommits: issued.previousCommits } } });
+    await updateEstimatedTimes({
+      ctx,
+      input: { freightDocumentId, body: { estimatedDateTimeOfDelivery: '2026-12-24T10:00:00Z', previousCommits: issued.previousCommits } },
+    });
     return { freightDocumentId, addedAttachmentId: attachmentId };
   }
 
@@ -103,7 +106,9 @@ describe.each(databaseKinds())('the commit chain (%s)', (kind) => {
       }
     }
     const snapshots = await Promise.all(
-      commits.map(async (commit) => (await database.handle.db.select().from(documentSnapshots).where(eq(documentSnapshots.contentHash, commit.contentHash)))[0]!.body),
+      commits.map(
+        async (commit) => (await database.handle.db.select().from(documentSnapshots).where(eq(documentSnapshots.contentHash, commit.contentHash)))[0]!.body,
+      ),
     );
     expect(snapshots.map((snapshot) => (snapshot as { attachments: unknown[] }).attachments.length)).toEqual([1, 2, 3, 3, 3]);
     expect(snapshots.map((snapshot) => (snapshot as { status: string }).status)).toEqual(['DRAFT', 'DRAFT', 'DRAFT', 'ISSUED', 'ISSUED']);
@@ -113,7 +118,10 @@ describe.each(databaseKinds())('the commit chain (%s)', (kind) => {
   it('names the commit that first recorded an attachment whose bytes were changed in the database', async () => {
     const { freightDocumentId, addedAttachmentId } = await documentWithHistory();
     const commits = await commitsOf(freightDocumentId);
-    await database.handle.db.update(attachments).set({ content: Buffer.concat([PDF, Buffer.from('%tampered\n')]) }).where(eq(attachments.id, addedAttachmentId));
+    await database.handle.db
+      .update(attachments)
+      .set({ content: Buffer.concat([PDF, Buffer.from('%tampered\n')]) })
+      .where(eq(attachments.id, addedAttachmentId));
     expect(await verifyCommitChain(database.handle.db, freightDocumentId)).toMatchObject({
       intact: false,
       reason: 'ATTACHMENT',
@@ -169,7 +177,11 @@ describe.each(databaseKinds())('the commit chain (%s)', (kind) => {
 
   it('writes exactly one event row per status change, in the commit of the change', async () => {
     const { freightDocumentId } = await documentWithHistory();
-    const events = await database.handle.db.select().from(documentEvents).where(eq(documentEvents.documentId, freightDocumentId)).orderBy(asc(documentEvents.id));
+    const events = await database.handle.db
+      .select()
+      .from(documentEvents)
+      .where(eq(documentEvents.documentId, freightDocumentId))
+      .orderBy(asc(documentEvents.id));
     const commits = await commitsOf(freightDocumentId);
     expect(events.map((event) => [event.type, event.status, event.commitId])).toEqual([
       ['STATUS_CHANGED', 'DRAFT', commits[0]!.id],
@@ -194,7 +206,10 @@ describe.each(databaseKinds())('the commit chain (%s)', (kind) => {
     });
     await expect(attempt).rejects.toSatisfy((error) => error instanceof ServiceError && error.code === '4.29');
     expect(await commitsOf(freightDocumentId)).toEqual(before);
-    const [{ n }] = (await queryRows<{ n: number }>(database.handle.db, sql`select count(*)::int as n from document_events where document_id = ${freightDocumentId}`)) as [{ n: number }];
+    const [{ n }] = (await queryRows<{ n: number }>(
+      database.handle.db,
+      sql`select count(*)::int as n from document_events where document_id = ${freightDocumentId}`,
+    )) as [{ n: number }];
     expect(n).toBe(1);
   });
 });

@@ -11,7 +11,17 @@ import type { freightDocuments } from '@/server/db/schema';
 const role = (id: string, roleName: RoleRow['role'], accountId: string | null): RoleRow =>
   ({ id, documentId: 'd', role: roleName, accountId, email: null, party: {}, position: 0, createdAt: new Date() }) as RoleRow;
 const delegation = (id: string, roleName: DelegationRow['role'], roleId: string, from: string, to: string): DelegationRow =>
-  ({ id, documentId: 'd', roleId, role: roleName, grantorAccountId: from, delegateAccountId: to, parentId: null, createdAt: new Date(), revokedAt: null }) as DelegationRow;
+  ({
+    id,
+    documentId: 'd',
+    roleId,
+    role: roleName,
+    grantorAccountId: from,
+    delegateAccountId: to,
+    parentId: null,
+    createdAt: new Date(),
+    revokedAt: null,
+  }) as DelegationRow;
 const doc = (status: string, content: Record<string, unknown> = {}) => ({ status, content }) as unknown as typeof freightDocuments.$inferSelect;
 
 const roles = [role('r-sub', 'SUBMITTER', 'ann'), role('r-car', 'CARRIER', 'bob'), role('r-cee', 'CONSIGNEE', null)];
@@ -26,7 +36,9 @@ describe('resolveHeldRoles', () => {
 
   it('a per-document delegation gives the role with all its default rights', () => {
     const held = resolveHeldRoles({ accountId: 'dan', roles, documentDelegations: [delegation('g1', 'SUBMITTER', 'r-sub', 'ann', 'dan')], sources: [] });
-    expect(held).toEqual([{ role: 'SUBMITTER', roleId: 'r-sub', via: 'DELEGATE', delegationId: 'g1', permissions: ['UPDATE', 'VIEW', 'DELEGATE', 'VIEW_SEALED_ATTACHMENT'] }]);
+    expect(held).toEqual([
+      { role: 'SUBMITTER', roleId: 'r-sub', via: 'DELEGATE', delegationId: 'g1', permissions: ['UPDATE', 'VIEW', 'DELEGATE', 'VIEW_SEALED_ATTACHMENT'] },
+    ]);
   });
 
   it('an account-wide source reaches the holder’s role only, and a delegate of the source reaches per-document delegations too', () => {
@@ -35,12 +47,14 @@ describe('resolveHeldRoles', () => {
       { role: 'CARRIER', roleId: 'r-car', via: 'DELEGATE', delegationId: 'a1', permissions: ['VIEW', 'DELEGATE'] },
     ]);
     // bob's role reaches fay; a SUBMITTER source of bob's would not (bob is no submitter here).
-    expect(resolveHeldRoles({ accountId: 'fay', roles, documentDelegations: [], sources: [{ accountId: 'bob', role: 'SUBMITTER', delegationId: 'a2' }] })).toEqual([]);
+    expect(
+      resolveHeldRoles({ accountId: 'fay', roles, documentDelegations: [], sources: [{ accountId: 'bob', role: 'SUBMITTER', delegationId: 'a2' }] }),
+    ).toEqual([]);
     // carl received the carrier role of this document per document; fay is carl's account-wide carrier delegate.
     const perDocument = [delegation('g2', 'CARRIER', 'r-car', 'bob', 'carl')];
-    expect(resolveHeldRoles({ accountId: 'fay', roles, documentDelegations: perDocument, sources: [{ accountId: 'carl', role: 'CARRIER', delegationId: 'a3' }] })).toEqual([
-      { role: 'CARRIER', roleId: 'r-car', via: 'DELEGATE', delegationId: 'a3', permissions: ['VIEW', 'DELEGATE'] },
-    ]);
+    expect(
+      resolveHeldRoles({ accountId: 'fay', roles, documentDelegations: perDocument, sources: [{ accountId: 'carl', role: 'CARRIER', delegationId: 'a3' }] }),
+    ).toEqual([{ role: 'CARRIER', roleId: 'r-car', via: 'DELEGATE', delegationId: 'a3', permissions: ['VIEW', 'DELEGATE'] }]);
   });
 
   it('prefers being named over being a delegate of the same role', () => {
