@@ -7,9 +7,12 @@ export const emailSchema = z.email('3.4').max(254, '3.2');
 export const phoneSchema = z.string().max(50, '3.2').regex(PHONE_PATTERN, '3.14');
 export const passwordSchema = z.string().min(8, '3.2').max(128, '3.2');
 
-/** Optional attributes may be omitted or sent as null (spec §2.1). */
+/**
+ * Optional attributes may be omitted or sent as null (spec §2.1) or as `""` (contract §1: clients that
+ * serialise every field send `""` for the unset ones); all three read as absent.
+ */
 export function optional<T extends z.ZodType>(schema: T) {
-  return schema.nullish().transform((value) => value ?? undefined);
+  return z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 }
 
 /** A boolean that client systems may also send as the strings "true" / "false". */

@@ -105,6 +105,7 @@ function toDocumentJson(
       .map(partyJson),
     ...content,
     agreedDateTimeOfTakingOver: dateOrNull(document.agreedDateTimeOfTakingOver),
+    agreedDateOfTakingOver: document.agreedDateTimeOfTakingOver ? formatSeconds(document.agreedDateTimeOfTakingOver).slice(0, 10) : null,
     agreedDateTimeOfDelivery: typeof content.agreedDateTimeOfDelivery === 'string' ? formatSeconds(new Date(content.agreedDateTimeOfDelivery)) : null,
     estimatedDateTimeOfTakingOver: dateOrNull(document.estimatedDateTimeOfTakingOver),
     estimatedDateTimeOfDelivery: dateOrNull(document.estimatedDateTimeOfDelivery),

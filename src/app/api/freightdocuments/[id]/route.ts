@@ -11,6 +11,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = route({
   PUT: endpoint({
     auth: 'bearer',
     body: anyJson,
-    handle: async ({ ctx, params, body }) => ({ body: await replaceFreightDocument({ ctx, input: { freightDocumentId: params.id!, body } }) }),
+    // Contract §4: 205 Reset Content, no body; the client reads the document again.
+    handle: async ({ ctx, params, body }) => {
+      await replaceFreightDocument({ ctx, input: { freightDocumentId: params.id!, body } });
+      return { status: 205 };
+    },
   }),
 });
