@@ -9,6 +9,7 @@ import { agreedDateTimeOfTakingOver } from '@/lib/domain/dates';
 import { zodIssuesToFieldErrors } from '@/lib/errors/from-zod';
 import { createAccountInput } from '@/lib/schemas/account';
 import { optional } from '@/lib/schemas/common';
+import { locationInput } from '@/lib/schemas/transfers';
 import { withoutUnsetFields } from '@/lib/schemas/tolerant';
 import { validateFreightDocument } from '@/lib/schemas/validate-freight-document';
 import { parseInput, ServiceError } from '@/server/errors';
@@ -147,5 +148,35 @@ describe('agreedDateTimeOfTakingOver from a body (contract §4)', () => {
     expect(agreedDateTimeOfTakingOver(undefined, '2026-12-01', current)).toBe('2026-12-01T14:45:00Z');
     expect(agreedDateTimeOfTakingOver(undefined, '2026-12-03', current)).toBe('2026-12-03T00:00:00Z');
     expect(agreedDateTimeOfTakingOver(undefined, undefined, current)).toBeUndefined();
+  });
+});
+
+describe('location (contract §7): numbers or decimal strings in, decimal strings out', () => {
+  const location = z.object({ location: optional(locationInput) });
+  const errors = (input: unknown) => {
+    try {
+      parseInput(location, input);
+      return [];
+    } catch (error) {
+      return (error as ServiceError).items.map(({ code, field }) => ({ code, field }));
+    }
+  };
+
+  it('reads numbers and strings alike and returns strings', () => {
+    expect(parseInput(location, { location: { latitude: 52.37, longitude: '4.8952' } })).toEqual({ location: { latitude: '52.37', longitude: '4.8952' } });
+    expect(parseInput(location, { location: { latitude: '-33.9', longitude: -18 } })).toEqual({ location: { latitude: '-33.9', longitude: '-18' } });
+    expect(parseInput(location, { location: { latitude: 1e-7, longitude: 0.1 + 0.2 } })).toEqual({
+      location: { latitude: '0.0000001', longitude: '0.30000000000000004' },
+    });
+  });
+
+  it('two "" are no location; one alone is 3.50; out of range 3.9; not a decimal 3.17', () => {
+    expect(parseInput(location, { location: { latitude: '', longitude: '' } })).toEqual({});
+    expect(errors({ location: { latitude: '52.1', longitude: '' } })).toEqual([{ code: '3.50', field: 'location' }]);
+    expect(errors({ location: { latitude: 91, longitude: 0 } })).toEqual([{ code: '3.9', field: 'location.latitude' }]);
+    expect(errors({ location: { latitude: '52,1', longitude: true } })).toEqual([
+      { code: '3.17', field: 'location.latitude' },
+      { code: '3.17', field: 'location.longitude' },
+    ]);
   });
 });

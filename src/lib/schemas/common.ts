@@ -17,3 +17,17 @@ export function optional<T extends z.ZodType>(schema: T) {
 
 /** A boolean that client systems may also send as the strings "true" / "false". */
 export const looseBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
+
+/** A number as plain decimal digits, never in exponent notation (1e-7 → "0.0000001"). */
+const plainDecimal = (value: number) => value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+
+/**
+ * A decimal number sent as a JSON number or as a decimal string (contract §7 location); read as the decimal
+ * string that responses carry. A number is written in plain decimal digits, a string keeps its own.
+ */
+export const decimalString = z.union(
+  [z.number().refine(Number.isFinite, '3.17').transform(plainDecimal), z.string().regex(/^-?\d+(\.\d+)?$/, { error: '3.17', abort: true })],
+  {
+    error: '3.17',
+  },
+);
