@@ -4,9 +4,11 @@ import { describeUnexpected } from '@/server/errors/describe-unexpected';
 import { getConfig } from '@/server/config/env';
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(status === 204 ? null : JSON.stringify(body), {
+  // 204 No Content and 205 Reset Content carry no body (RFC 9110 §15.3.5–6).
+  const empty = status === 204 || status === 205;
+  return new Response(empty ? null : JSON.stringify(body), {
     status,
-    headers: { ...(status === 204 ? {} : { 'Content-Type': 'application/json' }), ...headers },
+    headers: { ...(empty ? {} : { 'Content-Type': 'application/json' }), ...headers },
   });
 }
 

@@ -5,6 +5,7 @@ import { createServiceContext, type ServiceContext } from '@/server/services/con
 import { resolveAccessToken } from '@/server/services/oauth/resolve-access-token';
 import { authenticateClient, type OAuthClient } from '@/server/services/oauth/authenticate-client';
 import { parseBasicAuth, parseBearer } from './auth';
+import { withCors } from './cors';
 import { isFormContentType, isJsonContentType, JSON_MEDIA, negotiateMedia } from './negotiate';
 import { errorResponse, json } from './respond';
 
@@ -107,16 +108,20 @@ function wrap<TBody>(spec: Endpoint<TBody>): Handler {
 
 /**
  * The one REST wrapper: every method of a path is declared here; the others answer 2.5 (405) with Allow.
- * Order of checks: Accept (406), authentication (401), body (400/415), then the endpoint.
+ * Order of checks: Accept (406), authentication (401), body (400/415), then the endpoint. CORS and OPTIONS: cors.ts.
  */
-export function route(methods: Partial<Record<Method, Endpoint<any>>>): Record<Method, Handler> {
+export function route(methods: Partial<Record<Method, Endpoint<any>>>) {
   const allow = METHODS.filter((method) => methods[method]).join(', ');
   const notAllowed: Handler = async () => errorResponse(new ServiceError([errorItem('2.5')]), { headers: { Allow: allow } });
-  return Object.fromEntries(METHODS.map((method) => [method, methods[method] ? wrap(methods[method]!) : notAllowed])) as Record<Method, Handler>;
+  const handlers = Object.fromEntries(METHODS.map((method) => [method, methods[method] ? wrap(methods[method]!) : notAllowed])) as Record<Method, Handler>;
+  return withCors(
+    handlers,
+    METHODS.filter((method) => methods[method]),
+  );
 }
 
 /** For paths that exist nowhere: 2.2 (404) whatever the method. */
-export function unknownPath(): Record<Method, Handler> {
+export function unknownPath() {
   const handler: Handler = async () => errorResponse(new ServiceError([errorItem('2.2')]));
-  return Object.fromEntries(METHODS.map((method) => [method, handler])) as Record<Method, Handler>;
+  return withCors(Object.fromEntries(METHODS.map((method) => [method, handler])) as Record<Method, Handler>, undefined);
 }

@@ -4,7 +4,8 @@ import { accounts, activationTokens } from '@/server/db/schema';
 import { queryRows } from '@/server/db/rows';
 import { hashPassword } from '@/server/crypto/passwords';
 import { seal } from '@/server/crypto/secret-box';
-import { hashToken, newId, randomDigits, randomToken } from '@/server/crypto/tokens';
+import { newAccountSecret } from '@/server/crypto/account-secret';
+import { hashToken, newId, randomToken } from '@/server/crypto/tokens';
 import { fail, parseInput } from '@/server/errors';
 import { publicUrl } from '@/server/config/env';
 import { activationMail } from '@/server/mail/templates';
@@ -38,7 +39,7 @@ export async function createAccount({ ctx, input }: { ctx: ServiceContext; input
         phoneNumber: phoneNumber ?? null,
         companyName: companyName ?? null,
         passwordHash,
-        accountSecretEncrypted: seal(randomDigits(64), ctx.appSecret, ACCOUNT_SECRET_PURPOSE),
+        accountSecretEncrypted: seal(newAccountSecret(ctx.config.ACCOUNT_SECRET_FORMAT), ctx.appSecret, ACCOUNT_SECRET_PURPOSE),
       })
       .onConflictDoNothing()
       .returning({ id: accounts.id, accountNumber: accounts.accountNumber });

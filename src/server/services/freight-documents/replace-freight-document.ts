@@ -8,7 +8,7 @@ import { requireAccountId, type ServiceContext } from '../context';
 import { attachmentRow, prepareAttachments } from './attachment-content';
 import { buildContent, documentColumns } from './document-content';
 import { authorize } from '../access/load-document';
-import { mutateAndSerialize } from './mutate-document';
+import { mutateDocument } from './mutate-document';
 import { notifyRoleHolders } from './notify-role-holders';
 import { reconcileRoles } from './reconcile-roles';
 
@@ -43,7 +43,8 @@ function dropRenderedGoods(raw: unknown, existingLines: unknown[]): unknown {
 
 /**
  * PUT /freightdocuments/{id} (spec §4 rule 1): the submitter replaces the whole content of a DRAFT. Every
- * sub-entity missing from the body becomes empty; roles follow the rules of reconcileRoles.
+ * sub-entity missing from the body becomes empty; roles follow the rules of reconcileRoles. Answers only the
+ * id: the client reads the document again (contract §4, 205 Reset Content).
  */
 export async function replaceFreightDocument({ ctx, input }: { ctx: ServiceContext; input: { freightDocumentId: string; body: unknown } }) {
   requireAccountId(ctx);
@@ -52,14 +53,14 @@ export async function replaceFreightDocument({ ctx, input }: { ctx: ServiceConte
   const sentCommits = (withoutKept as { previousCommits?: unknown } | null)?.previousCommits;
   const previousCommits = Array.isArray(sentCommits) && sentCommits.every((id) => typeof id === 'string') ? sentCommits : undefined;
 
-  return mutateAndSerialize(ctx, {
+  await mutateDocument(ctx, {
     freightDocumentId: input.freightDocumentId,
     changeType: 'UPDATE',
     previousCommits,
     apply: async (loaded, tx) => {
       // Validated against the locked row, whose structured goods tell the rendered goods table apart.
       const raw = dropRenderedGoods(withoutKept, (loaded.document.content.structuredGoods as unknown[] | undefined) ?? []);
-      const validation = validateFreightDocument(raw);
+      const validation = validateFreightDocument(raw, { agreedDateTimeOfTakingOver: loaded.document.agreedDateTimeOfTakingOver });
       if (!validation.ok) throw new ServiceError(validation.errors);
       const body = validation.data;
       const actingAs = authorize(loaded, 'UPDATE');
@@ -111,4 +112,5 @@ export async function replaceFreightDocument({ ctx, input }: { ctx: ServiceConte
       };
     },
   });
+  return { freightDocumentId: input.freightDocumentId };
 }

@@ -27,7 +27,7 @@ export async function grantAuthorizationCode({
   if (!input.client.integration) fail('1.3', undefined, { oauthError: 'unauthorized_client' });
   if (!input.code) fail('2.1', 'code', { oauthError: 'invalid_request' });
   if (!input.redirectUri) fail('2.1', 'redirect_uri', { oauthError: 'invalid_request' });
-  checkScope(ctx, input.scope);
+  const scope = checkScope(ctx, input.scope);
   const codeHash = hashToken(input.code);
 
   const outcome = await inTransaction(ctx, async (tx) => {
@@ -50,5 +50,5 @@ export async function grantAuthorizationCode({
     return issueTokens(ctx, tx, familyId);
   });
   if (!outcome) fail('1.13', 'code', { oauthError: 'invalid_grant', httpStatus: 400 });
-  return outcome;
+  return { ...outcome, scope };
 }

@@ -17,7 +17,7 @@ export async function grantPassword({
 }) {
   if (!input.username) fail('2.1', 'username', { oauthError: 'invalid_request' });
   if (!input.password) fail('2.1', 'password', { oauthError: 'invalid_request' });
-  checkScope(ctx, input.scope);
+  const scope = checkScope(ctx, input.scope);
   const account = await verifyCredentials({ ctx, input: { username: input.username, password: input.password } }).catch((error: unknown) => {
     // Contract §2: at the token endpoint bad user credentials are 400 invalid_grant, not the catalogue's 401.
     if (error instanceof ServiceError && error.code === '1.7') {
@@ -29,5 +29,5 @@ export async function grantPassword({
     const familyId = await createTokenFamily(tx, { clientId: input.client.clientId, accountId: account.id, grantType: 'password' });
     return issueTokens(ctx, tx, familyId);
   });
-  return { ...tokens, accountSecret: open(account.accountSecretEncrypted, ctx.appSecret, ACCOUNT_SECRET_PURPOSE) };
+  return { ...tokens, scope, accountSecret: open(account.accountSecretEncrypted, ctx.appSecret, ACCOUNT_SECRET_PURPOSE) };
 }

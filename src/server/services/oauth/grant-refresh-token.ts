@@ -15,7 +15,7 @@ const invalidGrant = () => fail('1.13', 'refresh_token', { oauthError: 'invalid_
  */
 export async function grantRefreshToken({ ctx, input }: { ctx: ServiceContext; input: { client: OAuthClient; refreshToken?: string; scope?: string } }) {
   if (!input.refreshToken) fail('2.1', 'refresh_token', { oauthError: 'invalid_request' });
-  checkScope(ctx, input.scope);
+  const scope = checkScope(ctx, input.scope);
   const tokenHash = hashToken(input.refreshToken);
 
   const outcome = await inTransaction(ctx, async (tx) => {
@@ -39,5 +39,5 @@ export async function grantRefreshToken({ ctx, input }: { ctx: ServiceContext; i
     return { ok: true as const, tokens: await issueTokens(ctx, tx, row.family.id) };
   });
   if (!outcome.ok) invalidGrant();
-  return outcome.tokens;
+  return { ...outcome.tokens, scope };
 }

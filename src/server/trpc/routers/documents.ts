@@ -46,7 +46,7 @@ export const documentsRouter = router({
     .mutation(({ ctx, input }) => createFreightDocument({ ctx: ctx.service, input })),
   replace: accountProcedure
     .input(documentId.extend({ body: freightDocumentBody }))
-    .output(freightDocumentResponse)
+    .output(createdFreightDocumentResponse)
     .mutation(({ ctx, input }) => replaceFreightDocument({ ctx: ctx.service, input })),
   issue: accountProcedure
     .input(documentId)

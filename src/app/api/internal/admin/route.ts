@@ -13,7 +13,7 @@ import { runAdminCommand } from '@/server/services/admin/run-admin-command';
  * The token is random per start and readable only from DATA_DIR/holder.json (mode 0600); without it the
  * path does not exist.
  */
-export const { GET, POST, PUT, PATCH, DELETE } = route({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
     auth: 'none',
     // Parsed by the service after the token check, so that nothing answers differently before it.

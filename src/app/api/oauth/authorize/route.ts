@@ -3,7 +3,7 @@ import { endpoint, route } from '@/server/http/route';
 import { checkAuthorizationRequest, redirectWith } from '@/server/services/oauth/check-authorization-request';
 import { errorPage } from '@/server/http/error-page';
 
-export const { GET, POST, PUT, PATCH, DELETE } = route({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   GET: endpoint({
     auth: 'none',
     produces: ['text/html', 'application/json', '*/*'],
