@@ -31,6 +31,8 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(16).optional(),
   PGP_PRIVATE_KEY: z.string().optional(),
   JOB_POLL_INTERVAL_MS: positiveInt(500),
+  /** Contract §1: larger request bodies are refused (2.4, 413) before they are read. */
+  MAX_BODY_BYTES: positiveInt(25 * 1024 * 1024),
 });
 
 export type AppConfig = z.infer<typeof envSchema>;

@@ -21,6 +21,8 @@ export const accounts = pgTable(
       .notNull()
       .default('PRE_PAY'),
     activatedAt: timestamp('activated_at', { withTimezone: true, mode: 'date' }),
+    /** Portal sessions carry the value they were signed in with; raising it (password change) ends them all. */
+    sessionGeneration: integer('session_generation').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -6,5 +6,5 @@ export function checkScope(ctx: ServiceContext, scope: string | undefined) {
   if (scope === undefined || scope === '') return;
   const requested = scope.split(/\s+/).filter(Boolean);
   if (requested.length === 0 || requested.every((item) => item === ctx.config.OAUTH_SCOPE)) return;
-  fail('1.13', 'scope', { oauthError: 'invalid_scope', httpStatus: 400, description: `The only scope is "${ctx.config.OAUTH_SCOPE}".` });
+  fail('1.13', 'scope', { oauthError: 'invalid_scope', description: `The only scope is "${ctx.config.OAUTH_SCOPE}".` });
 }
