@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { describeError, httpStatusOf } from '@/lib/errors/catalogue';
 
 /**
  * The portal pages' Content Security Policy (contract §1), with a fresh nonce per request: Next.js reads the
@@ -24,7 +25,23 @@ export function contentSecurityPolicy(nonce: string, development = process.env.N
   ].join('; ');
 }
 
+/** A path segment whose percent-encoding is no UTF-8 (`%C0%AE`, `%ZZ`): Next.js itself would answer 500. */
+function hasMalformedEscape(rawPath: string): boolean {
+  try {
+    decodeURIComponent(rawPath);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 export function proxy(request: NextRequest) {
+  const rawPath = new URL(request.url).pathname;
+  if (hasMalformedEscape(rawPath)) {
+    // Contract §1: malformed input is 3.17, for the API and the portal alike.
+    return Response.json({ errors: [{ code: '3.17', description: describeError('3.17'), field: 'path' }] }, { status: httpStatusOf('3.17') });
+  }
+  if (rawPath.startsWith('/api/') || rawPath.startsWith('/v1/api/')) return NextResponse.next();
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
   const policy = contentSecurityPolicy(nonce);
   const headers = new Headers(request.headers);
@@ -45,5 +62,9 @@ export const config = {
         { type: 'header', key: 'purpose', value: 'prefetch' },
       ],
     },
+    // API paths only when they carry a percent-escape of a non-ASCII byte or a broken one, to refuse malformed
+    // ones (bodies of such requests are buffered, but no valid id of the API needs such an escape).
+    '/api/:path(.*%(?:[89a-fA-F]|[0-9a-fA-F]?[^0-9a-fA-F]).*)',
+    '/v1/api/:path(.*%(?:[89a-fA-F]|[0-9a-fA-F]?[^0-9a-fA-F]).*)',
   ],
 };

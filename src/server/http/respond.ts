@@ -44,7 +44,8 @@ export function errorResponse(error: unknown, options: { oauth?: boolean; header
   const body: Record<string, unknown> = { errors: serviceError.items };
   if (options.oauth) {
     headers['Cache-Control'] = 'no-store';
-    body.error = serviceError.hints.oauthError ?? (first.code === '1.6' ? 'invalid_client' : first.code.startsWith('2.') ? 'invalid_request' : 'invalid_grant');
+    body.error =
+      serviceError.hints.oauthError ?? (first.code === '1.6' ? 'invalid_client' : first.code === '1.7' || first.code === '1.13' ? 'invalid_grant' : 'invalid_request');
     body.error_description = first.description;
   }
   return json(body, status, headers);
