@@ -18,8 +18,8 @@ export function refuseDeclaredOversize(headers: Headers, limit = getConfig().MAX
 
 /**
  * The body as text, read chunk by chunk and given up at the first byte over the limit, so that no body larger
- * than MAX_BODY_BYTES is ever held in memory. The rest of an oversized upload is left unread (the server
- * discards it after answering, or closes the connection: see `errorResponse`).
+ * than MAX_BODY_BYTES is ever held in memory. The rest of an oversized upload is left unread: Node discards it
+ * after the answer (closing instead would reset the connection and could lose the 413 on its way).
  */
 export async function readBodyText(request: Request, limit = getConfig().MAX_BODY_BYTES): Promise<string> {
   refuseDeclaredOversize(request.headers, limit);

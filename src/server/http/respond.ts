@@ -39,8 +39,6 @@ export function errorResponse(error: unknown, options: { oauth?: boolean; header
   const challenge = authenticateHeader(first.code, getConfig().OAUTH_SCOPE);
   if (challenge && status === 401) headers['WWW-Authenticate'] = challenge;
   if (serviceError.hints.retryAfterSeconds !== undefined) headers['Retry-After'] = String(serviceError.hints.retryAfterSeconds);
-  // An oversized body is left unread: closing the connection spares reading the rest of it (RFC 9110 §15.5.14).
-  if (status === 413) headers.Connection = 'close';
   const body: Record<string, unknown> = { errors: serviceError.items };
   if (options.oauth) {
     headers['Cache-Control'] = 'no-store';
