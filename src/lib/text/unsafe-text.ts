@@ -9,38 +9,41 @@ export function isUnsafeText(value: string): boolean {
 }
 
 type PathPart = string | number;
+/** A path as a chain to its parent: O(1) per step down, the text built only for what is reported. */
+type PathNode = { part: PathPart; parent?: PathNode } | undefined;
 
-function pathText(path: readonly PathPart[]): string | undefined {
+function pathText(node: PathNode, prefix: readonly PathPart[]): string | undefined {
+  const parts: PathPart[] = [];
+  for (let current = node; current; current = current.parent) parts.push(current.part);
   let out = '';
-  for (const part of path) out += typeof part === 'number' ? `[${part}]` : out ? `.${part}` : part;
+  for (const part of [...prefix, ...parts.reverse()]) out += typeof part === 'number' ? `[${part}]` : out ? `.${part}` : part;
   return out || undefined;
 }
 
 /**
  * The field paths (`a.b[2].c`, as validation reports them) of every string inside a parsed value that is unsafe.
  * A bad object key is reported at its parent, so that the answer never repeats the bad text. Walked with a
- * stack of its own: a deeply nested body must not overflow the call stack.
+ * stack of its own and parent links, so that a deeply nested body costs linear time and no call stack.
  */
 export function unsafeTextFields(value: unknown, path: readonly PathPart[] = []): (string | undefined)[] {
   const found: (string | undefined)[] = [];
-  const pending: [unknown, readonly PathPart[]][] = [];
-  // Strings are checked where they are met; only containers wait on the stack (with the path to them).
-  const visit = (item: unknown, at: () => readonly PathPart[]) => {
+  const pending: [object, PathNode][] = [];
+  const visit = (item: unknown, at: PathNode) => {
     if (typeof item === 'string') {
-      if (isUnsafeText(item)) found.push(pathText(at()));
+      if (isUnsafeText(item)) found.push(pathText(at, path));
     } else if (item && typeof item === 'object') {
-      pending.push([item, at()]);
+      pending.push([item, at]);
     }
   };
-  visit(value, () => path);
+  visit(value, undefined);
   while (pending.length > 0) {
     const [current, at] = pending.pop()!;
     if (Array.isArray(current)) {
-      current.forEach((item, index) => visit(item, () => [...at, index]));
+      current.forEach((item, index) => visit(item, { part: index, parent: at }));
     } else {
-      for (const [key, item] of Object.entries(current as Record<string, unknown>)) {
-        if (isUnsafeText(key)) found.push(pathText(at));
-        else visit(item, () => [...at, key]);
+      for (const [key, item] of Object.entries(current)) {
+        if (isUnsafeText(key)) found.push(pathText(at, path));
+        else visit(item, { part: key, parent: at });
       }
     }
   }

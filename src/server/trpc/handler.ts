@@ -18,7 +18,10 @@ export const TRPC_MAX_BATCH_SIZE = 10;
  * tRPC over fetch, behind the same body limit as REST (contract §1), with unexpected errors logged once here,
  * without their query parameters (`describeUnexpected`), while the caller gets 5.0 only.
  */
-export async function handleTrpcRequest(request: NextRequest, router: AnyRouter = appRouter): Promise<Response> {
+export async function handleTrpcRequest(
+  request: NextRequest,
+  { router = appRouter, createContext = createTrpcContext }: { router?: AnyRouter; createContext?: typeof createTrpcContext } = {},
+): Promise<Response> {
   let limited: NextRequest;
   try {
     limited = await withLimitedBody(request);
@@ -29,7 +32,7 @@ export async function handleTrpcRequest(request: NextRequest, router: AnyRouter 
     endpoint: '/api/trpc',
     req: limited,
     router,
-    createContext: createTrpcContext,
+    createContext,
     maxBatchSize: TRPC_MAX_BATCH_SIZE,
     onError: ({ error, path }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof ServiceError)) {
