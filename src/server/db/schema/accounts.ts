@@ -43,7 +43,10 @@ export const activationTokens = pgTable(
   (table) => [index('account_activation_tokens_account_idx').on(table.accountId)],
 );
 
-/** Failed password grants per username, kept in the database so a lockout holds across instances. */
+/**
+ * Password attempts per lock key (`account:<id>`, or `name:<username>` for names of no account; see
+ * services/accounts/login-attempts.ts), kept in the database so a lockout holds across instances.
+ */
 export const loginFailures = pgTable('login_failures', {
   username: text('username').primaryKey(),
   failures: integer('failures').notNull(),
