@@ -50,3 +50,22 @@ test('another origin frames the consent page of a signed-in person: the browser 
     await new Promise((resolve) => attacker.close(resolve));
   }
 });
+
+test('the portal works under its CSP: no violation while signing in and using the pages', async ({ page, request }) => {
+  const client = await createClient({ name: 'CSP client' });
+  const person = newPerson('csp');
+  await createActiveAccount(request, client, person);
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to (load|execute|apply)/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto('/signup');
+  await page.goto('/login');
+  await signIn(page, person.email, person.password);
+  await expect(page).toHaveURL(/\/account$/);
+  await page.getByRole('link', { name: 'Documents' }).first().click();
+  await expect(page).toHaveURL(/\/documents/);
+  await page.goto('/documents/new');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(violations).toEqual([]);
+});

@@ -66,8 +66,8 @@ export function SignUpForm({ partnerEnvironment }: { partnerEnvironment: boolean
         </p>
         {partnerEnvironment ? (
           <p>
-            This partner (test) environment keeps its e-mail instead of sending it: its operator activates your account (
-            <code>npm run admin -- account:activate --email {created.email}</code>). Once you are signed in, your own e-mails are in the Mailbox.
+            In this partner (test) environment the e-mail stays on the server instead of being sent: its operator activates your account with{' '}
+            <code>npm run admin -- account:activate --email {created.email}</code>. Once you are signed in, your own e-mails are in the Mailbox.
           </p>
         ) : null}
         <p>

@@ -40,8 +40,11 @@ export function getAuthOptions(): Promise<NextAuthOptions> {
       pages: { signIn: '/login', error: '/login' },
       // next-auth logs whole errors (and, for a revoked session, a stack per request): keep the code and a line.
       logger: {
-        error: (code, metadata) =>
-          console.error(`next-auth ${code}: ${describeUnexpected((metadata as { error?: unknown })?.error ?? metadata).split('\n')[0]}`),
+        error: (code, metadata) => {
+          const error = (metadata as { error?: unknown })?.error ?? metadata;
+          const line = typeof error === 'string' ? error : describeUnexpected(error);
+          console.error(`next-auth ${code}: ${line.split('\n')[0]!.slice(0, 200)}`);
+        },
         warn: (code) => console.warn(`next-auth ${code}`),
         debug: () => {},
       },
