@@ -47,7 +47,7 @@ export function ChangePasswordForm() {
       <ErrorSummary errors={errors} idPrefix={ID} fields={FIELDS} />
       {changed ? (
         <div className="banner banner-success" role="status">
-          Your password has been changed.
+          Your password has been changed. Every sign-in of your account has ended, this one too: <a href="/login">sign in again</a> with the new password.
         </div>
       ) : null}
       <Field

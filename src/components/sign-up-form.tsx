@@ -66,7 +66,8 @@ export function SignUpForm({ partnerEnvironment }: { partnerEnvironment: boolean
         </p>
         {partnerEnvironment ? (
           <p>
-            This is the partner (test) environment: you can read the e-mail in the <Link href="/dev/mailbox">development mailbox</Link>.
+            In this partner (test) environment the e-mail stays on the server instead of being sent: its operator activates your account with{' '}
+            <code>npm run admin -- account:activate --email {created.email}</code>. Once you are signed in, your own e-mails are in the Mailbox.
           </p>
         ) : null}
         <p>

@@ -2,7 +2,8 @@ import Link from 'next/link';
 import { SignOutButton } from './sign-out-button';
 
 /** The portal's header: skip link, service name, and the few places a person goes. */
-export function SiteHeader({ signedIn, partnerEnvironment }: { signedIn: boolean; partnerEnvironment: boolean }) {
+/** `mailbox`: the development mailbox exists (partner environment without SMTP); shown to signed-in people only. */
+export function SiteHeader({ signedIn, partnerEnvironment, mailbox }: { signedIn: boolean; partnerEnvironment: boolean; mailbox: boolean }) {
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
@@ -18,7 +19,7 @@ export function SiteHeader({ signedIn, partnerEnvironment }: { signedIn: boolean
             <li>
               <Link href="/">Home</Link>
             </li>
-            {partnerEnvironment ? (
+            {mailbox && signedIn ? (
               <li>
                 <Link href="/dev/mailbox">Mailbox</Link>
               </li>

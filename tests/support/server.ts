@@ -31,6 +31,8 @@ export interface RunningServer {
   kind: DbKind;
   port: number;
   baseUrl: string;
+  /** The server's process (and process group) id, to measure its memory. */
+  pid: number;
   /** PGlite: the server's DATA_DIR. */
   dataDir?: string;
   /** PostgreSQL: the throwaway database. */
@@ -193,5 +195,5 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await dispose().catch(() => {});
     throw error;
   }
-  return { kind: options.kind, port, baseUrl, dataDir, databaseUrl: database?.url, adminEnv, logFile, stop, dispose };
+  return { kind: options.kind, port, pid: child.pid!, baseUrl, dataDir, databaseUrl: database?.url, adminEnv, logFile, stop, dispose };
 }

@@ -59,6 +59,8 @@ const envSchema = z.object({
   PGP_PRIVATE_KEY: z.string().optional(),
   JOB_POLL_INTERVAL_MS: positiveInt(500),
   JOB_RETENTION_HOURS: positiveInt(7 * 24),
+  /** Contract §1: larger request bodies are refused (2.4, 413) before they are read. */
+  MAX_BODY_BYTES: positiveInt(25 * 1024 * 1024),
 });
 
 export type AppConfig = z.infer<typeof envSchema>;

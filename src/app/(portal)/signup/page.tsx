@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { SignUpForm } from '@/components/sign-up-form';
 import { getConfig } from '@/server/config/env';
+import { mailboxExists } from '@/server/services/mail/list-mailbox';
 
 export const metadata: Metadata = { title: 'Create an account · Freight Document Service' };
 
@@ -12,7 +13,7 @@ export default function SignUpPage() {
       <p>
         Already have an account? <Link href="/login">Sign in</Link>
       </p>
-      <SignUpForm partnerEnvironment={getConfig().APP_ENV === 'partner'} />
+      <SignUpForm partnerEnvironment={mailboxExists(getConfig())} />
     </div>
   );
 }

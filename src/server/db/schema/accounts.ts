@@ -21,6 +21,8 @@ export const accounts = pgTable(
       .notNull()
       .default('PRE_PAY'),
     activatedAt: timestamp('activated_at', { withTimezone: true, mode: 'date' }),
+    /** Portal sessions carry the value they were signed in with; raising it (password change) ends them all. */
+    sessionGeneration: integer('session_generation').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -41,7 +43,10 @@ export const activationTokens = pgTable(
   (table) => [index('account_activation_tokens_account_idx').on(table.accountId)],
 );
 
-/** Failed password grants per username, kept in the database so a lockout holds across instances. */
+/**
+ * Password attempts per lock key (`account:<id>`, or `name:<username>` for names of no account; see
+ * services/accounts/login-attempts.ts), kept in the database so a lockout holds across instances.
+ */
 export const loginFailures = pgTable('login_failures', {
   username: text('username').primaryKey(),
   failures: integer('failures').notNull(),

@@ -16,7 +16,7 @@ export function isAcceptedScope(config: AppConfig, scope: string | undefined): b
 /** The scope a token response carries: the one requested, else `OAUTH_SCOPE`. Any other name is 1.13. */
 export function checkScope(ctx: ServiceContext, scope: string | undefined): string {
   if (!isAcceptedScope(ctx.config, scope)) {
-    fail('1.13', 'scope', { oauthError: 'invalid_scope', httpStatus: 400, description: `The only scope is "${ctx.config.OAUTH_SCOPE}".` });
+    fail('1.13', 'scope', { oauthError: 'invalid_scope', description: `The only scope is "${ctx.config.OAUTH_SCOPE}".` });
   }
   return scope?.trim() || ctx.config.OAUTH_SCOPE;
 }

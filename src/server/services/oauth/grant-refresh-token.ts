@@ -7,7 +7,7 @@ import type { OAuthClient } from './authenticate-client';
 import { checkScope } from './check-scope';
 import { issueTokens, revokeFamily } from './tokens';
 
-const invalidGrant = () => fail('1.13', 'refresh_token', { oauthError: 'invalid_grant', httpStatus: 400 });
+const invalidGrant = () => fail('1.13', 'refresh_token', { oauthError: 'invalid_grant' });
 
 /**
  * Refresh grant with rotation (spec §5.3, contract §2): every refresh token works once. Presenting one that
