@@ -7,6 +7,7 @@ export function safeCallbackUrl(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length === 0 || value.length > 4096) return undefined;
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
   // Browsers strip tabs and newlines and treat backslashes as slashes: refuse them outright.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return undefined;
   const base = 'http://portal.invalid';
   let url: URL;
