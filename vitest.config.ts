@@ -20,7 +20,14 @@ const integration = (name: string) => ({
 });
 
 export default defineConfig({
-  resolve: { alias: { '@': path.resolve(__dirname, 'src') } },
+  resolve: {
+    alias: {
+      '@': path.resolve(__dirname, 'src'),
+      // Server modules import 'server-only' so that a client bundle that reaches them fails to build. Tests run
+      // them in plain Node, which is a server: give them the package's own empty module (its react-server export).
+      'server-only': path.resolve(__dirname, 'node_modules/server-only/empty.js'),
+    },
+  },
   test: {
     // Two cores: one test file at a time; the servers under test need the other core.
     fileParallelism: false,

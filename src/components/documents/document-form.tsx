@@ -83,6 +83,8 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
   useEffect(() => {
     if (!focusTarget) return;
     document.getElementById(fieldId(ID, focusTarget))?.focus();
+    // A one-shot request: clearing it re-renders once and this effect then does nothing.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setFocusTarget(null);
   }, [focusTarget]);
 

@@ -9,6 +9,8 @@ const BASE = 'http://portal.invalid';
  */
 export function safeCallbackUrl(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length === 0 || value.length > 4096) return undefined;
+  // Browsers strip tabs and newlines and treat backslashes as slashes: refuse them outright.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (!value.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(value)) return undefined;
   let url: URL;
   try {
@@ -19,6 +21,7 @@ export function safeCallbackUrl(value: unknown): string | undefined {
   if (url.origin !== BASE) return undefined;
   const path = `${url.pathname}${url.search}${url.hash}`;
   // The normalised path is what the browser will be sent to: it must still be a path of this site.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (!path.startsWith('/') || path.startsWith('//') || /^\/[\\/]/.test(path) || /[\u0000-\u001f\u007f\\]/.test(path)) return undefined;
   return path;
 }

@@ -2,6 +2,7 @@
  * Text no input may carry (contract §1: 3.17): a NUL, which PostgreSQL cannot store in text, and an unpaired
  * UTF-16 surrogate, which has no UTF-8 form and breaks encoders further down (headers, URLs, hashes).
  */
+// eslint-disable-next-line no-control-regex -- a NUL is exactly what this finds
 const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function isUnsafeText(value: string): boolean {

@@ -1,3 +1,4 @@
+import 'server-only';
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { NextAuthOptions } from 'next-auth';
@@ -62,9 +63,12 @@ export function getAuthOptions(): Promise<NextAuthOptions> {
               return { id: account.id, name: account.name, email: account.email, sessionGeneration: account.sessionGeneration };
             } catch (error) {
               // next-auth shows this message to the sign-in page as ?error=…
+              // Deliberately without `cause`: the error next-auth gets carries only the text meant for the sign-in page.
+              // eslint-disable-next-line preserve-caught-error
               if (error instanceof ServiceError) throw new Error(error.items[0]!.description);
               // Anything else would reach the browser as ?error=<its message>: log it, show only 5.0.
               console.error(`sign-in failed: ${describeUnexpected(error)}`);
+              // eslint-disable-next-line preserve-caught-error
               throw new Error(describeError('5.0'));
             }
           },

@@ -1,3 +1,4 @@
+import 'server-only';
 import crypto from 'node:crypto';
 import type { AppConfig } from '@/server/config/env';
 import { randomDigits } from './tokens';
