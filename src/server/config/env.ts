@@ -58,6 +58,10 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(16).optional(),
   PGP_PRIVATE_KEY: z.string().optional(),
   JOB_POLL_INTERVAL_MS: positiveInt(500),
+  // Jobs one server process runs at once: a webhook receiver that keeps its 10 s never holds up the e-mail.
+  JOB_CONCURRENCY: positiveInt(4),
+  // A claimed job is reserved for its kind's timeout plus this: how long a job of a crashed worker waits.
+  JOB_LEASE_GRACE_MS: positiveInt(30_000),
   JOB_RETENTION_HOURS: positiveInt(7 * 24),
 });
 
