@@ -34,7 +34,7 @@ export async function deliverWebhook({ deliveryId }: JobPayload<'webhook.deliver
   const startedAt = new Date();
   const claimed = await queryRows(
     db,
-    sql`insert into webhook_delivery_attempts (delivery_id, attempt, started_at) values (${deliveryId}, ${attempt}, ${startedAt})
+    sql`insert into webhook_delivery_attempts (delivery_id, attempt, started_at) values (${deliveryId}, ${attempt}, ${startedAt.toISOString()}::timestamptz)
         on conflict do nothing returning attempt`,
   );
   if (claimed.length === 0) throw new Error(`attempt ${attempt} was made already`);

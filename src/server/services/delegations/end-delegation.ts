@@ -21,7 +21,7 @@ export async function endDelegation(db: DbOrTx, delegation: DelegationRow, now: 
         union
         select d.id from delegations d join chain c on d.parent_id = c.id
       )
-      update delegations set revoked_at = ${now}
+      update delegations set revoked_at = ${now.toISOString()}::timestamptz
       where id in (select id from chain) and revoked_at is null
       returning id, document_id, role, delegate_account_id`,
   );
