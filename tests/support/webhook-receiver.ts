@@ -16,7 +16,7 @@ export interface ReceivedWebhook {
 }
 
 /** How the receiver answers one request: a status, or `hold` to keep the request open until released. */
-export type Answer = { status: number; headers?: Record<string, string> } | 'hold';
+export type Answer = { status: number; headers?: Record<string, string>; delayMs?: number } | 'hold';
 
 export interface WebhookReceiver {
   url: (path: string) => string;
@@ -64,8 +64,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         held.push(response);
         return;
       }
-      response.writeHead(answer.status, answer.headers);
-      response.end('ok');
+      setTimeout(() => {
+        response.writeHead(answer.status, answer.headers);
+        response.end('ok');
+      }, answer.delayMs ?? 0);
     });
   });
   server.keepAliveTimeout = 0;
