@@ -218,6 +218,31 @@ describe.each(databaseKinds())('delegation (%s)', (kind) => {
     await revokeAccountDelegation({ ctx: as('fleet'), input: { delegateId: fleetToSubcontractor } });
   });
 
+  it('a role held more than once on a document (subsequent carriers) is named by roleId', async () => {
+    const id = (
+      await createFreightDocument({
+        ctx: as('submitter'),
+        input: {
+          type: 'WAYBILL',
+          consignor: { name: 'Acme' },
+          consignee: { name: 'Beta' },
+          placeOfTakingOver: { name: 'Dock', countryCode: 'NLD' },
+          subsequentCarriers: [
+            { name: 'Leg 2', submittedAccountNumber: people.carrier.accountNumber },
+            { name: 'Leg 3', submittedAccountNumber: people.carrier.accountNumber },
+          ],
+          goods: 'Pallets',
+        },
+      })
+    ).freightDocumentId;
+    const legs = (await getFreightDocument({ ctx: as('carrier'), input: { freightDocumentId: id } })).subsequentCarriers.map((party) => party.roleId);
+    const byNumber = { role: 'SUBSEQUENT_CARRIER' as const, accountNumberOfDelegatee: people.driver.accountNumber };
+    expect(await outcome(delegateDocumentRole({ ctx: as('carrier'), input: { freightDocumentId: id, ...byNumber } }))).toBe('3.1 roleId');
+    await delegateDocumentRole({ ctx: as('carrier'), input: { freightDocumentId: id, ...byNumber, roleId: legs[1] } });
+    const asDriver = await getFreightDocument({ ctx: as('driver'), input: { freightDocumentId: id } });
+    expect(asDriver.ownPermissions).toEqual([{ role: 'SUBSEQUENT_CARRIER', roleId: legs[1], permissions: ['VIEW', 'DELEGATE'] }]);
+  });
+
   it('two delegations of one role to one account at once: exactly one is made', async () => {
     const results = await Promise.all([0, 1, 2, 3].map(() => outcome(onDocument('carrier', 'outsider', otherDocumentId))));
     expect(results.sort()).toEqual(['3.36', '3.36', '3.36', 'ok']);

@@ -4,7 +4,7 @@ import { ROLES } from './freight-document';
 
 const present = (value: unknown) => value !== undefined && value !== null && value !== '';
 /** Cross-field rules run on whatever the fields parsed to, so they are reported beside the field errors. */
-const onObjects = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
+const onObjects = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) };
 
 /**
  * POST /freightdocuments/{id}/delegate and POST /accounts/users/me/delegates (contract §11): the role whose
