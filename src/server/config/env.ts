@@ -59,6 +59,10 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(16).optional(),
   PGP_PRIVATE_KEY: z.string().optional(),
   JOB_POLL_INTERVAL_MS: positiveInt(500),
+  // Jobs one server process runs at once: a webhook receiver that keeps its 10 s never holds up the e-mail.
+  JOB_CONCURRENCY: positiveInt(4),
+  // A claimed job is reserved for its kind's timeout plus this: how long a job of a crashed worker waits.
+  JOB_LEASE_GRACE_MS: positiveInt(30_000),
   JOB_RETENTION_HOURS: positiveInt(7 * 24),
   /** Contract §1: larger request bodies are refused (2.4, 413) before they are read. */
   MAX_BODY_BYTES: positiveInt(25 * 1024 * 1024),

@@ -1,6 +1,7 @@
 import type { AppConfig } from '@/server/config/env';
 import type { Database } from '@/server/db/client';
 import { sendMail } from '@/server/mail/send-mail-job';
+import { deliverWebhook } from '@/server/webhooks/deliver-job';
 import type { JobKindName, JobPayload } from './kinds';
 
 export interface JobContext {
@@ -16,4 +17,5 @@ export type JobHandlers = { [K in JobKindName]: (payload: JobPayload<K>, context
 /** Who runs each kind of job. The mapped type makes a kind without a handler a compile error. */
 export const jobHandlers: JobHandlers = {
   'mail.send': sendMail,
+  'webhook.deliver': deliverWebhook,
 };

@@ -30,12 +30,20 @@ export interface ClaimedJob {
   maxAttempts: number;
 }
 
-/** Claim one due job. SKIP LOCKED lets any number of instances poll one table without taking a job twice. */
-export async function claimNextJob(db: DbOrTx, leaseMs: number): Promise<ClaimedJob | undefined> {
+/**
+ * Claim one due job, reserved for its kind's lease (`leaseMs`; unknown kinds get the longest). SKIP LOCKED lets
+ * any number of instances poll one table without taking a job twice.
+ */
+export async function claimNextJob(db: DbOrTx, leaseMs: Record<string, number>): Promise<ClaimedJob | undefined> {
+  const longest = Math.max(...Object.values(leaseMs));
+  const seconds = sql`case kind ${sql.join(
+    Object.entries(leaseMs).map(([kind, ms]) => sql`when ${kind} then ${ms / 1000}::float8 `),
+    sql``,
+  )}else ${longest / 1000}::float8 end`;
   const rows = await queryRows(
     db,
     sql`
-    update jobs set attempts = attempts + 1, locked_until = now() + make_interval(secs => ${leaseMs / 1000})
+    update jobs set attempts = attempts + 1, locked_until = now() + make_interval(secs => ${seconds})
     where id = (
       select id from jobs
       where completed_at is null and failed_at is null and run_at <= now()

@@ -1,7 +1,7 @@
 import type { AppConfig } from '@/server/config/env';
 import type { Database } from '@/server/db/client';
 import { jobHandlers, type JobHandlers } from './handlers';
-import { JOB_KINDS, LEASE_MS, type JobKindName } from './kinds';
+import { JOB_KINDS, leaseMsByKind, type JobKindName } from './kinds';
 import { claimNextJob, completeJob, failJob, JOBS_CHANNEL, removeFinishedJobs, type ClaimedJob } from './queue';
 
 export interface WorkerOptions {
@@ -30,20 +30,24 @@ export function startJobWorker(options: WorkerOptions): { stop: (graceMs?: numbe
   const { db, config } = options;
   const handlers = options.handlers ?? jobHandlers;
   const log = options.log ?? ((message: string) => console.error(message));
-  // `stopRequested` ends the loop after the job in hand; `abortAttempts` also tells that job to give up.
+  const leaseMs = leaseMsByKind(config);
+  // `stopRequested` ends the loops after the jobs in hand; `abortAttempts` also tells those jobs to give up.
   let stopRequested = false;
   const abortAttempts = new AbortController();
-  // A notification that arrives while jobs run must not be lost: it is remembered until the loop sleeps.
-  let notified = false;
-  let wake: (() => void) | undefined;
   let lastCleanup = 0;
+  // JOB_CONCURRENCY loops claim and run jobs side by side, so one slow job (a webhook receiver that takes its
+  // 10 s) does not hold up the others. A notification that arrives while a loop runs jobs must not be lost:
+  // each loop remembers it until it sleeps.
+  const slots = Array.from({ length: config.JOB_CONCURRENCY }, () => ({ notified: false, wake: undefined as (() => void) | undefined }));
   const onNotify = () => {
-    notified = true;
-    wake?.();
+    for (const slot of slots) {
+      slot.notified = true;
+      slot.wake?.();
+    }
   };
 
   async function runOne(): Promise<boolean> {
-    const job = await claimNextJob(db, LEASE_MS);
+    const job = await claimNextJob(db, leaseMs);
     if (!job) return false;
     const definition = JOB_KINDS[job.kind as JobKindName];
     try {
@@ -96,26 +100,27 @@ export function startJobWorker(options: WorkerOptions): { stop: (graceMs?: numbe
     return undefined;
   });
 
-  const loop = (async () => {
+  const runSlot = async (slot: (typeof slots)[number], index: number) => {
     while (!stopRequested) {
-      notified = false;
+      slot.notified = false;
       try {
-        await cleanUp();
+        if (index === 0) await cleanUp();
         while (!stopRequested && (await runOne()));
       } catch (error) {
         log(`job worker error: ${error instanceof Error ? error.message : String(error)}`);
       }
-      if (stopRequested || notified) continue;
+      if (stopRequested || slot.notified) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, config.JOB_POLL_INTERVAL_MS);
-        wake = () => {
+        slot.wake = () => {
           clearTimeout(timer);
           resolve();
         };
       });
-      wake = undefined;
+      slot.wake = undefined;
     }
-  })();
+  };
+  const loop = Promise.all(slots.map(runSlot)).then(() => undefined);
 
   return {
     /**
@@ -124,7 +129,7 @@ export function startJobWorker(options: WorkerOptions): { stop: (graceMs?: numbe
      */
     stop: async (graceMs = 10_000) => {
       stopRequested = true;
-      wake?.();
+      for (const slot of slots) slot.wake?.();
       let timer: NodeJS.Timeout | undefined;
       const finished = await Promise.race([loop.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)))]);
       clearTimeout(timer);

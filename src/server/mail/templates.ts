@@ -58,3 +58,33 @@ export function namedInDocumentMail(input: {
   }`;
   return { to: input.to, subject: `Freight document ${input.serviceNumber}: you are named as ${roles}`, text: lines.join('\n'), html };
 }
+
+/** Sent to the account that receives a role's rights (spec §1), per document or for all documents of the role. */
+export function delegatedToYouMail(input: {
+  to: string;
+  grantorName: string;
+  role: string;
+  /** The document, for a per-document delegation; absent for an account-wide one. */
+  document?: { serviceNumber: string; url: string };
+  portalUrl: string;
+}): OutgoingMail {
+  const role = ROLE_NAMES[input.role] ?? input.role.toLowerCase();
+  const scope = input.document
+    ? `on freight document ${input.document.serviceNumber}`
+    : `on every freight document, present and future, in which ${input.grantorName} holds that role`;
+  const link = input.document?.url ?? input.portalUrl;
+  const text = [
+    'Hello,',
+    '',
+    `${input.grantorName} delegated the role of ${role} to you ${scope}. You have all the rights of that role, and you can delegate it further.`,
+    '',
+    `${input.document ? 'Open the document' : 'Open your documents'}: ${link}`,
+  ].join('\n');
+  const html = `<p>Hello,</p><p>${escapeHtml(input.grantorName)} delegated the role of ${escapeHtml(role)} to you ${escapeHtml(
+    scope,
+  )}. You have all the rights of that role, and you can delegate it further.</p><p><a href="${escapeHtml(link)}">${
+    input.document ? 'Open the document' : 'Open your documents'
+  }</a></p>`;
+  const subject = input.document ? `Freight document ${input.document.serviceNumber}: you act as ${role}` : `You act as ${role} for ${input.grantorName}`;
+  return { to: input.to, subject, text, html };
+}

@@ -198,5 +198,13 @@ export const delegations = pgTable(
       .on(table.documentId)
       .where(sql`revoked_at is null`),
     index('delegations_parent_idx').on(table.parentId),
+    // One active delegation per delegate and role row of a document, and per delegate and role account-wide
+    // (3.36, 3.38): the services check first, these refuse what two requests at once could still insert.
+    uniqueIndex('delegations_document_active_key')
+      .on(table.documentId, table.roleId, table.delegateAccountId)
+      .where(sql`revoked_at is null and document_id is not null`),
+    uniqueIndex('delegations_account_active_key')
+      .on(table.grantorAccountId, table.role, table.delegateAccountId)
+      .where(sql`revoked_at is null and document_id is null`),
   ],
 );

@@ -8,6 +8,8 @@ import { callerEnvelopeOf } from '../access/caller-envelope';
 import { loadDelegationSources } from '../access/delegation-sources';
 import { resolveHeldRoles } from '../access/held-roles';
 import { visibleTo } from '../access/visibility';
+import { loadOwnAccountDelegations } from '../delegations/delegate-views';
+import { countOwnSubscriptions } from '../subscriptions/subscription-counts';
 import { quoteIssue } from './credits';
 import { documentContentJson } from './document-json';
 import { loadPeople } from './serialize-document';
@@ -72,7 +74,7 @@ export async function listFreightDocuments({ ctx, input }: { ctx: ServiceContext
       .where(where),
   ]);
   const ids = rows.map((row) => row.id);
-  const [roles, documentDelegations, people, quote] = await Promise.all([
+  const [roles, documentDelegations, people, quote, ownAccountDelegations, subscriptionCounts] = await Promise.all([
     ids.length ? ctx.db.select().from(documentRoles).where(inArray(documentRoles.documentId, ids)) : [],
     ids.length
       ? ctx.db
@@ -85,13 +87,18 @@ export async function listFreightDocuments({ ctx, input }: { ctx: ServiceContext
       rows.map((row) => row.submitterAccountId),
     ),
     rows.some((row) => row.status === 'DRAFT') ? quoteIssue(ctx, ctx.db, accountId) : undefined,
+    loadOwnAccountDelegations(ctx.db, accountId),
+    countOwnSubscriptions(ctx.db, accountId, ids),
   ]);
   const freightDocumentsJson = rows.map((document) => {
     const documentRolesOf = roles.filter((role) => role.documentId === document.id);
     const delegationsOf = documentDelegations.filter((delegation) => delegation.documentId === document.id);
     const held = resolveHeldRoles({ accountId, roles: documentRolesOf, documentDelegations: delegationsOf, sources });
     const loaded = { document, roles: documentRolesOf, access: { accountId, held, documentDelegations: delegationsOf } };
-    return { ...documentContentJson({ document, roles: documentRolesOf, people }), ...callerEnvelopeOf(loaded, { canPayForIssue: quote?.canPay }) };
+    return {
+      ...documentContentJson({ document, roles: documentRolesOf, people }),
+      ...callerEnvelopeOf(loaded, { canPayForIssue: quote?.canPay }, { ownAccountDelegations, subscriptionCount: subscriptionCounts.get(document.id) }),
+    };
   });
   return { freightDocuments: freightDocumentsJson, first: query.first, limit: query.limit, total: counted?.total ?? 0 };
 }

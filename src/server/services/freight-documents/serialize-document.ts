@@ -4,6 +4,8 @@ import type { DbOrTx } from '@/server/db/client';
 import { accounts, attachments, documentCommits } from '@/server/db/schema';
 import type { ServiceContext } from '../context';
 import { callerEnvelopeOf } from '../access/caller-envelope';
+import { loadOwnAccountDelegations } from '../delegations/delegate-views';
+import { countOwnSubscriptions } from '../subscriptions/subscription-counts';
 import { callerHasPermission, type LoadedDocument } from '../access/load-document';
 import { quoteIssue } from './credits';
 import { documentContentJson, type AccountSummary } from './document-json';
@@ -31,7 +33,8 @@ async function canPayForIssue(ctx: ServiceContext, loaded: LoadedDocument): Prom
  */
 export async function serializeDocument(ctx: ServiceContext, loaded: LoadedDocument): Promise<FreightDocumentResponse> {
   const { document } = loaded;
-  const [commits, files] = await Promise.all([
+  const { accountId } = loaded.access;
+  const [commits, files, ownAccountDelegations, subscriptionCounts] = await Promise.all([
     ctx.db.select().from(documentCommits).where(eq(documentCommits.documentId, document.id)).orderBy(asc(documentCommits.sequence)),
     ctx.db
       .select({
@@ -46,8 +49,17 @@ export async function serializeDocument(ctx: ServiceContext, loaded: LoadedDocum
       .from(attachments)
       .where(and(eq(attachments.documentId, document.id), isNull(attachments.removedAt)))
       .orderBy(asc(attachments.createdAt), asc(attachments.id)),
+    loadOwnAccountDelegations(ctx.db, accountId),
+    countOwnSubscriptions(ctx.db, accountId, [document.id]),
   ]);
   const people = await loadPeople(ctx.db, [document.submitterAccountId, ...commits.map((commit) => commit.accountId)]);
   const content = documentContentJson({ document, roles: loaded.roles, people, history: { commits, files } });
-  return { ...content, ...callerEnvelopeOf(loaded, { canPayForIssue: await canPayForIssue(ctx, loaded) }) };
+  return {
+    ...content,
+    ...callerEnvelopeOf(
+      loaded,
+      { canPayForIssue: await canPayForIssue(ctx, loaded) },
+      { ownAccountDelegations, subscriptionCount: subscriptionCounts.get(document.id) },
+    ),
+  };
 }
