@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { startSmtpSink } from './tests/support/smtp-sink';
 
 /**
  * Playwright runs against the built application (`npx next build` first; the build is not part of the run)
@@ -14,6 +15,15 @@ if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = dataDir;
   // Only the process that made the directory removes it, after the web server has been stopped.
   process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+}
+// Mail really goes out, to an SMTP sink the runner starts: people read their activation links from their own
+// mail, as they do in production (there is no mailbox to read while SMTP_URL is set; contract §3).
+process.env.E2E_SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 1);
+if (!process.env.E2E_MAIL_DIR) {
+  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fds-e2e-mail-'));
+  process.env.E2E_MAIL_DIR = mailDir;
+  void startSmtpSink(mailDir, Number(process.env.E2E_SMTP_PORT)).then((sink) => process.on('exit', () => void sink.close()));
+  process.on('exit', () => fs.rmSync(mailDir, { recursive: true, force: true }));
 }
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -60,9 +70,10 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       PUBLIC_URL: baseURL,
       APP_ENV: 'partner',
-      // Empty means unset (see src/server/config/env.ts): embedded PGlite, mail kept for /dev/mailbox.
+      // Empty means unset (see src/server/config/env.ts): embedded PGlite.
       DATABASE_URL: '',
-      SMTP_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      JOB_POLL_INTERVAL_MS: '100',
       NEXT_TELEMETRY_DISABLED: '1',
     },
   },

@@ -20,14 +20,21 @@ const integration = (name: string) => ({
 });
 
 export default defineConfig({
-  resolve: { alias: { '@': path.resolve(__dirname, 'src') } },
+  resolve: {
+    alias: {
+      '@': path.resolve(__dirname, 'src'),
+      // Server modules import 'server-only' so that a client bundle that reaches them fails to build. Tests run
+      // them in plain Node, which is a server: give them the package's own empty module (its react-server export).
+      'server-only': path.resolve(__dirname, 'node_modules/server-only/empty.js'),
+    },
+  },
   test: {
     // Two cores: one test file at a time; the servers under test need the other core.
     fileParallelism: false,
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node' },
       },
       {
         // Service actions called in-process on a fresh in-memory PGlite, and on PostgreSQL when

@@ -23,7 +23,7 @@ async function errorCode(response: { json(): Promise<unknown> }) {
   return ((await response.json()) as { errors: Array<{ code: string }> }).errors[0]!.code;
 }
 
-test('register, activate through the mailbox, password grant, users/me, refresh rotation', async ({ request }) => {
+test('register, activate through the e-mail link, password grant, users/me, refresh rotation', async ({ request }) => {
   const client = await createClient({ name: 'E2E API' });
   const person = newPerson('api');
 

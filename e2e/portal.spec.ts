@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { createActiveAccount, newPerson } from './support/accounts';
+import { activationLink, createActiveAccount, mailsTo, newPerson } from './support/accounts';
 import { createClient } from './support/admin';
 import { errorSummary, signIn } from './support/portal';
 
-test('sign up, activate from the mailbox, sign in, change password, sign out, sign in again', async ({ page }) => {
+test('sign up, activate from the e-mail, sign in, change password, sign out, sign in again', async ({ page }) => {
   const person = newPerson('portal');
   const newPassword = `${person.password}-new`;
 
@@ -22,12 +22,11 @@ test('sign up, activate from the mailbox, sign in, change password, sign out, si
   const accountNumber = await page.locator('.panel-success strong').first().innerText();
   expect(accountNumber).toMatch(/^\d{7,8}$/);
 
-  await test.step('follow the activation link from the development mailbox', async () => {
-    await page.getByRole('link', { name: 'development mailbox' }).click();
-    await expect(page).toHaveURL(/\/dev\/mailbox$/);
-    const mail = page.getByRole('listitem').filter({ hasText: person.email }).first();
-    await expect(mail.getByRole('heading', { name: 'Activate your Freight Document Service account' })).toBeVisible();
-    await mail.getByRole('link', { name: /\/api\/accounts\/activation\// }).click();
+  // The open development mailbox is gone (issue 7): the person opens the link from the mail they received.
+  await test.step('follow the activation link from the activation e-mail', async () => {
+    const mails = await mailsTo(person.email);
+    expect(mails.map((mail) => mail.subject)).toContain('Activate your Freight Document Service account');
+    await page.goto(await activationLink(person.email));
     await expect(page).toHaveURL(/\/login\?activated=1$/);
     await expect(page.getByRole('status').filter({ hasText: 'Your account is activated' })).toBeVisible();
   });
@@ -135,14 +134,14 @@ test('sign-in honours only same-origin callback URLs and goes straight on when s
   await expect(page).toHaveURL(/\/account$/);
 
   // Signed in already: the login page sends the browser straight to a same-origin callback.
-  await page.goto('/login?callbackUrl=' + encodeURIComponent('/dev/mailbox'));
-  await expect(page).toHaveURL(/\/dev\/mailbox$/);
+  await page.goto('/login?callbackUrl=' + encodeURIComponent('/documents'));
+  await expect(page).toHaveURL(/\/documents$/);
 
   await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login\?signedOut=1$/);
-  await page.goto('/login?callbackUrl=' + encodeURIComponent('/dev/mailbox?from=login'));
+  await page.goto('/login?callbackUrl=' + encodeURIComponent('/documents?from=login'));
   await signIn(page, person.email, person.password);
-  await expect(page).toHaveURL(/\/dev\/mailbox\?from=login$/);
+  await expect(page).toHaveURL(/\/documents\?from=login$/);
 
   // Signed in, but the authorization request names no known client: an error page, no redirect.
   await page.goto('/oauth/consent?response_type=code&client_id=unknown&redirect_uri=' + encodeURIComponent('https://evil.example/cb'));

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: installs what the tests need on a fresh machine, builds once, then runs every tier:
-# unit (vitest), API integration against PGlite and (with TEST_DATABASE_URL) PostgreSQL, Playwright in Chromium.
+# `npm test`: installs what the tests need on a fresh machine, runs `npm run verify` (types, lint, format, unit
+# tests) first so a broken rule fails in seconds, builds once, then runs the other tiers: services, API integration
+# against PGlite and (with TEST_DATABASE_URL) PostgreSQL, Playwright in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,11 +14,11 @@ if [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then
   else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi
 fi
 
+echo "== verify (types, lint, format, unit tests)"
+npm run -s verify
+
 echo "== build"
 npx next build >/tmp/fds-next-build.log 2>&1 || { cat /tmp/fds-next-build.log; exit 1; }
-
-echo "== unit tests"
-npx vitest run --project unit
 
 echo "== service tests (in-process, PGlite${TEST_DATABASE_URL:+ and PostgreSQL})"
 npx vitest run --project services

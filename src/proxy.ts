@@ -1,19 +1,70 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { describeError, httpStatusOf } from '@/lib/errors/catalogue';
 
 /**
- * Contract §1: every endpoint is also served under /v1/api, and a trailing slash is tolerated. Both are
- * internal rewrites (no redirect), so POST bodies and headers reach the same handlers unchanged.
+ * The portal pages' Content Security Policy (contract §1), with a fresh nonce per request: Next.js reads the
+ * nonce from the request's CSP header and puts it on its own scripts and inline styles, so nothing inline runs
+ * without it. No 'unsafe-eval' (React needs it only under `next dev`, for its error overlay). The other security
+ * headers, and those of the API, come from next.config.mjs.
+ *
+ * The API is not matched on purpose: for a request that a proxy sees, Next.js buffers the body (and cuts it at
+ * 10 MB) before the route reads it, which would defeat the body limit of src/server/http/body-limit.ts.
  */
+export function contentSecurityPolicy(nonce: string, development = process.env.NODE_ENV === 'development'): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ''}`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' blob: data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** A path segment whose percent-encoding is no UTF-8 (`%C0%AE`, `%ZZ`): Next.js itself would answer 500. */
+function hasMalformedEscape(rawPath: string): boolean {
+  try {
+    decodeURIComponent(rawPath);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 export function proxy(request: NextRequest) {
-  const { pathname } = request.nextUrl;
-  let target = pathname.startsWith('/v1/api') ? pathname.slice('/v1'.length) : pathname;
-  if (target.length > 1 && target.endsWith('/')) target = target.replace(/\/+$/, '');
-  if (target === pathname) return NextResponse.next();
-  // A plain URL, not a clone of nextUrl: NextURL remembers the trailing slash of the request and would put
-  // it back, making the rewrite point at itself (an endless loop in which the request never answers).
-  return NextResponse.rewrite(new URL(`${target}${request.nextUrl.search}`, request.url));
+  const rawPath = new URL(request.url).pathname;
+  if (hasMalformedEscape(rawPath)) {
+    // Contract §1: malformed input is 3.17, for the API and the portal alike.
+    return Response.json({ errors: [{ code: '3.17', description: describeError('3.17'), field: 'path' }] }, { status: httpStatusOf('3.17') });
+  }
+  if (rawPath.startsWith('/api/') || rawPath.startsWith('/v1/api/')) return NextResponse.next();
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+  const policy = contentSecurityPolicy(nonce);
+  const headers = new Headers(request.headers);
+  headers.set('x-nonce', nonce);
+  headers.set('Content-Security-Policy', policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set('Content-Security-Policy', policy);
+  return response;
 }
 
 export const config = {
-  matcher: ['/v1/api/:path*', '/api/:path*/'],
+  matcher: [
+    {
+      // Pages only: not the API (see above), not static files.
+      source: '/((?!api(?:/|$)|v1/api(?:/|$)|_next/static|_next/image|favicon.ico).*)',
+      missing: [
+        { type: 'header', key: 'next-router-prefetch' },
+        { type: 'header', key: 'purpose', value: 'prefetch' },
+      ],
+    },
+    // API paths only when they carry a percent-escape of a non-ASCII byte or a broken one, to refuse malformed
+    // ones (bodies of such requests are buffered, but no valid id of the API needs such an escape).
+    '/api/:path(.*%(?:[89a-fA-F]|[0-9a-fA-F]?[^0-9a-fA-F]).*)',
+    '/v1/api/:path(.*%(?:[89a-fA-F]|[0-9a-fA-F]?[^0-9a-fA-F]).*)',
+  ],
 };

@@ -1,5 +1,9 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import PostalMime from 'postal-mime';
 import { basicAuth, type CreatedClient } from './admin';
+import { mailDir } from './env';
 
 let counter = 0;
 
@@ -10,32 +14,39 @@ export function newPerson(label: string) {
   return { name: `E2E ${label} ${unique}`, email: `e2e-${label}-${unique}@example.com`, password: `pw-${unique}-Secret` };
 }
 
-interface MailboxEntry {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  createdAt: string;
+/** The mails the SMTP sink received for an address, oldest first, waiting up to 15 s for the first. */
+export async function mailsTo(email: string): Promise<{ subject: string; text: string }[]> {
+  const wanted = email.toLowerCase();
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const files = fs
+      .readdirSync(mailDir)
+      .filter((name) => name.endsWith('.eml') && decodeURIComponent(name.slice(7, -4)).split(',').includes(wanted))
+      .sort();
+    if (files.length > 0) {
+      return Promise.all(
+        files.map(async (name) => {
+          const mail = await PostalMime.parse(fs.readFileSync(path.join(mailDir, name)));
+          return { subject: mail.subject ?? '', text: mail.text ?? '' };
+        }),
+      );
+    }
+    if (Date.now() > deadline) throw new Error(`no mail for ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
-/** The development mailbox through tRPC (`GET /api/trpc/mailbox.list`), newest first. */
-export async function listMailbox(request: APIRequestContext): Promise<MailboxEntry[]> {
-  const response = await request.get('/api/trpc/mailbox.list');
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as { result: { data: MailboxEntry[] } };
-  return body.result.data;
-}
-
-/** The activation link of the newest mail to `email`. */
-export async function activationLink(request: APIRequestContext, email: string): Promise<string> {
-  const mail = (await listMailbox(request)).find((entry) => entry.to.toLowerCase() === email.toLowerCase());
-  expect(mail, `an e-mail to ${email} in the outbox`).toBeDefined();
+/** The activation link of the mail to `email`, as the person finds it in their own mail. */
+export async function activationLink(email: string): Promise<string> {
+  const mails = await mailsTo(email);
+  const mail = mails.find((entry) => entry.subject === 'Activate your Freight Document Service account');
+  expect(mail, `an activation e-mail to ${email}`).toBeDefined();
   const link = mail!.text.match(/https?:\/\/\S+\/api\/accounts\/activation\/[A-Za-z0-9_-]+/)?.[0];
   expect(link, 'an activation link in the e-mail').toBeDefined();
   return link!;
 }
 
-/** Registers through the REST API with a client system and activates through the mailbox link. */
+/** Registers through the REST API with a client system and activates through the link in the mail. */
 export async function createActiveAccount(request: APIRequestContext, client: CreatedClient, person: ReturnType<typeof newPerson>) {
   const created = await request.post('/api/accounts/users', {
     headers: { Authorization: basicAuth(client) },
@@ -43,7 +54,7 @@ export async function createActiveAccount(request: APIRequestContext, client: Cr
   });
   expect(created.status()).toBe(201);
   const account = (await created.json()) as { accountId: string; accountNumber: string };
-  const activation = await request.get(await activationLink(request, person.email), { maxRedirects: 0, headers: { Accept: 'text/html' } });
+  const activation = await request.get(await activationLink(person.email), { maxRedirects: 0, headers: { Accept: 'text/html' } });
   expect(activation.status()).toBe(301);
   expect(activation.headers().location).toBe('/login?activated=1');
   return account;

@@ -8,6 +8,8 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const TSX_CLI = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+/** Server code imports 'server-only'; outside Next this condition selects its empty module (package.json "admin"). */
+export const SERVER_CONDITION = '--conditions=react-server';
 export const NEXT_CLI = path.join(ROOT, 'node_modules/next/dist/bin/next');
 
 export interface Server {
@@ -88,7 +90,7 @@ export async function startServer(options: {
 /** `npm run admin -- …` without npm: the admin command run by tsx, its JSON output parsed. */
 export function admin(env: NodeJS.ProcessEnv, args: string[]): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [TSX_CLI, 'src/cli/admin.ts', ...args], { cwd: ROOT, env, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [TSX_CLI, SERVER_CONDITION, 'src/cli/admin.ts', ...args], { cwd: ROOT, env, timeout: 60_000 }, (error, stdout, stderr) => {
       if (error) return reject(new Error(`admin ${args[0]} failed: ${stderr || error.message}`));
       resolve(JSON.parse(stdout) as Record<string, unknown>);
     });

@@ -17,7 +17,7 @@ import postgres from 'postgres';
 import { explainList } from './explain';
 import { DOCUMENT_BODY } from './fixtures';
 import { runLoad, summarise, type LoadOptions, type LoadResult, type LoadRun } from './load';
-import { admin, freePort, NEXT_CLI, ROOT, startServer, TSX_CLI, type Server } from './processes';
+import { admin, freePort, NEXT_CLI, ROOT, SERVER_CONDITION, startServer, TSX_CLI, type Server } from './processes';
 import { seedDocuments, seedOtherAccounts, vacuumAnalyze, withIndexesDeferred } from './seed';
 
 const numberFrom = (name: string, fallback: number) => {
@@ -180,7 +180,7 @@ async function main() {
     progress(`starting bare node:http server on ${barePort}`);
     const bare = await startServer({
       name: 'bare',
-      args: [TSX_CLI, 'scripts/bench/bare-server.ts'],
+      args: [TSX_CLI, SERVER_CONDITION, 'scripts/bench/bare-server.ts'],
       env: { ...env, BARE_PORT: String(barePort) },
       port: barePort,
       readyPath: '/healthz',

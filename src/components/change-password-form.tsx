@@ -49,7 +49,8 @@ export function ChangePasswordForm() {
       <ErrorSummary errors={errors} idPrefix={ID} fields={FIELDS} />
       {changed ? (
         <div className="banner banner-success" role="status">
-          {t('changed')}
+          {/* A plain link: every session has ended, so the next page load must start from the server. */}
+          {t.rich('changed', { link: (chunks) => <a href="/login">{chunks}</a> })}
         </div>
       ) : null}
       <Field idPrefix={ID} name="oldPassword" label={t('current')} type="password" autoComplete="current-password" required error={fieldErrors.oldPassword} />

@@ -8,7 +8,8 @@ import { TRPCProvider } from '@/lib/trpc/client';
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: 1 } } }));
-  const [trpcClient] = useState(() => createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/api/trpc' })] }));
+  // maxItems: the server refuses batches larger than TRPC_MAX_BATCH_SIZE (src/server/trpc/handler.ts).
+  const [trpcClient] = useState(() => createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/api/trpc', maxItems: 10 })] }));
   return (
     <SessionProvider>
       <QueryClientProvider client={queryClient}>

@@ -68,7 +68,11 @@ export function SignUpForm({ partnerEnvironment }: { partnerEnvironment: boolean
           {t('doneTitle')}
         </h2>
         <p>{t.rich('doneText', { accountNumber: created.accountNumber, email: created.email, strong: (chunks) => <strong>{chunks}</strong> })}</p>
-        {partnerEnvironment ? <p>{t.rich('partnerMailbox', { link: (chunks) => <Link href="/dev/mailbox">{chunks}</Link> })}</p> : null}
+        {partnerEnvironment ? (
+          <p>
+            {t.rich('partnerActivation', { command: `npm run admin -- account:activate --email ${created.email}`, code: (chunks) => <code>{chunks}</code> })}
+          </p>
+        ) : null}
         <p>
           <Link href="/login">{t('goToSignIn')}</Link>
         </p>

@@ -3,8 +3,11 @@ import { useTranslations } from 'next-intl';
 import { LanguageSwitch } from './language-switch';
 import { SignOutButton } from './sign-out-button';
 
-/** The portal's header: skip link, service name, the few places a person goes, and the language. */
-export function SiteHeader({ signedIn, partnerEnvironment }: { signedIn: boolean; partnerEnvironment: boolean }) {
+/**
+ * The portal's header: skip link, service name, the few places a person goes, and the language.
+ * `mailbox`: the development mailbox exists (partner environment without SMTP); shown to signed-in people only.
+ */
+export function SiteHeader({ signedIn, partnerEnvironment, mailbox }: { signedIn: boolean; partnerEnvironment: boolean; mailbox: boolean }) {
   const t = useTranslations('header');
   const meta = useTranslations('meta');
   return (
@@ -23,7 +26,7 @@ export function SiteHeader({ signedIn, partnerEnvironment }: { signedIn: boolean
               <li>
                 <Link href="/">{t('home')}</Link>
               </li>
-              {partnerEnvironment ? (
+              {mailbox && signedIn ? (
                 <li>
                   <Link href="/dev/mailbox">{t('mailbox')}</Link>
                 </li>

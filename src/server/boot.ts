@@ -1,7 +1,6 @@
 import { getConfig } from './config/env';
 import { closeDb, getDatabaseHandle } from './db/client';
 import { startJobWorker } from './jobs/worker';
-import { jobHandlers } from './jobs/handlers';
 
 const globalForBoot = globalThis as unknown as { __fdsBooted?: Promise<void> };
 
@@ -10,12 +9,7 @@ export function boot(): Promise<void> {
   globalForBoot.__fdsBooted ??= (async () => {
     const config = getConfig();
     const handle = await getDatabaseHandle('server');
-    const worker = startJobWorker({
-      db: handle.db,
-      handlers: jobHandlers(config),
-      pollIntervalMs: config.JOB_POLL_INTERVAL_MS,
-      retryDelaysMs: config.WEBHOOK_RETRY_DELAYS_MS,
-    });
+    const worker = startJobWorker({ db: handle.db, config, listen: handle.listen });
     console.log(`freight document service: ${handle.kind} database ready, environment ${config.APP_ENV}`);
     const shutdown = async () => {
       await worker.stop().catch(() => {});

@@ -224,7 +224,8 @@ describe('PUT /accounts/users/me/password', () => {
     );
   });
 
-  it('204, then only the new password logs in; existing tokens keep working', async () => {
+  // Contract §3 as revised for issue 7: a password change ends every token (it used to keep them working).
+  it('204, then only the new password logs in; existing tokens stop working', async () => {
     const newPassword = 'a brand new password';
     const reply = await change({ oldPassword: account.password, newPassword });
     expect(reply.status).toBe(204);
@@ -235,7 +236,8 @@ describe('PUT /accounts/users/me/password', () => {
     expect(errorCodes(old)).toEqual(['1.7']);
     const fresh = await api.passwordGrant(client, account.email, newPassword);
     expect(fresh.status).toBe(200);
-    expect((await api.me(accessToken)).status).toBe(200);
+    expect((await api.me(accessToken)).status).toBe(401);
+    expect((await api.me(fresh.body.access_token)).status).toBe(200);
     account = { ...account, password: newPassword };
   });
 });

@@ -51,3 +51,9 @@ export async function getDocument(api: Driver, token: string, id: string) {
   if (reply.status !== 200) throw new Error(`get failed: ${reply.status} ${reply.text}`);
   return reply.body;
 }
+
+/** PUT's answer (contract §4): 205 Reset Content with an empty body. */
+export function expectResetContent(reply: Reply) {
+  expect(reply.status, reply.text).toBe(205);
+  expect(reply.text).toBe('');
+}

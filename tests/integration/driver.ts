@@ -62,6 +62,8 @@ export function uniqueEmail(label: string): string {
 export const GOOD_PASSWORD = 'correct horse battery';
 
 const TSX_CLI = path.join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs');
+/** Server code imports 'server-only'; outside Next this condition selects its empty module (package.json "admin"). */
+const SERVER_CONDITION = '--conditions=react-server';
 
 export function sharedTarget(): Target {
   return { baseUrl: inject('baseUrl'), adminEnv: inject('adminEnv'), mailDir: inject('mailDir') };
@@ -121,7 +123,7 @@ export class Driver {
     return new Promise((resolve) => {
       execFile(
         process.execPath,
-        [TSX_CLI, 'src/cli/admin.ts', ...args],
+        [TSX_CLI, SERVER_CONDITION, 'src/cli/admin.ts', ...args],
         { cwd: REPO_ROOT, env: { ...process.env, ...this.target.adminEnv }, timeout: 60_000 },
         (error, stdout, stderr) => {
           const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;

@@ -52,3 +52,13 @@ it('service numbers are consecutive, 12 digits, and a refused creation does not 
   const numbers = listed.body.freightDocuments.map((doc: { serviceNumber: string }) => doc.serviceNumber);
   expect(numbers).toEqual(['000000000001', '000000000002', '000000000003']);
 });
+
+it('allowedActions offers ISSUE only when the account can pay for it', async () => {
+  const fresh = await api.createActiveAccount(client);
+  const freshToken = (await api.login(client, fresh)).access_token;
+  const id = await createDocument(api, freshToken);
+  const read = async () => (await api.get(`/api/freightdocuments/${id}`, { bearer: freshToken })).body.allowedActions as string[];
+  expect(await read()).toEqual(['UPDATE', 'CANCEL', 'ADD_ATTACHMENT', 'EDIT_ESTIMATED_TIMES', 'DELEGATE', 'SUBSCRIBE']);
+  expect((await api.admin(['credits:add', '--account', fresh.accountNumber, '--amount', '1'])).code).toBe(0);
+  expect(await read()).toContain('ISSUE');
+});

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sharedDriver, uniqueEmail, type Account, type Client } from './driver';
-import { createDocument, expectErrors, getDocument, validBody } from './documents-support';
+import { createDocument, expectErrors, expectResetContent, getDocument, validBody } from './documents-support';
 
 const api = sharedDriver();
 let client: Client;
@@ -121,25 +121,28 @@ describe('PUT (full replacement while DRAFT)', () => {
       structuredGoods: [...before.structuredGoods, { name: 'Crate', numberOfPackages: 1 }],
     };
     const reply = await put(id, body);
-    expect(reply.status, reply.text).toBe(200);
-    expect(reply.body.consignee).toMatchObject({ name: 'Beta Foods GmbH', roleId: before.consignee.roleId });
-    expect(reply.body.structuredGoods[0].productId).toBe(before.structuredGoods[0].productId);
-    expect(reply.body.structuredGoods).toHaveLength(2);
-    expect(reply.body.updates.map((update: { changeType: string }) => update.changeType)).toEqual(['CREATE', 'UPDATE']);
+    // Contract §4: 205 Reset Content without a body; the client reads the document again.
+    expectResetContent(reply);
+    const after = await getDocument(api, submitterToken, id);
+    expect(after.consignee).toMatchObject({ name: 'Beta Foods GmbH', roleId: before.consignee.roleId });
+    expect(after.structuredGoods[0].productId).toBe(before.structuredGoods[0].productId);
+    expect(after.structuredGoods).toHaveLength(2);
+    expect(after.updates.map((update: { changeType: string }) => update.changeType)).toEqual(['CREATE', 'UPDATE']);
 
-    const { structuredGoods: _sg, ...rest } = reply.body;
+    const { structuredGoods: _sg, ...rest } = after;
     const switched = await put(id, { ...rest, goods: 'Now free text' });
-    expect(switched.status, switched.text).toBe(200);
-    expect(switched.body.goods).toBe('Now free text');
-    expect(switched.body.structuredGoods).toEqual([]);
+    expectResetContent(switched);
+    const switchedDocument = await getDocument(api, submitterToken, id);
+    expect(switchedDocument.goods).toBe('Now free text');
+    expect(switchedDocument.structuredGoods).toEqual([]);
   });
 
   it('treats missing sub-entities as empty (references are removed)', async () => {
     const id = await createDocument(api, submitterToken, validBody({ references: [{ name: 'PO', value: '1' }] }));
     const { references: _references, ...rest } = await getDocument(api, submitterToken, id);
     const reply = await put(id, rest);
-    expect(reply.status).toBe(200);
-    expect(reply.body.references).toEqual([]);
+    expectResetContent(reply);
+    expect((await getDocument(api, submitterToken, id)).references).toEqual([]);
   });
 
   it('4.8: a role reference cannot change', async () => {
@@ -159,9 +162,10 @@ describe('PUT (full replacement while DRAFT)', () => {
     const { carrier: _carrier, ...withoutCarrier } = document;
     expectErrors(await put(id, withoutCarrier), 409, [{ code: '4.33', field: 'carrier' }]);
     const added = await put(id, { ...document, placeOfDelivery: { name: 'Warehouse', countryCode: 'DEU' }, subsequentCarriers: [{ name: 'Second leg' }] });
-    expect(added.status, added.text).toBe(200);
-    expect(added.body.placeOfDelivery.roleId).toEqual(expect.any(String));
-    expect(added.body.subsequentCarriers).toHaveLength(1);
+    expectResetContent(added);
+    const withAdded = await getDocument(api, submitterToken, id);
+    expect(withAdded.placeOfDelivery.roleId).toEqual(expect.any(String));
+    expect(withAdded.subsequentCarriers).toHaveLength(1);
   });
 
   it('3.44: the country of the place of taking over is immutable', async () => {

@@ -77,6 +77,14 @@ beforeAll(async () => {
   const current = await api.login(client, operated);
   keep('access token', current.access_token);
   keep('refresh token', current.refresh_token);
+  // A webhook signing secret is shown once and kept sealed (the server signs with it).
+  const subscribed = await api.post('/api/accounts/users/me/subscriptions', {
+    bearer: current.access_token,
+    json: { callbackUrl: 'https://93.184.215.14/hook' },
+  });
+  expect(subscribed.status, subscribed.text).toBe(201);
+  keep('webhook signing secret', subscribed.body.signingSecret);
+  keep('webhook signing key', subscribed.body.signingSecret.slice('whsec_'.length));
   expect(
     (await api.put('/api/accounts/users/me/password', { bearer: current.access_token, json: { oldPassword: operated.password, newPassword } })).status,
   ).toBe(204);

@@ -25,12 +25,16 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** An empty, initialised PGlite cluster (see createPgliteTemplate) copied into the new DATA_DIR. */
   pgliteTemplate?: string;
+  /** PostgreSQL: serve this existing database (another instance's) instead of a new one; it is not dropped. */
+  databaseUrl?: string;
 }
 
 export interface RunningServer {
   kind: DbKind;
   port: number;
   baseUrl: string;
+  /** The server's process (and process group) id, to measure its memory. */
+  pid: number;
   /** PGlite: the server's DATA_DIR. */
   dataDir?: string;
   /** PostgreSQL: the throwaway database. */
@@ -40,6 +44,10 @@ export interface RunningServer {
   logFile: string;
   /** Stops the server (SIGTERM to its group, SIGKILL after a grace period); keeps the database. */
   stop: () => Promise<void>;
+  /** Kills the server's process group at once (SIGKILL), as a crash would; keeps the database. */
+  kill: () => Promise<void>;
+  /** Starts the server again, on the same port and database, after stop or kill. */
+  restart: () => Promise<void>;
   /** Removes the DATA_DIR or drops the database; call after stop. */
   dispose: () => Promise<void>;
 }
@@ -142,30 +150,37 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (options.kind === 'pglite') {
     dataDir = path.join(workDir, 'data');
     if (options.pgliteTemplate) fs.cpSync(options.pgliteTemplate, path.join(dataDir, 'pgdata'), { recursive: true });
+  } else if (options.databaseUrl) {
+    database = { url: options.databaseUrl, drop: async () => {} };
   } else {
     if (!options.adminDatabaseUrl) throw new Error('kind postgres needs adminDatabaseUrl (TEST_DATABASE_URL)');
     database = await createDatabase(options.adminDatabaseUrl);
   }
   const adminEnv: Record<string, string> = database ? { DATABASE_URL: database.url, DATA_DIR: '' } : { DATA_DIR: dataDir!, DATABASE_URL: '' };
 
-  const log = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: REPO_ROOT,
-    detached: true,
-    stdio: ['ignore', log, log],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      NEXTAUTH_URL: baseUrl,
-      NEXTAUTH_SECRET: crypto.randomBytes(32).toString('hex'),
-      APP_ENV: 'partner',
-      ...adminEnv,
-      ...options.env,
-    },
-  });
-  fs.closeSync(log);
+  const nextAuthSecret = crypto.randomBytes(32).toString('hex');
+  const launch = () => {
+    const log = fs.openSync(logFile, 'a');
+    const spawned = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+      cwd: REPO_ROOT,
+      detached: true,
+      stdio: ['ignore', log, log],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        PUBLIC_URL: baseUrl,
+        NEXTAUTH_URL: baseUrl,
+        NEXTAUTH_SECRET: nextAuthSecret,
+        APP_ENV: 'partner',
+        ...adminEnv,
+        ...options.env,
+      },
+    });
+    fs.closeSync(log);
+    return spawned;
+  };
+  let child = launch();
 
   let stopped = false;
   const stop = async () => {
@@ -177,6 +192,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     clearTimeout(timer);
     // Next may leave helpers in the group; make sure nothing of this server survives.
     killGroup(child, 'SIGKILL');
+  };
+  const kill = async () => {
+    stopped = true;
+    killGroup(child, 'SIGKILL');
+    await exited(child);
+  };
+  const restart = async () => {
+    if (!stopped) throw new Error('restart needs the server stopped or killed first');
+    child = launch();
+    stopped = false;
+    await waitUntilUp(baseUrl, child, logFile);
   };
   const dispose = async () => {
     await stop();
@@ -193,5 +219,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await dispose().catch(() => {});
     throw error;
   }
-  return { kind: options.kind, port, baseUrl, dataDir, databaseUrl: database?.url, adminEnv, logFile, stop, dispose };
+  return {
+    kind: options.kind,
+    port,
+    // A getter: restart() replaces the child process.
+    get pid() {
+      return child.pid!;
+    },
+    baseUrl,
+    dataDir,
+    databaseUrl: database?.url,
+    adminEnv,
+    logFile,
+    stop,
+    kill,
+    restart,
+    dispose,
+  };
 }

@@ -13,7 +13,7 @@ export interface SmtpSink {
   close: () => Promise<void>;
 }
 
-export async function startSmtpSink(dir: string): Promise<SmtpSink> {
+export async function startSmtpSink(dir: string, port = 0): Promise<SmtpSink> {
   fs.mkdirSync(dir, { recursive: true });
   let sequence = 0;
   const server = new SMTPServer({
@@ -37,7 +37,7 @@ export async function startSmtpSink(dir: string): Promise<SmtpSink> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(port, '127.0.0.1', () => resolve());
   });
   const address = server.server.address();
   if (!address || typeof address === 'string') throw new Error('SMTP sink has no port');

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ServiceError } from '@/server/errors';
+import { httpStatusOf, ServiceError } from '@/server/errors';
 import { parseBasicAuth, parseBearer } from '@/server/http/auth';
 import { isFormContentType, isJsonContentType, JSON_MEDIA, negotiateMedia } from '@/server/http/negotiate';
 
@@ -93,7 +93,8 @@ describe('negotiateMedia', () => {
       }
       expect(thrown, accept).toBeInstanceOf(ServiceError);
       expect((thrown as ServiceError).code).toBe('2.6');
-      expect((thrown as ServiceError).hints.httpStatus).toBe(406);
+      const item = (thrown as ServiceError).items[0]!;
+      expect(httpStatusOf(item.code, { field: item.field })).toBe(406);
     }
   });
 });

@@ -109,7 +109,8 @@ export function AttachmentsFieldset({ idPrefix, state, errors, onAdd, onChange, 
     }
   }
 
-  let newIndex = -1;
+  // Each new file's position among the new ones: its index in the submitted `attachments` array.
+  const newIndexOf = new Map(state.attachments.filter((file) => file.kind !== 'kept').map((file, index) => [file.key, index]));
   return (
     <Fieldset
       idPrefix={idPrefix}
@@ -168,8 +169,7 @@ export function AttachmentsFieldset({ idPrefix, state, errors, onAdd, onChange, 
                 </li>
               );
             }
-            newIndex += 1;
-            const path = `attachments[${newIndex}]`;
+            const path = `attachments[${newIndexOf.get(file.key)}]`;
             return (
               <li key={file.key} className="attachment">
                 <Fieldset idPrefix={idPrefix} path={path} legend={file.originalFileName} errors={errors.all(path)} className="row">

@@ -46,14 +46,15 @@ export function DocumentEditor({ freightDocumentId }: { freightDocumentId: strin
     );
   }
   const document = query.data;
-  const isSubmitter = document.ownPermissions.some((entry) => entry.role === 'SUBMITTER');
-  if (!isSubmitter || document.status !== 'DRAFT') {
+  // The service says whether the caller may edit now; the reason shown is only a matter of wording.
+  if (!document.allowedActions.includes('UPDATE')) {
+    const mayEverUpdate = document.ownPermissions.some((entry) => entry.permissions.includes('UPDATE'));
     return (
       <>
         <h1 id="document-form-title">{t('titleWithNumber', { serviceNumber: document.serviceNumber })}</h1>
         <div className="error-summary" role="alert">
           <h2>{t('cannotEditTitle')}</h2>
-          <p>{!isSubmitter ? t('onlySubmitter') : t('onlyDraft')}</p>
+          <p>{!mayEverUpdate ? t('onlySubmitter') : t('onlyDraft')}</p>
         </div>
         <p>
           <Link href={back}>{t('backToDocument')}</Link>

@@ -33,7 +33,7 @@ import { validateFreightDocument } from '@/lib/schemas/validate-freight-document
 import { useTRPC } from '@/lib/trpc/client';
 import { AttachmentsFieldset } from './attachments-fieldset';
 import { ADD_LINE_BUTTON, GoodsFieldset } from './goods-fieldset';
-import { IssueCost, cannotIssue } from './issue-cost';
+import { IssueCost } from './issue-cost';
 import { PartyFieldset } from './party-fieldset';
 import { placeErrors } from './placed-errors';
 
@@ -71,7 +71,7 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
   const create = useMutation(trpc.documents.create.mutationOptions());
   const replace = useMutation(trpc.documents.replace.mutationOptions());
   const issue = useMutation(trpc.documents.issue.mutationOptions());
-  const me = useQuery(trpc.account.me.queryOptions());
+  const quote = useQuery(trpc.documents.issueQuote.queryOptions());
 
   // The set only changes when rows come or go: typing must not re-create the summary (it takes focus when it changes).
   const placesKey = [...placesOf(state)].join('\n');
@@ -81,6 +81,8 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
   useEffect(() => {
     if (!focusTarget) return;
     document.getElementById(fieldId(ID, focusTarget))?.focus();
+    // A one-shot request: clearing it re-renders once and this effect then does nothing.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setFocusTarget(null);
   }, [focusTarget]);
 
@@ -132,7 +134,7 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
         }
       }
       await queryClient.invalidateQueries({ queryKey: trpc.documents.pathKey() });
-      await queryClient.invalidateQueries({ queryKey: trpc.account.me.queryKey() });
+      await queryClient.invalidateQueries({ queryKey: trpc.documents.issueQuote.queryKey() });
       const query = new URLSearchParams({ saved, ...(issueError ? { issueError } : {}) });
       router.push(`/documents/${encodeURIComponent(id!)}?${query}`);
     } catch (error) {
@@ -148,7 +150,7 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
     void save(submitter?.value === 'issue' ? 'issue' : 'draft');
   }
 
-  const account = me.data;
+  const issueQuote = quote.data;
 
   return (
     <form className="form document-form" method="post" onSubmit={onSubmit} noValidate aria-labelledby="document-form-title">
@@ -466,7 +468,7 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
       <section className="panel form-actions" aria-labelledby="save-title">
         <h2 id="save-title">{t('saveSection')}</h2>
         <p>
-          {t('saveExplanation')} <IssueCost account={account} id="issue-cost-note" />
+          {t('saveExplanation')} <IssueCost quote={issueQuote} id="issue-cost-note" />
         </p>
         <div className="actions">
           <SubmitButton
@@ -482,7 +484,7 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
             name="intent"
             value="issue"
             pending={pendingIntent === 'issue'}
-            disabled={pendingIntent !== null || cannotIssue(account)}
+            disabled={pendingIntent !== null || issueQuote?.canPay === false}
             describedBy="issue-cost-note"
             label={t('saveAndIssue')}
             pendingLabel={t('savingAndIssuing')}

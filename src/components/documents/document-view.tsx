@@ -10,9 +10,12 @@ import { useFormatBytes } from '@/components/i18n/sizes';
 import { describeError, isErrorCode } from '@/lib/errors/catalogue';
 import { TRANSFERS } from '@/lib/portal/document-form';
 import { useTRPC, type RouterOutputs } from '@/lib/trpc/client';
+import type { DocumentAction } from '@/lib/domain/document-actions';
 import { DocumentActions } from './document-actions';
 
 type DocumentJson = RouterOutputs['documents']['get'];
+/** The actions the draft panel offers; which of them apply is the service's answer in `allowedActions`. */
+const DRAFT_ACTIONS: readonly DocumentAction[] = ['UPDATE', 'ISSUE', 'CANCEL'];
 type Json = Record<string, unknown>;
 
 const text = (value: unknown): string => (value === undefined || value === null || value === '' ? '' : String(value));
@@ -155,7 +158,6 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
   const document: DocumentJson = query.data;
   // Content attributes the API passes through as given (spec §2.3) are not in the inferred type.
   const content = document as unknown as Json;
-  const isSubmitter = document.ownPermissions.some((entry) => entry.role === 'SUBMITTER');
   const status = document.status;
   const structured = records(document.structuredGoods);
   const references = records(document.references);
@@ -212,8 +214,13 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
         </div>
       ) : null}
 
-      {isSubmitter && status === 'DRAFT' ? (
-        <DocumentActions freightDocumentId={document.freightDocumentId} serviceNumber={document.serviceNumber} onIssued={() => setIssuedHere(true)} />
+      {document.allowedActions.some((action) => DRAFT_ACTIONS.includes(action)) ? (
+        <DocumentActions
+          freightDocumentId={document.freightDocumentId}
+          serviceNumber={document.serviceNumber}
+          allowedActions={document.allowedActions}
+          onIssued={() => setIssuedHere(true)}
+        />
       ) : null}
 
       <Section id="summary-title" title={t('sections.summary')}>

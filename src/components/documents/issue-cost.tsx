@@ -1,41 +1,36 @@
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import type { AccountView } from '@/lib/schemas/account';
+import type { IssueQuoteView } from '@/lib/schemas/account';
 
-/** Whether the caller can issue now: only a pre-pay account without credits in production cannot (4.41). */
-export function cannotIssue(account: AccountView | undefined): boolean {
-  return account !== undefined && account.environment === 'production' && account.paymentScheme === 'PRE_PAY' && account.credits < 1;
-}
-
-/** What issuing costs this account (spec §1: one credit in production, free in the partner environment). */
-export function IssueCost({ account, id }: { account: AccountView | undefined; id?: string }) {
+/** What issuing costs, as the service quotes it (spec §1: one credit in production, free in the partner environment). */
+export function IssueCost({ quote, id }: { quote: IssueQuoteView | undefined; id?: string }) {
   const t = useTranslations('documents.issueCost');
-  if (!account) return <span id={id}>{t('checking')}</span>;
-  const credits = { count: account.credits, credits: (chunks: ReactNode) => <strong data-testid="credit-balance">{chunks}</strong> };
-  if (account.environment === 'partner') {
+  if (!quote) return <span id={id}>{t('checking')}</span>;
+  const values = { count: quote.balance, cost: quote.cost, credits: (chunks: ReactNode) => <strong data-testid="credit-balance">{chunks}</strong> };
+  if (quote.billing === 'FREE') {
     return (
       <span id={id} data-testid="issue-cost">
-        {t.rich('partner', credits)}
+        {t.rich('partner', values)}
       </span>
     );
   }
-  if (account.paymentScheme === 'POST_PAY') {
+  if (quote.billing === 'POST_PAY') {
     return (
       <span id={id} data-testid="issue-cost">
-        {t.rich('postPay', credits)}
+        {t.rich('postPay', values)}
       </span>
     );
   }
-  if (account.credits < 1) {
+  if (!quote.canPay) {
     return (
       <span id={id} data-testid="issue-cost">
-        {t.rich('insufficient', credits)}
+        {t.rich('insufficient', values)}
       </span>
     );
   }
   return (
     <span id={id} data-testid="issue-cost">
-      {t.rich('prePay', credits)}
+      {t.rich('prePay', values)}
     </span>
   );
 }

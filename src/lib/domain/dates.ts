@@ -30,3 +30,21 @@ export function formatSeconds(date: Date): string {
 export function formatMillis(date: Date): string {
   return date.toISOString();
 }
+
+/** The UTC date (`YYYY-MM-DD`) of a moment, as `agreedDateOfTakingOver` is returned (contract §4). */
+export function utcDateOf(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * agreedDateTimeOfTakingOver from a body (contract §4): the date-time when given; else the date-time or
+ * the 00:00:00Z of the date sent as agreedDateOfTakingOver. A date equal to the UTC date of the `current`
+ * value keeps that value, so that a client that knows only the date does not reset the time by sending a
+ * document back unchanged.
+ */
+export function agreedDateTimeOfTakingOver(dateTime: string | undefined, date: string | undefined, current?: Date | null): string | undefined {
+  if (dateTime !== undefined || date === undefined) return dateTime;
+  if (isDateTime(date)) return date;
+  if (current && utcDateOf(current) === date) return formatSeconds(current);
+  return `${date}T00:00:00Z`;
+}

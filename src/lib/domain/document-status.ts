@@ -9,8 +9,12 @@ const MOVES: Record<DocumentStatus, readonly DocumentStatus[]> = {
   CANCELLED: [],
 };
 
-export function canMove(from: DocumentStatus, to: DocumentStatus): boolean {
-  return MOVES[from].includes(to);
+/** A document starts as a DRAFT, or ISSUED straight away (spec §3). */
+const INITIAL: readonly DocumentStatus[] = ['DRAFT', 'ISSUED'];
+
+/** Whether a document may move from `from` (null: it does not exist yet) to `to`. */
+export function canMove(from: DocumentStatus | null, to: DocumentStatus): boolean {
+  return from === null ? INITIAL.includes(to) : MOVES[from].includes(to);
 }
 
 /** From ISSUED on the main content is fixed (spec §3 rule 2). */

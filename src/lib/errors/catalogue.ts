@@ -132,7 +132,33 @@ export function describeError(code: ErrorCode): string {
   return entries[code][1];
 }
 
-/** HTTP status of a code as contract §1 fixes it; the token endpoint overrides 1.7 and 1.13 (see oauth/). */
-export function httpStatusOf(code: ErrorCode): number {
+/**
+ * Where the answer depends on more than the code. Only the transports fill it in; services never choose a status.
+ * - `field`: the part of the request an error names (the error item's own `field`).
+ * - `oauthEndpoint`: answered at POST /oauth/token or /oauth/revoke, whose errors follow RFC 6749 §5.2.
+ */
+export interface StatusContext {
+  field?: string;
+  oauthEndpoint?: boolean;
+}
+
+/**
+ * HTTP status of a code as contract §1 fixes it, with the contract's three explicit exceptions:
+ * 1. At the OAuth endpoints, bad user credentials (1.7) and bad grants (1.13) are 400 `invalid_grant`
+ *    (contract §2, RFC 6749 §5.2), not 401.
+ * 2. 2.6 is 415 when it names the request's `Content-Type` (a body the endpoint does not take), 406 otherwise
+ *    (an `Accept` the endpoint cannot answer).
+ * 3. 2.4 is 413 when it names `Content-Length`: a body longer than MAX_BODY_BYTES, declared or counted.
+ */
+export function httpStatusOf(code: ErrorCode, context: StatusContext = {}): number {
+  if (context.oauthEndpoint && (code === '1.7' || code === '1.13')) return 400;
+  if (code === '2.6' && context.field === CONTENT_TYPE_FIELD) return 415;
+  if (code === '2.4' && context.field === BODY_LENGTH_FIELD) return 413;
   return entries[code][0];
 }
+
+/** The `field` of a 2.6 about the request's media type (415), and of a 2.4 about the body's length (413). */
+export const CONTENT_TYPE_FIELD = 'Content-Type';
+export const BODY_LENGTH_FIELD = 'Content-Length';
+/** The `field` of a 2.6 about the response media type the client accepts (406). */
+export const ACCEPT_FIELD = 'Accept';

@@ -7,10 +7,27 @@ export const emailSchema = z.email('3.4').max(254, '3.2');
 export const phoneSchema = z.string().max(50, '3.2').regex(PHONE_PATTERN, '3.14');
 export const passwordSchema = z.string().min(8, '3.2').max(128, '3.2');
 
-/** Optional attributes may be omitted or sent as null (spec §2.1). */
+/**
+ * Optional attributes may be omitted or sent as null (spec §2.1) or as `""` (contract §1: clients that
+ * serialise every field send `""` for the unset ones); all three read as absent.
+ */
 export function optional<T extends z.ZodType>(schema: T) {
-  return schema.nullish().transform((value) => value ?? undefined);
+  return z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 }
 
 /** A boolean that client systems may also send as the strings "true" / "false". */
 export const looseBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
+
+/** A number as plain decimal digits, never in exponent notation (1e-7 → "0.0000001"). */
+const plainDecimal = (value: number) => value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+
+/**
+ * A decimal number sent as a JSON number or as a decimal string (contract §7 location); read as the decimal
+ * string that responses carry. A number is written in plain decimal digits, a string keeps its own.
+ */
+export const decimalString = z.union(
+  [z.number().refine(Number.isFinite, '3.17').transform(plainDecimal), z.string().regex(/^-?\d+(\.\d+)?$/, { error: '3.17', abort: true })],
+  {
+    error: '3.17',
+  },
+);

@@ -8,6 +8,8 @@ const optionalText = (max = 2000) => optional(text(max));
 
 export const dateTimeSchema = z.string().refine(isDateTime, '3.17');
 export const dateSchema = z.string().refine(isDate, '3.26');
+/** `agreedDateOfTakingOver` (contract §4): a date, though a date-time is accepted there too. */
+export const agreedDateSchema = z.string().refine((value) => isDate(value) || isDateTime(value), '3.26');
 export const countryCodeSchema = z.string().refine(isCountryCode, '3.11');
 export const currencyCodeSchema = z.string().refine(isCurrencyCode, '3.12');
 /** Non-negative, finite, at most two decimals (3.33). */
@@ -118,6 +120,8 @@ export const freightDocumentInput = z.object({
   placeOfDelivery: optional(partyInput),
   subsequentCarriers: optional(z.array(partyInput)),
   agreedDateTimeOfTakingOver: optional(dateTimeSchema),
+  // Folded into agreedDateTimeOfTakingOver by validateFreightDocument; never stored as such.
+  agreedDateOfTakingOver: optional(agreedDateSchema),
   agreedDateTimeOfDelivery: optional(dateTimeSchema),
   estimatedDateTimeOfTakingOver: optional(dateTimeSchema),
   estimatedDateTimeOfDelivery: optional(dateTimeSchema),
@@ -138,7 +142,8 @@ export const freightDocumentInput = z.object({
   deliveryDate: optional(dateTimeSchema),
   previousCommits: optional(z.array(z.string())),
 });
-export type FreightDocumentInput = z.infer<typeof freightDocumentInput>;
+/** A validated body; `agreedDateOfTakingOver` is folded into `agreedDateTimeOfTakingOver`. */
+export type FreightDocumentInput = Omit<z.infer<typeof freightDocumentInput>, 'agreedDateOfTakingOver'>;
 
 export interface RuleViolation {
   code: '3.15' | '3.32' | '3.35' | '3.40' | '3.41' | '3.42' | '3.43' | '4.51';
@@ -171,7 +176,9 @@ export function freightDocumentRules(raw: unknown): RuleViolation[] {
   if (typeof takingOver === 'string' && typeof delivery === 'string' && Date.parse(takingOver) >= Date.parse(delivery)) {
     out.push({ code: '3.15', field: 'estimatedDateTimeOfTakingOver' });
   }
-  if (present(raw.reimbursementAmount) && !present(raw.reimbursementCurrency)) out.push({ code: '3.32', field: 'reimbursementCurrency' });
+  // Contract §4: an amount of 0 (what clients send when there is no reimbursement) needs no currency.
+  const amount = raw.reimbursementAmount;
+  if (present(amount) && Number(amount) !== 0 && !present(raw.reimbursementCurrency)) out.push({ code: '3.32', field: 'reimbursementCurrency' });
 
   const methods = raw.availableSigningMethods;
   if (isRecord(methods)) {
@@ -182,16 +189,6 @@ export function freightDocumentRules(raw: unknown): RuleViolation[] {
     if (total === 0) out.push({ code: '4.51', field: 'availableSigningMethods' });
   }
   return out;
-}
-
-/** `agreedDateOfTakingOver` is accepted as a synonym on input (contract §4). */
-export function normaliseDocumentBody(raw: unknown): unknown {
-  if (!isRecord(raw)) return raw;
-  if (raw.agreedDateOfTakingOver !== undefined && raw.agreedDateTimeOfTakingOver === undefined) {
-    const { agreedDateOfTakingOver, ...rest } = raw;
-    return { ...rest, agreedDateTimeOfTakingOver: agreedDateOfTakingOver };
-  }
-  return raw;
 }
 
 export const estimatedTimesInput = z.object({
@@ -214,3 +211,10 @@ export const structuredGoodsPatchInput = z.object({
 });
 
 export const addAttachmentInput = attachmentInput;
+
+/**
+ * A creation or replacement body as transports receive it: checked here only for being an object, because the
+ * service validates every field and cross-field rule in one pass (validateFreightDocument) to report all the
+ * problems of a request together, tolerating what clients of the commercial service send.
+ */
+export const freightDocumentBody = z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), '2.4');

@@ -1,12 +1,31 @@
+import 'server-only';
 import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
+import { isUnsafeText } from '@/lib/text/unsafe-text';
+import { safeRedirectOnSite } from '@/lib/portal/safe-callback-url';
+import { accounts } from '@/server/db/schema';
 import { createServiceContext } from '@/server/services/context';
 import { verifyCredentials } from '@/server/services/accounts/verify-credentials';
 import { describeError, ServiceError } from '@/server/errors';
 import { describeUnexpected } from '@/server/errors/describe-unexpected';
 
 let cached: Promise<NextAuthOptions> | undefined;
+
+/**
+ * Whether a session is still valid: its account exists, is active, and has not raised its session generation
+ * (a password change does) since the session was signed in.
+ */
+async function sessionStillValid(accountId: unknown, generation: unknown): Promise<boolean> {
+  if (typeof accountId !== 'string' || typeof generation !== 'number') return false;
+  const { db } = await createServiceContext();
+  const [account] = await db
+    .select({ generation: accounts.sessionGeneration, activatedAt: accounts.activatedAt })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  return Boolean(account?.activatedAt) && account!.generation === generation;
+}
 
 /**
  * Portal sessions (next-auth v4, JWT cookie). Sign-in checks the same accounts, with the same lockout, as
@@ -20,32 +39,55 @@ export function getAuthOptions(): Promise<NextAuthOptions> {
       secret,
       session: { strategy: 'jwt', maxAge: 8 * 3600 },
       pages: { signIn: '/login', error: '/login' },
+      // next-auth logs whole errors (and, for a revoked session, a stack per request): keep the code and a line.
+      logger: {
+        error: (code, metadata) => {
+          const error = (metadata as { error?: unknown })?.error ?? metadata;
+          const line = typeof error === 'string' ? error : describeUnexpected(error);
+          console.error(`next-auth ${code}: ${line.split('\n')[0]!.slice(0, 200)}`);
+        },
+        warn: (code) => console.warn(`next-auth ${code}`),
+        debug: () => {},
+      },
       providers: [
         CredentialsProvider({
           name: 'Account',
           credentials: { username: { label: 'E-mail or account number', type: 'text' }, password: { label: 'Password', type: 'password' } },
           authorize: async (credentials) => {
             if (!credentials?.username || !credentials.password) return null;
+            // Contract §1: a NUL or an unpaired surrogate is 3.17, and never reaches a query.
+            if (isUnsafeText(credentials.username) || isUnsafeText(credentials.password)) throw new Error(describeError('3.17'));
             try {
               const ctx = await createServiceContext();
               const account = await verifyCredentials({ ctx, input: { username: credentials.username, password: credentials.password } });
-              return { id: account.id, name: account.name, email: account.email };
+              return { id: account.id, name: account.name, email: account.email, sessionGeneration: account.sessionGeneration };
             } catch (error) {
               // next-auth shows this message to the sign-in page as ?error=…
+              // Deliberately without `cause`: the error next-auth gets carries only the text meant for the sign-in page.
+              // eslint-disable-next-line preserve-caught-error
               if (error instanceof ServiceError) throw new Error(error.items[0]!.description);
               // Anything else would reach the browser as ?error=<its message>: log it, show only 5.0.
               console.error(`sign-in failed: ${describeUnexpected(error)}`);
+              // eslint-disable-next-line preserve-caught-error
               throw new Error(describeError('5.0'));
             }
           },
         }),
       ],
       callbacks: {
-        jwt: ({ token, user }) => {
-          if (user) token.accountId = user.id;
+        // Every session read passes here: a session of a changed password (or a gone account) ends at once.
+        jwt: async ({ token, user }) => {
+          if (user) {
+            token.accountId = user.id;
+            token.sessionGeneration = (user as { sessionGeneration?: number }).sessionGeneration ?? 0;
+            return token;
+          }
+          if (!(await sessionStillValid(token.accountId, token.sessionGeneration))) throw new Error('session ended');
           return token;
         },
         session: ({ session, token }) => ({ ...session, accountId: token.accountId as string | undefined }),
+        // The one same-site rule (lib/portal/safe-callback-url.ts) for every redirect next-auth makes.
+        redirect: ({ url, baseUrl }) => safeRedirectOnSite(url, baseUrl),
       },
     } satisfies NextAuthOptions;
   })();

@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -6,6 +7,27 @@ const booleanFlag = z
   .transform((value) => value === 'true' || value === '1');
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** A comma-separated list; blanks between commas are ignored. */
+const commaList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  );
+
+/** Browser origins (`scheme://host[:port]`), compared as the browser sends them in `Origin`. */
+const originList = commaList.pipe(
+  z.array(
+    z
+      .string()
+      .refine((value) => URL.canParse(value) && new URL(value).origin === value.replace(/\/+$/, ''), 'not an origin (scheme://host[:port])')
+      .transform((value) => new URL(value).origin),
+  ),
+);
 
 /** Every setting of contract §12, validated once; a bad value stops the server at start with a clear message. */
 const envSchema = z.object({
@@ -17,6 +39,12 @@ const envSchema = z.object({
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Freight Document Service <no-reply@localhost>'),
   OAUTH_SCOPE: z.string().min(1).default('service'),
+  // Contract §2: other names clients may request the service scope by (the commercial service's own name).
+  OAUTH_SCOPE_ALIASES: commaList,
+  // Contract §2: `base64` gives new accounts the secret format the commercial service's client apps decode.
+  ACCOUNT_SECRET_FORMAT: z.enum(['numeric', 'base64']).default('numeric'),
+  // Contract §1: browser origins allowed to call the REST API, beside those of implicit-flow clients.
+  CORS_ALLOWED_ORIGINS: originList,
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(3600),
   REFRESH_TOKEN_TTL_SECONDS: positiveInt(30 * 24 * 3600),
   ACTIVATION_TOKEN_TTL_SECONDS: positiveInt(72 * 3600),
@@ -31,6 +59,13 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(16).optional(),
   PGP_PRIVATE_KEY: z.string().optional(),
   JOB_POLL_INTERVAL_MS: positiveInt(500),
+  // Jobs one server process runs at once: a webhook receiver that keeps its 10 s never holds up the e-mail.
+  JOB_CONCURRENCY: positiveInt(4),
+  // A claimed job is reserved for its kind's timeout plus this: how long a job of a crashed worker waits.
+  JOB_LEASE_GRACE_MS: positiveInt(30_000),
+  JOB_RETENTION_HOURS: positiveInt(7 * 24),
+  /** Contract §1: larger request bodies are refused (2.4, 413) before they are read. */
+  MAX_BODY_BYTES: positiveInt(25 * 1024 * 1024),
 });
 
 export type AppConfig = z.infer<typeof envSchema>;

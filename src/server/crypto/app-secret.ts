@@ -1,3 +1,4 @@
+import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { AppConfig } from '@/server/config/env';
 import type { Database } from '@/server/db/client';

@@ -1,3 +1,4 @@
+import 'server-only';
 import crypto from 'node:crypto';
 
 /** AES-256-GCM under a key derived from APP_SECRET; used for values the server must read back. */

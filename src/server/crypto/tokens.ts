@@ -1,3 +1,4 @@
+import 'server-only';
 import crypto from 'node:crypto';
 
 /** A 256-bit random token, URL-safe. */

@@ -1,3 +1,4 @@
+import 'server-only';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -15,6 +16,8 @@ export type DbOrTx = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** LISTEN on a channel; NOTIFYs are delivered when the notifying transaction commits. Returns the UNLISTEN. */
+  listen: (channel: string, onNotify: (payload: string) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 }
 
@@ -37,7 +40,11 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
     await lockClient`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.catch(() => {});
     await lockClient.end();
   }
-  return { db, kind: 'postgres', close: () => client.end() };
+  const listen = async (channel: string, onNotify: (payload: string) => void) => {
+    const { unlisten } = await client.listen(channel, onNotify);
+    return unlisten;
+  };
+  return { db, kind: 'postgres', listen, close: () => client.end() };
 }
 
 /** An in-memory embedded database, migrated: for tests of the service layer. */
@@ -48,7 +55,7 @@ export async function openMemoryPglite(): Promise<DatabaseHandle> {
   const client = new PGlite();
   const db = drizzle(client, { schema }) as unknown as Database;
   await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', listen: (channel, onNotify) => client.listen(channel, onNotify), close: () => client.close() };
 }
 
 async function openPglite(dataDir: string, purpose: 'server' | 'tool'): Promise<DatabaseHandle> {
@@ -64,6 +71,7 @@ async function openPglite(dataDir: string, purpose: 'server' | 'tool'): Promise<
   return {
     db,
     kind: 'pglite',
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
     close: async () => {
       await client.close();
       releaseDataDir(resolved);

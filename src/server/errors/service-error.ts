@@ -6,13 +6,14 @@ export interface ErrorItem {
   field?: string;
 }
 
-/** Transport hints a service may attach; never internal details. */
+/**
+ * Facts a service may attach for the transport; never internal details and never an HTTP status (the catalogue
+ * decides those, see `httpStatusOf`).
+ */
 export interface ErrorHints {
   retryAfterSeconds?: number;
   /** RFC 6749 `error` value, for the OAuth endpoints. */
   oauthError?: string;
-  /** Overrides the catalogue's status where the contract fixes another (2.6 → 415, token endpoint 1.7 → 400). */
-  httpStatus?: number;
 }
 
 /**

@@ -1,4 +1,5 @@
 import Negotiator from 'negotiator';
+import { ACCEPT_FIELD } from '@/lib/errors/catalogue';
 import { fail } from '@/server/errors';
 
 export const JSON_MEDIA = 'application/json';
@@ -13,7 +14,7 @@ export function negotiateMedia(accept: string | null, offered: readonly string[]
   // as many HTTP clients send) must not turn JSON into 406.
   const ranges = accept.replace(/;\s*charset\s*=\s*"?[^,;"]*"?/gi, '');
   const chosen = new Negotiator({ headers: { accept: ranges } }).mediaType([...offered]);
-  if (!chosen) fail('2.6', undefined, { httpStatus: 406, description: `Acceptable media types: ${offered.join(', ')}.` });
+  if (!chosen) fail('2.6', ACCEPT_FIELD, { description: `Acceptable media types: ${offered.join(', ')}.` });
   return chosen;
 }
 

@@ -4,9 +4,11 @@ import { describeUnexpected } from '@/server/errors/describe-unexpected';
 import { getConfig } from '@/server/config/env';
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(status === 204 ? null : JSON.stringify(body), {
+  // 204 No Content and 205 Reset Content carry no body (RFC 9110 §15.3.5–6).
+  const empty = status === 204 || status === 205;
+  return new Response(empty ? null : JSON.stringify(body), {
     status,
-    headers: { ...(status === 204 ? {} : { 'Content-Type': 'application/json' }), ...headers },
+    headers: { ...(empty ? {} : { 'Content-Type': 'application/json' }), ...headers },
   });
 }
 
@@ -26,15 +28,15 @@ function authenticateHeader(code: string, realm: string): string | undefined {
 }
 
 /**
- * The one mapping from a thrown error to an HTTP answer (contract §1): the catalogue's status unless the
- * service hinted another, WWW-Authenticate and Retry-After where they apply, and for the OAuth endpoints the
- * RFC 6749 fields beside the service's list. Anything unexpected is 5.0 without details.
+ * The one mapping from a thrown error to an HTTP answer (contract §1): the catalogue's status (which knows the
+ * OAuth endpoints' exceptions), WWW-Authenticate and Retry-After where they apply, and for the OAuth endpoints
+ * the RFC 6749 fields beside the service's list. Anything unexpected is 5.0 without details, logged without them.
  */
 export function errorResponse(error: unknown, options: { oauth?: boolean; headers?: Record<string, string> } = {}): Response {
   const serviceError =
     error instanceof ServiceError ? error : (console.error(`unexpected error: ${describeUnexpected(error)}`), new ServiceError([errorItem('5.0')]));
   const first = serviceError.items[0]!;
-  const status = serviceError.hints.httpStatus ?? httpStatusOf(first.code);
+  const status = httpStatusOf(first.code, { field: first.field, oauthEndpoint: options.oauth });
   const headers: Record<string, string> = { ...options.headers };
   const challenge = authenticateHeader(first.code, getConfig().OAUTH_SCOPE);
   if (challenge && status === 401) headers['WWW-Authenticate'] = challenge;
@@ -42,7 +44,9 @@ export function errorResponse(error: unknown, options: { oauth?: boolean; header
   const body: Record<string, unknown> = { errors: serviceError.items };
   if (options.oauth) {
     headers['Cache-Control'] = 'no-store';
-    body.error = serviceError.hints.oauthError ?? (first.code === '1.6' ? 'invalid_client' : first.code.startsWith('2.') ? 'invalid_request' : 'invalid_grant');
+    body.error =
+      serviceError.hints.oauthError ??
+      (first.code === '1.6' ? 'invalid_client' : first.code === '1.7' || first.code === '1.13' ? 'invalid_grant' : 'invalid_request');
     body.error_description = first.description;
   }
   return json(body, status, headers);

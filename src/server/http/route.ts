@@ -1,10 +1,14 @@
 import type { NextRequest } from 'next/server';
 import type { z } from 'zod';
+import { CONTENT_TYPE_FIELD } from '@/lib/errors/catalogue';
 import { errorItem, fail, parseInput, ServiceError } from '@/server/errors';
 import { createServiceContext, type ServiceContext } from '@/server/services/context';
 import { resolveAccessToken } from '@/server/services/oauth/resolve-access-token';
 import { authenticateClient, type OAuthClient } from '@/server/services/oauth/authenticate-client';
 import { parseBasicAuth, parseBearer } from './auth';
+import { readBodyText, refuseDeclaredOversize } from './body-limit';
+import { withCors } from './cors';
+import { assertSafeInput } from './safe-input';
 import { isFormContentType, isJsonContentType, JSON_MEDIA, negotiateMedia } from './negotiate';
 import { errorResponse, json } from './respond';
 
@@ -40,6 +44,8 @@ export interface Endpoint<TBody = undefined> {
   produces?: readonly string[];
   /** Error bodies carry the RFC 6749 fields too. */
   oauth?: boolean;
+  /** Runs after authentication and before the body is read (a check that must not wait for the body). */
+  beforeBody?: (request: NextRequest) => void | Promise<void>;
   handle: (args: EndpointArgs<TBody>) => Promise<Response | JsonResult>;
 }
 
@@ -51,23 +57,26 @@ type RouteContext = { params: Promise<Record<string, string | string[] | undefin
 type Handler = (request: NextRequest, context: RouteContext) => Promise<Response>;
 
 async function readBody<TBody>(request: NextRequest, spec: Endpoint<TBody>): Promise<TBody> {
-  const text = await request.text();
+  const text = await readBodyText(request);
   const contentType = request.headers.get('content-type');
   if (spec.form) {
     if (text && !isFormContentType(contentType)) {
-      fail('2.6', undefined, { httpStatus: 415, description: 'Content-Type must be application/x-www-form-urlencoded.' });
+      fail('2.6', CONTENT_TYPE_FIELD, { description: 'Content-Type must be application/x-www-form-urlencoded.' });
     }
-    return Object.fromEntries(new URLSearchParams(text)) as TBody;
+    const form = Object.fromEntries(new URLSearchParams(text));
+    assertSafeInput({ body: form });
+    return form as TBody;
   }
   if (!spec.body) return undefined as TBody;
   if (!text.trim()) fail('2.7');
-  if (!isJsonContentType(contentType)) fail('2.6', undefined, { httpStatus: 415, description: 'Content-Type must be application/json.' });
+  if (!isJsonContentType(contentType)) fail('2.6', CONTENT_TYPE_FIELD, { description: 'Content-Type must be application/json.' });
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
     fail('2.4');
   }
+  assertSafeInput({ body: parsed });
   return parseInput(spec.body, parsed);
 }
 
@@ -90,12 +99,15 @@ async function authenticate(request: NextRequest, spec: Endpoint<unknown>, ctx: 
 function wrap<TBody>(spec: Endpoint<TBody>): Handler {
   return async (request, context) => {
     try {
+      refuseDeclaredOversize(request.headers);
       const media = negotiateMedia(request.headers.get('accept'), spec.produces ?? [JSON_MEDIA]);
       const ctx = await createServiceContext();
       const client = await authenticate(request, spec as Endpoint<unknown>, ctx);
+      await spec.beforeBody?.(request);
       const body = await readBody(request, spec);
       const rawParams = await context.params;
       const params = Object.fromEntries(Object.entries(rawParams ?? {}).map(([key, value]) => [key, Array.isArray(value) ? value.join('/') : (value ?? '')]));
+      assertSafeInput({ query: request.nextUrl.searchParams, params });
       const result = await spec.handle({ ctx, body, params, query: request.nextUrl.searchParams, request, media, client });
       if (result instanceof Response) return result;
       return json(result.body ?? null, result.status ?? 200, result.headers);
@@ -105,18 +117,38 @@ function wrap<TBody>(spec: Endpoint<TBody>): Handler {
   };
 }
 
+/** An answer that needs no endpoint (405, unknown path), after the one check that comes first: a declared oversized body is 413. */
+function refusing(answer: () => Response): Handler {
+  return async (request) => {
+    try {
+      refuseDeclaredOversize(request.headers);
+    } catch (error) {
+      return errorResponse(error);
+    }
+    return answer();
+  };
+}
+
 /**
  * The one REST wrapper: every method of a path is declared here; the others answer 2.5 (405) with Allow.
- * Order of checks: Accept (406), authentication (401), body (400/415), then the endpoint.
+ * Order of checks: declared body size (413), Accept (406), authentication (401), `beforeBody`, the body read
+ * under the size limit (413, 400, 415), NUL and unpaired surrogates in query and path (3.17), then the endpoint.
+ * CORS and OPTIONS: cors.ts.
  */
-export function route(methods: Partial<Record<Method, Endpoint<any>>>): Record<Method, Handler> {
+// Each method has its own body type; `any` lets one record hold them all (wrap() keeps each one typed).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function route(methods: Partial<Record<Method, Endpoint<any>>>) {
   const allow = METHODS.filter((method) => methods[method]).join(', ');
-  const notAllowed: Handler = async () => errorResponse(new ServiceError([errorItem('2.5')]), { headers: { Allow: allow } });
-  return Object.fromEntries(METHODS.map((method) => [method, methods[method] ? wrap(methods[method]!) : notAllowed])) as Record<Method, Handler>;
+  const notAllowed = refusing(() => errorResponse(new ServiceError([errorItem('2.5')]), { headers: { Allow: allow } }));
+  const handlers = Object.fromEntries(METHODS.map((method) => [method, methods[method] ? wrap(methods[method]!) : notAllowed])) as Record<Method, Handler>;
+  return withCors(
+    handlers,
+    METHODS.filter((method) => methods[method]),
+  );
 }
 
 /** For paths that exist nowhere: 2.2 (404) whatever the method. */
-export function unknownPath(): Record<Method, Handler> {
-  const handler: Handler = async () => errorResponse(new ServiceError([errorItem('2.2')]));
-  return Object.fromEntries(METHODS.map((method) => [method, handler])) as Record<Method, Handler>;
+export function unknownPath() {
+  const handler = refusing(() => errorResponse(new ServiceError([errorItem('2.2')])));
+  return withCors(Object.fromEntries(METHODS.map((method) => [method, handler])) as Record<Method, Handler>, undefined);
 }

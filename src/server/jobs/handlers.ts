@@ -1,9 +1,21 @@
 import type { AppConfig } from '@/server/config/env';
-import { SEND_MAIL_JOB } from '@/server/mail/queue-mail';
-import { sendMailJob } from '@/server/mail/send-mail-job';
-import type { JobHandler } from './worker';
+import type { Database } from '@/server/db/client';
+import { sendMail } from '@/server/mail/send-mail-job';
+import { deliverWebhook } from '@/server/webhooks/deliver-job';
+import type { JobKindName, JobPayload } from './kinds';
 
-/** Every kind of background job and who runs it. */
-export function jobHandlers(config: AppConfig): Record<string, JobHandler> {
-  return { [SEND_MAIL_JOB]: sendMailJob(config) };
+export interface JobContext {
+  db: Database;
+  config: AppConfig;
+  /** Aborted when the attempt times out or the worker stops: handlers pass it on to their I/O. */
+  signal: AbortSignal;
+  attempt: number;
 }
+
+export type JobHandlers = { [K in JobKindName]: (payload: JobPayload<K>, context: JobContext) => Promise<void> };
+
+/** Who runs each kind of job. The mapped type makes a kind without a handler a compile error. */
+export const jobHandlers: JobHandlers = {
+  'mail.send': sendMail,
+  'webhook.deliver': deliverWebhook,
+};

@@ -2,45 +2,48 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
 import { jobs } from '@/server/db/schema';
 import { queryRows } from '@/server/db/rows';
+import { JOB_KINDS, type JobKindName, type JobPayload } from './kinds';
 
-export interface EnqueueOptions {
-  runAt?: Date;
-  maxAttempts?: number;
-}
+/** Workers LISTEN here; a NOTIFY in the enqueuing transaction is delivered when it commits, to every instance. */
+export const JOBS_CHANNEL = 'fds_jobs';
 
-const wakeListeners = new Set<() => void>();
-
-/** Queue a job inside the caller's transaction: it exists exactly when the change that caused it does. */
-export async function enqueueJob(db: DbOrTx, kind: string, payload: Record<string, unknown>, options: EnqueueOptions = {}) {
+/**
+ * Queues a job inside the caller's transaction: it exists exactly when the change that caused it does, and
+ * every worker (in this process or another instance) is woken when that transaction commits.
+ */
+export async function enqueue<K extends JobKindName>(db: DbOrTx, kind: K, payload: JobPayload<K>, options: { runAt?: Date } = {}) {
+  const definition = JOB_KINDS[kind];
   await db.insert(jobs).values({
     kind,
-    payload,
+    payload: definition.payload.parse(payload) as Record<string, unknown>,
     runAt: options.runAt ?? new Date(),
-    maxAttempts: options.maxAttempts ?? 3,
+    maxAttempts: definition.maxAttempts,
   });
-  // Workers in this process look sooner than their poll interval; others find the row on their next poll.
-  queueMicrotask(() => wakeListeners.forEach((wake) => wake()));
-}
-
-export function onJobEnqueued(listener: () => void): () => void {
-  wakeListeners.add(listener);
-  return () => wakeListeners.delete(listener);
+  await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${kind})`);
 }
 
 export interface ClaimedJob {
   id: number;
   kind: string;
-  payload: Record<string, unknown>;
+  payload: unknown;
   attempts: number;
   maxAttempts: number;
 }
 
-/** Claim one due job. SKIP LOCKED lets any number of instances poll one table without taking a job twice. */
-export async function claimNextJob(db: DbOrTx, leaseSeconds = 60): Promise<ClaimedJob | undefined> {
+/**
+ * Claim one due job, reserved for its kind's lease (`leaseMs`; unknown kinds get the longest). SKIP LOCKED lets
+ * any number of instances poll one table without taking a job twice.
+ */
+export async function claimNextJob(db: DbOrTx, leaseMs: Record<string, number>): Promise<ClaimedJob | undefined> {
+  const longest = Math.max(...Object.values(leaseMs));
+  const seconds = sql`case kind ${sql.join(
+    Object.entries(leaseMs).map(([kind, ms]) => sql`when ${kind} then ${ms / 1000}::float8 `),
+    sql``,
+  )}else ${longest / 1000}::float8 end`;
   const rows = await queryRows(
     db,
     sql`
-    update jobs set attempts = attempts + 1, locked_until = now() + make_interval(secs => ${leaseSeconds})
+    update jobs set attempts = attempts + 1, locked_until = now() + make_interval(secs => ${seconds})
     where id = (
       select id from jobs
       where completed_at is null and failed_at is null and run_at <= now()
@@ -53,20 +56,14 @@ export async function claimNextJob(db: DbOrTx, leaseSeconds = 60): Promise<Claim
   );
   const row = rows[0];
   if (!row) return undefined;
-  return {
-    id: Number(row.id),
-    kind: String(row.kind),
-    payload: row.payload as Record<string, unknown>,
-    attempts: Number(row.attempts),
-    maxAttempts: Number(row.max_attempts),
-  };
+  return { id: Number(row.id), kind: String(row.kind), payload: row.payload, attempts: Number(row.attempts), maxAttempts: Number(row.max_attempts) };
 }
 
 export async function completeJob(db: DbOrTx, id: number) {
   await db.execute(sql`update jobs set completed_at = now(), locked_until = null where id = ${id}`);
 }
 
-/** A failed attempt is retried after the next delay; after the last attempt the job is marked failed. */
+/** A failed attempt is retried after the kind's next delay; after the last attempt the job is marked failed. */
 export async function failJob(db: DbOrTx, job: ClaimedJob, error: string, retryDelaysMs: number[]) {
   if (job.attempts >= job.maxAttempts) {
     await db.execute(sql`update jobs set failed_at = now(), locked_until = null, last_error = ${error} where id = ${job.id}`);
@@ -76,4 +73,13 @@ export async function failJob(db: DbOrTx, job: ClaimedJob, error: string, retryD
   await db.execute(sql`
     update jobs set run_at = now() + make_interval(secs => ${delay / 1000}), locked_until = null, last_error = ${error}
     where id = ${job.id}`);
+}
+
+/** Finished jobs are history, not state: removed after the retention period. Returns how many went. */
+export async function removeFinishedJobs(db: DbOrTx, retentionHours: number): Promise<number> {
+  const removed = await queryRows(
+    db,
+    sql`delete from jobs where coalesce(completed_at, failed_at) < now() - make_interval(hours => ${retentionHours}) returning id`,
+  );
+  return removed.length;
 }

@@ -1,69 +1,145 @@
+import type { AppConfig } from '@/server/config/env';
 import type { Database } from '@/server/db/client';
-import { claimNextJob, completeJob, failJob, onJobEnqueued, type ClaimedJob } from './queue';
-
-export type JobHandler = (job: ClaimedJob, db: Database) => Promise<void>;
+import { jobHandlers, type JobHandlers } from './handlers';
+import { JOB_KINDS, leaseMsByKind, type JobKindName } from './kinds';
+import { claimNextJob, completeJob, failJob, JOBS_CHANNEL, removeFinishedJobs, type ClaimedJob } from './queue';
 
 export interface WorkerOptions {
   db: Database;
-  handlers: Record<string, JobHandler>;
-  pollIntervalMs: number;
-  retryDelaysMs: number[];
+  config: AppConfig;
+  /** Subscribes to the database's job notifications (LISTEN); returns the unsubscribe. */
+  listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+  handlers?: JobHandlers;
   log?: (message: string) => void;
 }
 
+const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
+class JobTimeout extends Error {
+  constructor(ms: number) {
+    super(`timed out after ${ms} ms`);
+  }
+}
+
 /**
- * Runs queued jobs inside the server process until stopped. It drains every due job, then sleeps until
- * the poll interval passes or a job is enqueued in this process.
+ * Runs queued jobs inside the server process until stopped: drains every due job, then sleeps until the poll
+ * interval passes or a job is enqueued anywhere (NOTIFY). Delivery is at-least-once: a job whose worker died
+ * is claimed again when its lease runs out, so handlers must be idempotent.
  */
-export function startJobWorker(options: WorkerOptions): { stop: () => Promise<void> } {
-  const { db, handlers, pollIntervalMs, retryDelaysMs } = options;
+export function startJobWorker(options: WorkerOptions): { stop: (graceMs?: number) => Promise<void> } {
+  const { db, config } = options;
+  const handlers = options.handlers ?? jobHandlers;
   const log = options.log ?? ((message: string) => console.error(message));
-  let stopped = false;
-  let wake: (() => void) | undefined;
-  const unsubscribe = onJobEnqueued(() => wake?.());
+  const leaseMs = leaseMsByKind(config);
+  // `stopRequested` ends the loops after the jobs in hand; `abortAttempts` also tells those jobs to give up.
+  let stopRequested = false;
+  const abortAttempts = new AbortController();
+  let lastCleanup = 0;
+  // JOB_CONCURRENCY loops claim and run jobs side by side, so one slow job (a webhook receiver that takes its
+  // 10 s) does not hold up the others. A notification that arrives while a loop runs jobs must not be lost:
+  // each loop remembers it until it sleeps.
+  const slots = Array.from({ length: config.JOB_CONCURRENCY }, () => ({ notified: false, wake: undefined as (() => void) | undefined }));
+  const onNotify = () => {
+    for (const slot of slots) {
+      slot.notified = true;
+      slot.wake?.();
+    }
+  };
 
   async function runOne(): Promise<boolean> {
-    const job = await claimNextJob(db);
+    const job = await claimNextJob(db, leaseMs);
     if (!job) return false;
-    const handler = handlers[job.kind];
+    const definition = JOB_KINDS[job.kind as JobKindName];
     try {
-      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(job, db);
+      if (!definition) throw new Error(`no such job kind: ${job.kind}`);
+      await runWithTimeout(job, definition.timeoutMs);
       await completeJob(db, job.id);
     } catch (error) {
       // First line only: transport errors can quote addresses or payloads further down.
       const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
       log(`job ${job.id} (${job.kind}) attempt ${job.attempts} failed: ${message}`);
-      await failJob(db, job, message.slice(0, 500), retryDelaysMs);
+      await failJob(db, job, message.slice(0, 500), definition?.retryDelaysMs(config) ?? []);
     }
     return true;
   }
 
-  const loop = (async () => {
-    while (!stopped) {
+  async function runWithTimeout(job: ClaimedJob, timeoutMs: number) {
+    const kind = job.kind as JobKindName;
+    const payload = JOB_KINDS[kind].payload.parse(job.payload);
+    const attempt = new AbortController();
+    const onStop = () => attempt.abort(abortAttempts.signal.reason);
+    abortAttempts.signal.addEventListener('abort', onStop);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const handler = handlers[kind] as (payload: unknown, context: Parameters<JobHandlers[JobKindName]>[1]) => Promise<void>;
+      await Promise.race([
+        handler(payload, { db, config, signal: attempt.signal, attempt: job.attempts }),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => {
+            const timeout = new JobTimeout(timeoutMs);
+            attempt.abort(timeout);
+            reject(timeout);
+          }, timeoutMs);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+      abortAttempts.signal.removeEventListener('abort', onStop);
+    }
+  }
+
+  async function cleanUp() {
+    if (Date.now() - lastCleanup < CLEANUP_INTERVAL_MS) return;
+    lastCleanup = Date.now();
+    const removed = await removeFinishedJobs(db, config.JOB_RETENTION_HOURS);
+    if (removed > 0) log(`removed ${removed} finished jobs older than ${config.JOB_RETENTION_HOURS} h`);
+  }
+
+  const unlisten = options.listen?.(JOBS_CHANNEL, onNotify).catch((error: unknown) => {
+    log(`job worker: no notifications, polling only (${error instanceof Error ? error.message : String(error)})`);
+    return undefined;
+  });
+
+  const runSlot = async (slot: (typeof slots)[number], index: number) => {
+    while (!stopRequested) {
+      slot.notified = false;
       try {
-        while (!stopped && (await runOne()));
+        if (index === 0) await cleanUp();
+        while (!stopRequested && (await runOne()));
       } catch (error) {
         log(`job worker error: ${error instanceof Error ? error.message : String(error)}`);
       }
-      if (stopped) break;
+      if (stopRequested || slot.notified) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollIntervalMs);
-        wake = () => {
+        const timer = setTimeout(resolve, config.JOB_POLL_INTERVAL_MS);
+        slot.wake = () => {
           clearTimeout(timer);
           resolve();
         };
       });
-      wake = undefined;
+      slot.wake = undefined;
     }
-  })();
+  };
+  const loop = Promise.all(slots.map(runSlot)).then(() => undefined);
 
   return {
-    stop: async () => {
-      stopped = true;
-      wake?.();
-      unsubscribe();
-      await loop;
+    /**
+     * Stops claiming, lets the job in hand finish for up to `graceMs`, then tells it to give up; a job that
+     * does not finish keeps its lease and is taken up again by another worker after it runs out.
+     */
+    stop: async (graceMs = 10_000) => {
+      stopRequested = true;
+      for (const slot of slots) slot.wake?.();
+      let timer: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([loop.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)))]);
+      clearTimeout(timer);
+      if (!finished) {
+        abortAttempts.abort(new Error('worker stopping'));
+        await loop;
+      }
+      await (
+        await unlisten
+      )?.();
     },
   };
 }

@@ -2,7 +2,7 @@ import type { DbOrTx } from '@/server/db/client';
 import { mailOutbox } from '@/server/db/schema';
 import { open, seal } from '@/server/crypto/secret-box';
 import { newId } from '@/server/crypto/tokens';
-import { enqueueJob } from '@/server/jobs/queue';
+import { enqueue } from '@/server/jobs/queue';
 
 export interface OutgoingMail {
   to: string;
@@ -10,8 +10,6 @@ export interface OutgoingMail {
   text: string;
   html?: string;
 }
-
-export const SEND_MAIL_JOB = 'mail.send';
 
 /**
  * Mail bodies carry one-time links (activation tokens) that the database otherwise keeps only as hashes,
@@ -37,6 +35,6 @@ export async function queueMail(db: DbOrTx, appSecret: string, mail: OutgoingMai
     textBody: sealMailBody(mail.text, appSecret),
     htmlBody: mail.html === undefined ? undefined : sealMailBody(mail.html, appSecret),
   });
-  await enqueueJob(db, SEND_MAIL_JOB, { mailId: id }, { maxAttempts: 5 });
+  await enqueue(db, 'mail.send', { mailId: id });
   return id;
 }

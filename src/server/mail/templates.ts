@@ -62,3 +62,32 @@ export function namedInDocumentMail(input: {
   }`;
   return { to: input.to, subject: t('namedInDocument.subject', { serviceNumber: input.serviceNumber, roles }), text: lines.join('\n'), html };
 }
+
+/** Sent to the account that receives a role's rights (spec §1), per document or for all documents of the role. */
+export function delegatedToYouMail(input: {
+  locale: Locale;
+  to: string;
+  /** The grantor's name; absent if the account is gone. */
+  grantorName?: string;
+  role: string;
+  /** The document, for a per-document delegation; absent for an account-wide one. */
+  document?: { serviceNumber: string; url: string };
+  portalUrl: string;
+}): OutgoingMail {
+  const { t } = mailIntl(input.locale);
+  const role = isNamedRole(input.role) ? t(`roles.${input.role}`) : input.role.toLowerCase();
+  const grantor = input.grantorName ?? t('delegatedToYou.someone');
+  const document = input.document;
+  const link = document?.url ?? input.portalUrl;
+  const delegated = document
+    ? t('delegatedToYou.delegatedDocument', { grantor, role, serviceNumber: document.serviceNumber })
+    : t('delegatedToYou.delegatedAllDocuments', { grantor, role });
+  const open = document ? t('delegatedToYou.openDocument', { url: link }) : t('delegatedToYou.openDocuments', { url: link });
+  const openLink = document ? t('delegatedToYou.openDocumentLink') : t('delegatedToYou.openDocumentsLink');
+  const text = [t('delegatedToYou.greeting'), '', delegated, '', open].join('\n');
+  const html = `<p>${escapeHtml(t('delegatedToYou.greeting'))}</p><p>${escapeHtml(delegated)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(openLink)}</a></p>`;
+  const subject = document
+    ? t('delegatedToYou.subjectDocument', { serviceNumber: document.serviceNumber, role })
+    : t('delegatedToYou.subjectAllDocuments', { role, grantor });
+  return { to: input.to, subject, text, html };
+}

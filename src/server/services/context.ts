@@ -1,3 +1,4 @@
+import 'server-only';
 import type { AppConfig } from '@/server/config/env';
 import { getConfig } from '@/server/config/env';
 import type { Database, DbOrTx, Transaction } from '@/server/db/client';

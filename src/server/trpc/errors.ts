@@ -11,12 +11,14 @@ const byStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
   405: 'METHOD_NOT_SUPPORTED',
   406: 'UNSUPPORTED_MEDIA_TYPE',
   409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
 };
 
 /** The one mapping from the catalogue to tRPC: the same status class as REST, the items kept as the cause. */
 export function toTrpcError(error: ServiceError): TRPCError {
-  const status = error.hints.httpStatus ?? httpStatusOf(error.code);
+  const first = error.items[0]!;
+  const status = httpStatusOf(first.code, { field: first.field });
   return new TRPCError({ code: byStatus[status] ?? 'INTERNAL_SERVER_ERROR', message: error.items[0]!.description, cause: error });
 }

@@ -1,7 +1,9 @@
 import { initTRPC, TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/unstable-core-do-not-import';
 import { ZodError } from 'zod';
 import { zodIssuesToFieldErrors } from '@/lib/errors/from-zod';
-import { errorItem, ServiceError, type ErrorItem } from '@/server/errors';
+import { unsafeTextFields } from '@/lib/text/unsafe-text';
+import { errorItem, ServiceError, type ErrorCode, type ErrorItem } from '@/server/errors';
 import { createServiceContext, type ServiceContext } from '@/server/services/context';
 import { getSessionAccountId } from '@/server/auth/session';
 import { toTrpcError } from './errors';
@@ -11,17 +13,35 @@ export async function createTrpcContext(): Promise<{ service: ServiceContext }> 
   return { service: await createServiceContext(accountId ? { accountId } : undefined) };
 }
 
+/** tRPC's own refusals of a request (not failures of ours), in the catalogue's words. */
+const PROTOCOL_CODES: Partial<Record<TRPC_ERROR_CODE_KEY, ErrorCode>> = {
+  PARSE_ERROR: '2.4',
+  BAD_REQUEST: '2.1',
+  NOT_FOUND: '2.2',
+  METHOD_NOT_SUPPORTED: '2.5',
+  UNSUPPORTED_MEDIA_TYPE: '2.6',
+  PAYLOAD_TOO_LARGE: '2.4',
+  UNAUTHORIZED: '1.8',
+};
+
+/**
+ * The error list of a tRPC answer, as REST clients get it: a service error's items, input validation per field,
+ * a refusal of tRPC itself by its catalogue code, and anything else (a database error, a bug) as 5.0 only.
+ */
+function errorItemsOf(error: TRPCError): ErrorItem[] {
+  if (error.cause instanceof ServiceError) return error.cause.items;
+  if (error.cause instanceof ZodError) return zodIssuesToFieldErrors(error.cause.issues);
+  const protocolCode = error.cause ? undefined : PROTOCOL_CODES[error.code];
+  return [errorItem(protocolCode ?? '5.0')];
+}
+
 const t = initTRPC.context<typeof createTrpcContext>().create({
-  // The portal gets the same error list as REST clients: code, description and field per problem.
+  // The message of an unexpected error can carry SQL with its parameters (hashes, sealed secrets): the browser
+  // gets the catalogue's description instead, and never a stack. The server logs it (see handler.ts).
   errorFormatter({ shape, error }) {
-    const cause = error.cause;
-    const errors: ErrorItem[] =
-      cause instanceof ServiceError
-        ? cause.items
-        : cause instanceof ZodError
-          ? zodIssuesToFieldErrors(cause.issues)
-          : [errorItem(error.code === 'UNAUTHORIZED' ? '1.8' : '5.0')];
-    return { ...shape, data: { ...shape.data, errors } };
+    const errors = errorItemsOf(error);
+    const { stack: _stack, ...data } = shape.data;
+    return { ...shape, message: errors[0]!.description, data: { ...data, errors } };
   },
 });
 
@@ -32,8 +52,15 @@ const mapErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/** Contract §1: a NUL or an unpaired surrogate anywhere in the input is 3.17 before any procedure sees it. */
+const refuseUnsafeText = t.middleware(async ({ getRawInput, next }) => {
+  const fields = [...new Set(unsafeTextFields(await getRawInput()))];
+  if (fields.length > 0) throw new ServiceError(fields.map((field) => errorItem('3.17', field)));
+  return next();
+});
+
 export const router = t.router;
-export const publicProcedure = t.procedure.use(mapErrors);
+export const publicProcedure = t.procedure.use(mapErrors).use(refuseUnsafeText);
 export const accountProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.service.caller) throw new TRPCError({ code: 'UNAUTHORIZED', cause: new ServiceError([errorItem('1.8')]) });
   return next({ ctx });

@@ -3,7 +3,7 @@ import { endpoint, route } from '@/server/http/route';
 import { createFreightDocument } from '@/server/services/freight-documents/create-freight-document';
 import { listFreightDocuments } from '@/server/services/freight-documents/list-freight-documents';
 
-export const { GET, POST, PUT, PATCH, DELETE } = route({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   GET: endpoint({
     auth: 'bearer',
     handle: async ({ ctx, query }) => ({ body: await listFreightDocuments({ ctx, input: { query: query.entries() } }) }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { LOCALES } from '../../../lib/i18n/locales';
+import { LOCALES } from '@/lib/i18n/locales';
 
 /** Account numbers come from a sequence: unique, never reused (a sequence never hands a value out twice). */
 export const accountNumberSequence = pgSequence('account_number_seq', { startWith: 1000001, minValue: 1000000, maxValue: 99999999 });
@@ -24,6 +24,8 @@ export const accounts = pgTable(
     /** The language of the e-mails to this account (portal languages, src/messages). */
     locale: text('locale', { enum: LOCALES }).notNull().default('en'),
     activatedAt: timestamp('activated_at', { withTimezone: true, mode: 'date' }),
+    /** Portal sessions carry the value they were signed in with; raising it (password change) ends them all. */
+    sessionGeneration: integer('session_generation').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -44,7 +46,10 @@ export const activationTokens = pgTable(
   (table) => [index('account_activation_tokens_account_idx').on(table.accountId)],
 );
 
-/** Failed password grants per username, kept in the database so a lockout holds across instances. */
+/**
+ * Password attempts per lock key (`account:<id>`, or `name:<username>` for names of no account; see
+ * services/accounts/login-attempts.ts), kept in the database so a lockout holds across instances.
+ */
 export const loginFailures = pgTable('login_failures', {
   username: text('username').primaryKey(),
   failures: integer('failures').notNull(),

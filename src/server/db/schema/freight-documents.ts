@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -96,7 +96,14 @@ export const attachments = pgTable(
     sealed: boolean('sealed').notNull().default(false),
     size: integer('size').notNull(),
     content: bytea('content').notNull(),
+    /** SHA-256 of the content, hex: commit snapshots name attachments by it, so the chain covers their bytes. */
+    sha256: text('sha256').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * Set when a PUT drops the attachment from a draft. The bytes stay: earlier commits name them, and any
+     * commit must stay renderable and verifiable.
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [index('attachments_document_idx').on(table.documentId)],
 );
@@ -111,9 +118,15 @@ export const documentCommits = pgTable(
       .references(() => freightDocuments.id, { onDelete: 'cascade' }),
     sequence: integer('sequence').notNull(),
     changeType: text('change_type').notNull(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id),
+    /** The account that made the change; null for actors without an account (the system). */
+    accountId: text('account_id').references(() => accounts.id),
+    /** Who acted (see lib/domain/actor.ts): an account, a delegate for a role, a signer on glass, the system. */
+    actor: jsonb('actor').$type<Record<string, unknown>>().notNull(),
+    /**
+     * 1: contentHash over the columns of the time (no snapshot kept); 2: contentHash is the SHA-256 of the
+     * stored snapshot (document_snapshots), so it can be recomputed for every commit.
+     */
+    hashVersion: integer('hash_version').notNull().default(1),
     newStatus: text('new_status'),
     previousCommits: jsonb('previous_commits').$type<string[]>().notNull(),
     contentHash: text('content_hash').notNull(),
@@ -121,4 +134,77 @@ export const documentCommits = pgTable(
     createDateTimeServer: timestamp('created_server', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
   },
   (table) => [uniqueIndex('document_commits_document_sequence_key').on(table.documentId, table.sequence)],
+);
+
+/**
+ * The legal content of a document after a commit, keyed by its hash (several commits can share one: a change
+ * of heads only). Lets anyone recompute every v2 contentHash and render the document as of any commit.
+ */
+export const documentSnapshots = pgTable('document_snapshots', {
+  contentHash: text('content_hash').primaryKey(),
+  body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * One row per status change, written in the transaction of its commit: webhooks and other consumers read them,
+ * so an event exists exactly when its change does.
+ */
+export const documentEvents = pgTable(
+  'document_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => freightDocuments.id, { onDelete: 'cascade' }),
+    commitId: text('commit_id').notNull(),
+    type: text('type', { enum: ['STATUS_CHANGED'] }).notNull(),
+    status: text('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [index('document_events_document_idx').on(table.documentId, table.id)],
+);
+
+/**
+ * A role's rights handed to another account (spec §1): for one document (documentId set) or for every
+ * document, present and future, in which the grantor holds the role (documentId null). `parentId` is the
+ * delegation through which the grantor held the role, so revoking one ends everything delegated from it.
+ */
+export const delegations = pgTable(
+  'delegations',
+  {
+    id: text('id').primaryKey(),
+    documentId: text('document_id').references(() => freightDocuments.id, { onDelete: 'cascade' }),
+    role: text('role', {
+      enum: ['SUBMITTER', 'CONSIGNOR', 'CONSIGNEE', 'CARRIER', 'SUBSEQUENT_CARRIER', 'PLACE_OF_TAKING_OVER', 'PLACE_OF_DELIVERY'],
+    }).notNull(),
+    /** Per document: the role row whose rights are handed on (a document can have several subsequent carriers). */
+    roleId: text('role_id'),
+    grantorAccountId: text('grantor_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    delegateAccountId: text('delegate_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    parentId: text('parent_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  },
+  (table) => [
+    index('delegations_delegate_idx')
+      .on(table.delegateAccountId)
+      .where(sql`revoked_at is null`),
+    index('delegations_document_idx')
+      .on(table.documentId)
+      .where(sql`revoked_at is null`),
+    index('delegations_parent_idx').on(table.parentId),
+    // One active delegation per delegate and role row of a document, and per delegate and role account-wide
+    // (3.36, 3.38): the services check first, these refuse what two requests at once could still insert.
+    uniqueIndex('delegations_document_active_key')
+      .on(table.documentId, table.roleId, table.delegateAccountId)
+      .where(sql`revoked_at is null and document_id is not null`),
+    uniqueIndex('delegations_account_active_key')
+      .on(table.grantorAccountId, table.role, table.delegateAccountId)
+      .where(sql`revoked_at is null and document_id is null`),
+  ],
 );

@@ -2,3 +2,4 @@ export * from './accounts';
 export * from './oauth';
 export * from './jobs';
 export * from './freight-documents';
+export * from './webhooks';

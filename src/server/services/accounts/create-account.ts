@@ -4,7 +4,8 @@ import { accounts, activationTokens } from '@/server/db/schema';
 import { queryRows } from '@/server/db/rows';
 import { hashPassword } from '@/server/crypto/passwords';
 import { seal } from '@/server/crypto/secret-box';
-import { hashToken, newId, randomDigits, randomToken } from '@/server/crypto/tokens';
+import { newAccountSecret } from '@/server/crypto/account-secret';
+import { hashToken, newId, randomToken } from '@/server/crypto/tokens';
 import { fail, parseInput } from '@/server/errors';
 import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
 import { publicUrl } from '@/server/config/env';
@@ -40,7 +41,7 @@ export async function createAccount({ ctx, input }: { ctx: ServiceContext; input
         companyName: companyName ?? null,
         passwordHash,
         locale,
-        accountSecretEncrypted: seal(randomDigits(64), ctx.appSecret, ACCOUNT_SECRET_PURPOSE),
+        accountSecretEncrypted: seal(newAccountSecret(ctx.config.ACCOUNT_SECRET_FORMAT), ctx.appSecret, ACCOUNT_SECRET_PURPOSE),
       })
       .onConflictDoNothing()
       .returning({ id: accounts.id, accountNumber: accounts.accountNumber });

@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { attachmentInput } from '@/lib/schemas/freight-document';
 import { attachments } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
-import { fail, parseInput } from '@/server/errors';
+import { parseInput } from '@/server/errors';
 import type { ServiceContext } from '../context';
-import { prepareAttachments } from './attachment-content';
-import { requireRole } from './load-document';
+import { authorize } from '../access/load-document';
+import { attachmentRow, prepareAttachments } from './attachment-content';
 import { mutateDocument } from './mutate-document';
 
 /** POST /freightdocuments/{id}/attachments (contract §10): the submitter, DRAFT only, within the 10 MB of 3.34. */
@@ -16,15 +16,14 @@ export async function addAttachment({ ctx, input }: { ctx: ServiceContext; input
     freightDocumentId: input.freightDocumentId,
     changeType: 'ATTACHMENT',
     apply: async (loaded, tx) => {
-      requireRole(loaded, 'SUBMITTER');
-      if (loaded.document.status !== 'DRAFT') fail('4.5');
+      const actingAs = authorize(loaded, 'ADD_ATTACHMENT');
       const existing = await tx
         .select({ size: attachments.size, mimeType: attachments.mimeType })
         .from(attachments)
-        .where(eq(attachments.documentId, loaded.document.id));
+        .where(and(eq(attachments.documentId, loaded.document.id), isNull(attachments.removedAt)));
       const [file] = await prepareAttachments([attachment], existing, '');
-      await tx.insert(attachments).values({ id: attachmentId, documentId: loaded.document.id, ...file!, size: file!.content.length, createdAt: ctx.now() });
-      return {};
+      await tx.insert(attachments).values(attachmentRow(loaded.document.id, file!, ctx.now(), attachmentId));
+      return { actingAs };
     },
   });
   return { attachmentId };

@@ -1,6 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import type { AttachmentInput } from '@/lib/schemas/freight-document';
 import { errorItem, ServiceError, type ErrorItem } from '@/server/errors';
+import { sha256Hex } from './snapshot';
 
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -55,4 +56,9 @@ export async function prepareAttachments(
   else if (images > MAX_IMAGE_BYTES) errors.push(errorItem('3.34', fieldPrefix || 'content', 'Images exceed 2 MB in total.'));
   if (errors.length > 0) throw new ServiceError(errors);
   return prepared;
+}
+
+/** The row a prepared attachment becomes; its digest ties it into the commit snapshots. */
+export function attachmentRow(documentId: string, file: PreparedAttachment, now: Date, id: string) {
+  return { id, documentId, ...file, size: file.content.length, sha256: sha256Hex(file.content), createdAt: now };
 }

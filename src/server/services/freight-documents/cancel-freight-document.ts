@@ -1,6 +1,5 @@
-import { fail } from '@/server/errors';
 import type { ServiceContext } from '../context';
-import { requireRole } from './load-document';
+import { authorize } from '../access/load-document';
 import { mutateDocument } from './mutate-document';
 
 /** POST /freightdocuments/{id}/cancel: only a DRAFT (4.5); afterwards the document is invisible to everyone. */
@@ -8,11 +7,7 @@ export async function cancelFreightDocument({ ctx, input }: { ctx: ServiceContex
   await mutateDocument(ctx, {
     freightDocumentId: input.freightDocumentId,
     changeType: 'CANCEL',
-    apply: async (loaded) => {
-      requireRole(loaded, 'SUBMITTER');
-      if (loaded.document.status !== 'DRAFT') fail('4.5');
-      return { newStatus: 'CANCELLED' };
-    },
+    apply: async (loaded) => ({ set: { status: 'CANCELLED' }, actingAs: authorize(loaded, 'CANCEL') }),
   });
   return { freightDocumentId: input.freightDocumentId, status: 'CANCELLED' as const };
 }

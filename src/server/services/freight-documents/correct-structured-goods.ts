@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { structuredGoodsPatchInput } from '@/lib/schemas/freight-document';
-import { errorItem, fail, parseInput, ServiceError } from '@/server/errors';
+import { errorItem, parseInput, ServiceError } from '@/server/errors';
 import type { ServiceContext } from '../context';
-import { requireRole } from './load-document';
+import { authorize } from '../access/load-document';
 import { mutateAndSerialize } from './mutate-document';
 
 /**
@@ -25,8 +25,7 @@ export async function correctStructuredGoods({
     previousCommits,
     requirePreviousCommits: true,
     apply: async (loaded) => {
-      requireRole(loaded, 'CARRIER', 'SUBSEQUENT_CARRIER');
-      if (loaded.document.status !== 'ISSUED' && loaded.document.status !== 'TRANSIT') fail('4.18');
+      const actingAs = authorize(loaded, 'CORRECT_STRUCTURED_GOODS');
       const lines = (loaded.document.content.structuredGoods as Record<string, unknown>[] | undefined) ?? [];
       const errors = structuredGoods.flatMap((item, index) =>
         item.productId === undefined || !lines.some((line) => line.productId === item.productId)
@@ -40,7 +39,7 @@ export async function correctStructuredGoods({
         const { productId: _productId, ...quantities } = patch;
         return { ...line, ...Object.fromEntries(Object.entries(quantities).filter(([, value]) => value !== undefined)) };
       });
-      return { set: { content: { ...loaded.document.content, structuredGoods: corrected } }, changesStructuredGoods: true };
+      return { set: { content: { ...loaded.document.content, structuredGoods: corrected } }, changesStructuredGoods: true, actingAs };
     },
   });
 }

@@ -4,8 +4,8 @@ import { accounts, attachments, documentRoles, freightDocuments } from '@/server
 import { newId } from '@/server/crypto/tokens';
 import { ServiceError } from '@/server/errors';
 import { inTransaction, requireAccountId, type ServiceContext } from '../context';
-import { prepareAttachments } from './attachment-content';
-import { appendCommit, contentHashOf } from './commits';
+import { attachmentRow, prepareAttachments } from './attachment-content';
+import { writeCommit } from './commit-writer';
 import { chargeIssue, nextServiceNumber } from './credits';
 import { buildContent, documentColumns } from './document-content';
 import { notifyRoleHolders } from './notify-role-holders';
@@ -31,6 +31,7 @@ export async function createFreightDocument({ ctx, input }: { ctx: ServiceContex
     const [submitter] = await tx.select().from(accounts).where(eq(accounts.id, accountId));
     const now = ctx.now();
     const id = newId();
+    // Inserted without heads; the commit writer makes the creation its first commit and moves the status in.
     const document = {
       id,
       serviceNumber: await nextServiceNumber(ctx, tx),
@@ -42,7 +43,7 @@ export async function createFreightDocument({ ctx, input }: { ctx: ServiceContex
       headCommits: [] as string[],
       lastModifiedDateTime: now,
     };
-    await tx.insert(freightDocuments).values(document);
+    const [inserted] = await tx.insert(freightDocuments).values(document).returning();
 
     const roles = [
       {
@@ -57,24 +58,18 @@ export async function createFreightDocument({ ctx, input }: { ctx: ServiceContex
       },
       ...resolved.map((party) => roleRowOf(id, party, now)),
     ];
-    await tx.insert(documentRoles).values(roles);
-    if (prepared.length > 0) {
-      await tx.insert(attachments).values(prepared.map((file) => ({ id: newId(), documentId: id, ...file, size: file.content.length, createdAt: now })));
-    }
+    const insertedRoles = await tx.insert(documentRoles).values(roles).returning();
+    if (prepared.length > 0) await tx.insert(attachments).values(prepared.map((file) => attachmentRow(id, file, now, newId())));
 
-    const { commitId, heads } = await appendCommit(tx, {
-      document: { id, headCommits: [] },
+    await writeCommit(tx, {
+      document: inserted!,
+      statusBefore: null,
+      roles: insertedRoles,
       changeType: 'CREATE',
-      accountId,
-      newStatus: status,
+      actor: { kind: 'ACCOUNT', accountId },
       serverTime: now,
-      contentHash: contentHashOf(document, roles),
+      changesStructuredGoods: Array.isArray(document.content.structuredGoods),
     });
-    const hasStructuredGoods = Array.isArray(document.content.structuredGoods);
-    await tx
-      .update(freightDocuments)
-      .set({ headCommits: heads, structuredGoodsCommitId: hasStructuredGoods ? commitId : null })
-      .where(eq(freightDocuments.id, id));
     await notifyRoleHolders(ctx, tx, { documentId: id, serviceNumber: document.serviceNumber, submitterName: submitter!.name, holders: roles });
     return { freightDocumentId: id, status };
   });

@@ -1,8 +1,20 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
+import type { IssueQuoteView } from '@/lib/schemas/account';
 import type { DbOrTx } from '@/server/db/client';
 import { accounts, serviceNumberCounters } from '@/server/db/schema';
 import { fail } from '@/server/errors';
 import type { ServiceContext } from '../context';
+
+export type IssueQuote = IssueQuoteView;
+
+/** The one credit rule, for showing it (portal, allowedActions); charging applies it atomically (chargeIssue). */
+export async function quoteIssue(ctx: ServiceContext, db: DbOrTx, accountId: string): Promise<IssueQuote> {
+  const [account] = await db.select({ credits: accounts.credits, paymentScheme: accounts.paymentScheme }).from(accounts).where(eq(accounts.id, accountId));
+  const balance = account?.credits ?? 0;
+  if (ctx.config.APP_ENV !== 'production') return { billing: 'FREE', cost: 0, balance, canPay: true };
+  if (account?.paymentScheme === 'POST_PAY') return { billing: 'POST_PAY', cost: 1, balance, canPay: true };
+  return { billing: 'PRE_PAY', cost: 1, balance, canPay: balance >= 1 };
+}
 
 /**
  * Issuing costs one credit in production (free in partner; POST_PAY accounts are billed later). One

@@ -1,32 +1,43 @@
-import { eq } from 'drizzle-orm';
-import { attachments } from '@/server/db/schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import { attachments, freightDocuments } from '@/server/db/schema';
 import { fail } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
-import { callerHasPermission, loadVisibleDocument } from './load-document';
+import { loadDelegationSources } from '../access/delegation-sources';
+import { callerHasPermission, loadAccessibleDocument } from '../access/load-document';
+import { visibleTo } from '../access/visibility';
 
 /**
- * An attachment with its content (contract §10). It is found through its document, so an attachment of a
- * document the caller cannot see is 4.1 like a missing one; sealed content needs VIEW_SEALED_ATTACHMENT (1.4).
- * With `freightDocumentId`, an attachment of another document is 4.4.
+ * An attachment with its content (contract §10). Access is decided in the query that finds the attachment (the
+ * one visibility rule, delegations included), so an attachment of a document the caller cannot see is 4.1
+ * exactly like a missing one, in the same time; the content is read only once access is granted. Sealed content
+ * needs VIEW_SEALED_ATTACHMENT (1.4). With `freightDocumentId`, that document must be visible (4.47) and the
+ * attachment part of it (4.4). Database failures are not caught here: they are 5.0, never a 404.
  */
 export async function getAttachment({ ctx, input }: { ctx: ServiceContext; input: { attachmentId: string; freightDocumentId?: string } }) {
   const accountId = requireAccountId(ctx);
-  const loaded = input.freightDocumentId ? await loadVisibleDocument(ctx.db, accountId, input.freightDocumentId) : undefined;
-  const [attachment] = await ctx.db.select().from(attachments).where(eq(attachments.id, input.attachmentId));
-  if (loaded && (!attachment || attachment.documentId !== loaded.document.id)) fail('4.4');
-  if (!attachment) fail('4.1');
-  const visible = loaded ?? (await loadVisibleDocument(ctx.db, accountId, attachment.documentId).catch(() => fail('4.1')));
-  if (attachment.sealed && !callerHasPermission(visible, 'VIEW_SEALED_ATTACHMENT')) fail('1.4');
-  return {
-    attachment: {
-      attachmentId: attachment.id,
-      type: attachment.type,
-      name: attachment.name,
-      originalFileName: attachment.originalFileName,
-      mimeType: attachment.mimeType,
-      sealed: attachment.sealed,
-      size: attachment.size,
-    },
-    content: attachment.content,
-  };
+  if (input.freightDocumentId !== undefined) await loadAccessibleDocument(ctx.db, accountId, input.freightDocumentId);
+
+  const sources = await loadDelegationSources(ctx.db, accountId);
+  const [found] = await ctx.db
+    .select({
+      attachmentId: attachments.id,
+      documentId: attachments.documentId,
+      type: attachments.type,
+      name: attachments.name,
+      originalFileName: attachments.originalFileName,
+      mimeType: attachments.mimeType,
+      sealed: attachments.sealed,
+      size: attachments.size,
+    })
+    .from(attachments)
+    .innerJoin(freightDocuments, eq(freightDocuments.id, attachments.documentId))
+    .where(and(eq(attachments.id, input.attachmentId), isNull(attachments.removedAt), visibleTo(accountId, sources)));
+  if (input.freightDocumentId !== undefined && found?.documentId !== input.freightDocumentId) fail('4.4');
+  if (!found) fail('4.1');
+  if (found.sealed && !callerHasPermission(await loadAccessibleDocument(ctx.db, accountId, found.documentId), 'VIEW_SEALED_ATTACHMENT')) fail('1.4');
+
+  const [stored] = await ctx.db.select({ content: attachments.content }).from(attachments).where(eq(attachments.id, found.attachmentId));
+  if (!stored) fail('4.1');
+  const { documentId: _documentId, ...attachment } = found;
+  return { attachment, content: stored.content };
 }

@@ -1,7 +1,6 @@
-import { fail } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
+import { authorize } from '../access/load-document';
 import { chargeIssue } from './credits';
-import { requireRole } from './load-document';
 import { mutateAndSerialize } from './mutate-document';
 
 /** POST /freightdocuments/{id}/issue: DRAFT → ISSUED by the submitter; the content becomes legally fixed. */
@@ -11,10 +10,9 @@ export async function issueFreightDocument({ ctx, input }: { ctx: ServiceContext
     freightDocumentId: input.freightDocumentId,
     changeType: 'ISSUE',
     apply: async (loaded, tx) => {
-      requireRole(loaded, 'SUBMITTER');
-      if (loaded.document.status !== 'DRAFT') fail('4.18');
+      const actingAs = authorize(loaded, 'ISSUE');
       await chargeIssue(ctx, tx, accountId);
-      return { newStatus: 'ISSUED' };
+      return { set: { status: 'ISSUED' }, actingAs };
     },
   });
 }

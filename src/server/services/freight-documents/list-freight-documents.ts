@@ -1,10 +1,18 @@
-import { and, asc, eq, exists, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { parseListQuery, type ListAttribute, type ListFilter } from '@/lib/domain/list-query';
-import { documentRoles, freightDocuments } from '@/server/db/schema';
+import { delegations, documentRoles, freightDocuments } from '@/server/db/schema';
 import { ServiceError } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
-import { loadPeople, serializeDocument } from './serialize-document';
+import { callerEnvelopeOf } from '../access/caller-envelope';
+import { loadDelegationSources } from '../access/delegation-sources';
+import { resolveHeldRoles } from '../access/held-roles';
+import { visibleTo } from '../access/visibility';
+import { loadOwnAccountDelegations } from '../delegations/delegate-views';
+import { countOwnSubscriptions } from '../subscriptions/subscription-counts';
+import { quoteIssue } from './credits';
+import { documentContentJson } from './document-json';
+import { loadPeople } from './serialize-document';
 
 const COLUMNS: Record<ListAttribute, AnyPgColumn> = {
   status: freightDocuments.status,
@@ -38,8 +46,9 @@ function filterCondition(filter: ListFilter): SQL {
 }
 
 /**
- * GET /freightdocuments (contract §4): the documents in which the caller holds a role, cancelled ones
- * excluded, filtered, sorted (nulls last, then by id for a stable order) and paged from `first` (1-based).
+ * GET /freightdocuments (contract §4): the documents in which the caller holds a role (directly or as a
+ * delegate), cancelled ones excluded, filtered, sorted (nulls last, then by id for a stable order) and paged
+ * from `first` (1-based).
  */
 export async function listFreightDocuments({ ctx, input }: { ctx: ServiceContext; input: { query: Iterable<[string, string]> } }) {
   const accountId = requireAccountId(ctx);
@@ -47,13 +56,8 @@ export async function listFreightDocuments({ ctx, input }: { ctx: ServiceContext
   if (!parsed.ok) throw new ServiceError(parsed.errors);
   const { query } = parsed;
 
-  const holdsRole = exists(
-    ctx.db
-      .select({ one: sql`1` })
-      .from(documentRoles)
-      .where(and(eq(documentRoles.documentId, freightDocuments.id), eq(documentRoles.accountId, accountId))),
-  );
-  const where = and(ne(freightDocuments.status, 'CANCELLED'), holdsRole, ...query.filters.map(filterCondition));
+  const sources = await loadDelegationSources(ctx.db, accountId);
+  const where = and(visibleTo(accountId, sources), ...query.filters.map(filterCondition));
   const order = [...query.sort.map((sort) => sql`${columnExpression(sort.attribute)} ${sql.raw(sort.direction)} nulls last`), asc(freightDocuments.id)];
 
   const [rows, [counted]] = await Promise.all([
@@ -69,25 +73,32 @@ export async function listFreightDocuments({ ctx, input }: { ctx: ServiceContext
       .from(freightDocuments)
       .where(where),
   ]);
-  const roles = rows.length
-    ? await ctx.db
-        .select()
-        .from(documentRoles)
-        .where(sql`${documentRoles.documentId} in ${rows.map((row) => row.id)}`)
-    : [];
-  const people = await loadPeople(
-    ctx.db,
-    rows.map((row) => row.submitterAccountId),
-  );
-  const freightDocumentsJson = await Promise.all(
-    rows.map((document) => {
-      const documentRolesOf = roles.filter((role) => role.documentId === document.id);
-      return serializeDocument(
-        ctx.db,
-        { document, roles: documentRolesOf, callerRoles: documentRolesOf.filter((role) => role.accountId === accountId) },
-        { summary: true, people },
-      );
-    }),
-  );
+  const ids = rows.map((row) => row.id);
+  const [roles, documentDelegations, people, quote, ownAccountDelegations, subscriptionCounts] = await Promise.all([
+    ids.length ? ctx.db.select().from(documentRoles).where(inArray(documentRoles.documentId, ids)) : [],
+    ids.length
+      ? ctx.db
+          .select()
+          .from(delegations)
+          .where(and(inArray(delegations.documentId, ids), sql`${delegations.revokedAt} is null`))
+      : [],
+    loadPeople(
+      ctx.db,
+      rows.map((row) => row.submitterAccountId),
+    ),
+    rows.some((row) => row.status === 'DRAFT') ? quoteIssue(ctx, ctx.db, accountId) : undefined,
+    loadOwnAccountDelegations(ctx.db, accountId),
+    countOwnSubscriptions(ctx.db, accountId, ids),
+  ]);
+  const freightDocumentsJson = rows.map((document) => {
+    const documentRolesOf = roles.filter((role) => role.documentId === document.id);
+    const delegationsOf = documentDelegations.filter((delegation) => delegation.documentId === document.id);
+    const held = resolveHeldRoles({ accountId, roles: documentRolesOf, documentDelegations: delegationsOf, sources });
+    const loaded = { document, roles: documentRolesOf, access: { accountId, held, documentDelegations: delegationsOf } };
+    return {
+      ...documentContentJson({ document, roles: documentRolesOf, people }),
+      ...callerEnvelopeOf(loaded, { canPayForIssue: quote?.canPay }, { ownAccountDelegations, subscriptionCount: subscriptionCounts.get(document.id) }),
+    };
+  });
   return { freightDocuments: freightDocumentsJson, first: query.first, limit: query.limit, total: counted?.total ?? 0 };
 }

@@ -1,22 +1,38 @@
 import { eq } from 'drizzle-orm';
+import type { Actor } from '@/lib/domain/actor';
 import type { Transaction } from '@/server/db/client';
-import { documentRoles, freightDocuments } from '@/server/db/schema';
+import { documentRoles } from '@/server/db/schema';
 import { inTransaction, requireAccountId, type ServiceContext } from '../context';
-import { appendCommit, checkPreviousCommits, contentHashOf, type ChangeType } from './commits';
-import { loadVisibleDocument, type DocumentRow, type LoadedDocument } from './load-document';
+import { loadAccessibleDocument, type DocumentRow, type HeldRole, type LoadedDocument } from '../access/load-document';
+import { checkPreviousCommits, type ChangeType } from './commits';
+import { writeCommit } from './commit-writer';
 import { serializeDocument } from './serialize-document';
 
 export interface DocumentChange {
   /** Columns to set on the document (status, content, dates…). */
   set?: Partial<Omit<DocumentRow, 'id' | 'headCommits' | 'lastModifiedDateTime'>>;
-  newStatus?: DocumentRow['status'];
   changesStructuredGoods?: boolean;
+  /** The change added or edited roles (PUT): the commit's snapshot reads them again. */
+  changesRoles?: boolean;
+  /** The role the caller acted in (from `authorize`): a delegate's commit records the delegation. */
+  actingAs?: HeldRole;
+  /** Another actor than the caller (a signer on glass, the system). */
+  actor?: Actor;
+}
+
+/** The caller as the actor of a change made in `role` (or, without one, in the first role the caller holds). */
+export function callerActor(loaded: LoadedDocument, role: HeldRole | undefined = loaded.access.held[0]): Actor {
+  const { accountId, held } = loaded.access;
+  if (!role || role.via === 'HOLDER' || held.some((candidate) => candidate.via === 'HOLDER' && candidate.role === role.role)) {
+    return { kind: 'ACCOUNT', accountId };
+  }
+  return { kind: 'DELEGATE', accountId, role: role.role, delegationId: role.delegationId! };
 }
 
 /**
- * The frame every change of an existing document runs in: one transaction that locks the document, checks
- * the caller's previousCommits, applies the change, appends the commit and moves the heads, then returns
- * the document as the caller now sees it. Actions supply only their rule (`apply`).
+ * The frame every change of an existing document runs in: one transaction that locks the document (4.47
+ * when the caller cannot see it), checks the caller's previousCommits before anything is applied, applies
+ * the action's rule (`apply`), and hands the result to the commit writer. Actions supply only their rule.
  */
 export async function mutateDocument(
   ctx: ServiceContext,
@@ -28,42 +44,30 @@ export async function mutateDocument(
     clientTime?: Date | null;
     apply: (loaded: LoadedDocument, tx: Transaction) => Promise<DocumentChange>;
   },
-) {
+): Promise<LoadedDocument & { commitId: string }> {
   const accountId = requireAccountId(ctx);
   return inTransaction(ctx, async (tx) => {
-    const loaded = await loadVisibleDocument(tx, accountId, input.freightDocumentId, { forUpdate: true });
-    const change = await input.apply(loaded, tx);
+    const loaded = await loadAccessibleDocument(tx, accountId, input.freightDocumentId, { forUpdate: true });
     await checkPreviousCommits(tx, loaded.document.id, input.previousCommits, input.requirePreviousCommits ?? false);
-
-    const now = ctx.now();
-    const updated: DocumentRow = { ...loaded.document, ...change.set, ...(change.newStatus ? { status: change.newStatus } : {}) };
-    const roles = await tx.select().from(documentRoles).where(eq(documentRoles.documentId, loaded.document.id));
-    const { commitId, heads } = await appendCommit(tx, {
+    const change = await input.apply(loaded, tx);
+    const roles = change.changesRoles ? await tx.select().from(documentRoles).where(eq(documentRoles.documentId, loaded.document.id)) : loaded.roles;
+    const { commitId, document } = await writeCommit(tx, {
       document: loaded.document,
+      statusBefore: loaded.document.status,
+      set: change.set,
+      roles,
       changeType: input.changeType,
-      accountId,
-      newStatus: change.newStatus ?? null,
+      actor: change.actor ?? callerActor(loaded, change.actingAs),
       previousCommits: input.previousCommits,
       clientTime: input.clientTime,
-      serverTime: now,
-      contentHash: contentHashOf(updated, roles),
+      serverTime: ctx.now(),
+      changesStructuredGoods: change.changesStructuredGoods,
     });
-    const [document] = await tx
-      .update(freightDocuments)
-      .set({
-        ...change.set,
-        ...(change.newStatus ? { status: change.newStatus } : {}),
-        headCommits: heads,
-        lastModifiedDateTime: now,
-        ...(change.changesStructuredGoods ? { structuredGoodsCommitId: commitId } : {}),
-      })
-      .where(eq(freightDocuments.id, loaded.document.id))
-      .returning();
-    return { ...loaded, document: document!, roles };
+    return { ...loaded, document, roles, commitId };
   });
 }
 
 /** mutateDocument, answering with the document as the caller now sees it (PUT, PATCH, issue…). */
 export async function mutateAndSerialize(ctx: ServiceContext, input: Parameters<typeof mutateDocument>[1]) {
-  return serializeDocument(ctx.db, await mutateDocument(ctx, input));
+  return serializeDocument(ctx, await mutateDocument(ctx, input));
 }

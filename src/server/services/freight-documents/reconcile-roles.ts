@@ -4,7 +4,7 @@ import type { FreightDocumentInput, PartyInput } from '@/lib/schemas/freight-doc
 import type { DbOrTx } from '@/server/db/client';
 import { documentRoles } from '@/server/db/schema';
 import { errorItem, ServiceError, type ErrorItem } from '@/server/errors';
-import type { RoleRow } from './load-document';
+import type { RoleRow } from '../access/load-document';
 import { resolveParties, roleRowOf, storedParty, type PartySlot } from './parties';
 
 function holderChanged(existing: RoleRow, party: PartyInput): boolean {

@@ -1,14 +1,14 @@
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import { renderGoodsTable } from '@/lib/domain/goods-table';
 import { validateFreightDocument } from '@/lib/schemas/validate-freight-document';
 import { accounts, attachments } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
-import { errorItem, fail, ServiceError } from '@/server/errors';
+import { errorItem, ServiceError } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
-import { prepareAttachments } from './attachment-content';
+import { attachmentRow, prepareAttachments } from './attachment-content';
 import { buildContent, documentColumns } from './document-content';
-import { requireRole } from './load-document';
-import { mutateAndSerialize } from './mutate-document';
+import { authorize } from '../access/load-document';
+import { mutateDocument } from './mutate-document';
 import { notifyRoleHolders } from './notify-role-holders';
 import { reconcileRoles } from './reconcile-roles';
 
@@ -43,7 +43,8 @@ function dropRenderedGoods(raw: unknown, existingLines: unknown[]): unknown {
 
 /**
  * PUT /freightdocuments/{id} (spec §4 rule 1): the submitter replaces the whole content of a DRAFT. Every
- * sub-entity missing from the body becomes empty; roles follow the rules of reconcileRoles.
+ * sub-entity missing from the body becomes empty; roles follow the rules of reconcileRoles. Answers only the
+ * id: the client reads the document again (contract §4, 205 Reset Content).
  */
 export async function replaceFreightDocument({ ctx, input }: { ctx: ServiceContext; input: { freightDocumentId: string; body: unknown } }) {
   requireAccountId(ctx);
@@ -52,44 +53,46 @@ export async function replaceFreightDocument({ ctx, input }: { ctx: ServiceConte
   const sentCommits = (withoutKept as { previousCommits?: unknown } | null)?.previousCommits;
   const previousCommits = Array.isArray(sentCommits) && sentCommits.every((id) => typeof id === 'string') ? sentCommits : undefined;
 
-  return mutateAndSerialize(ctx, {
+  await mutateDocument(ctx, {
     freightDocumentId: input.freightDocumentId,
     changeType: 'UPDATE',
     previousCommits,
     apply: async (loaded, tx) => {
       // Validated against the locked row, whose structured goods tell the rendered goods table apart.
       const raw = dropRenderedGoods(withoutKept, (loaded.document.content.structuredGoods as unknown[] | undefined) ?? []);
-      const validation = validateFreightDocument(raw);
+      const validation = validateFreightDocument(raw, { agreedDateTimeOfTakingOver: loaded.document.agreedDateTimeOfTakingOver });
       if (!validation.ok) throw new ServiceError(validation.errors);
       const body = validation.data;
-      requireRole(loaded, 'SUBMITTER');
-      if (loaded.document.status !== 'DRAFT') fail('4.5');
+      const actingAs = authorize(loaded, 'UPDATE');
       const documentId = loaded.document.id;
       const now = ctx.now();
       const added = await reconcileRoles(tx, documentId, loaded.roles, body, now);
 
+      const current = and(eq(attachments.documentId, documentId), isNull(attachments.removedAt));
       const kept = keptIds.length
         ? await tx
             .select({ id: attachments.id, size: attachments.size, mimeType: attachments.mimeType })
             .from(attachments)
-            .where(and(eq(attachments.documentId, documentId), inArray(attachments.id, keptIds)))
+            .where(and(current, inArray(attachments.id, keptIds)))
         : [];
       if (kept.length !== new Set(keptIds).size) throw new ServiceError([errorItem('4.4', 'attachments')]);
       const prepared = await prepareAttachments(body.attachments ?? [], kept);
-      await tx.delete(attachments).where(
-        kept.length
-          ? and(
-              eq(attachments.documentId, documentId),
-              notInArray(
-                attachments.id,
-                kept.map((item) => item.id),
-              ),
-            )
-          : eq(attachments.documentId, documentId),
-      );
-      if (prepared.length > 0) {
-        await tx.insert(attachments).values(prepared.map((file) => ({ id: newId(), documentId, ...file, size: file.content.length, createdAt: now })));
-      }
+      // Dropped attachments leave the draft but keep their bytes: earlier commits name them by digest.
+      await tx
+        .update(attachments)
+        .set({ removedAt: now })
+        .where(
+          kept.length
+            ? and(
+                current,
+                notInArray(
+                  attachments.id,
+                  kept.map((item) => item.id),
+                ),
+              )
+            : current,
+        );
+      if (prepared.length > 0) await tx.insert(attachments).values(prepared.map((file) => attachmentRow(documentId, file, now, newId())));
 
       const previousGoods = (loaded.document.content.structuredGoods as { productId: number }[] | undefined) ?? [];
       const content = await buildContent(
@@ -104,7 +107,10 @@ export async function replaceFreightDocument({ ctx, input }: { ctx: ServiceConte
       return {
         set: { type: body.type, content, ...documentColumns(body) },
         changesStructuredGoods: JSON.stringify(content.structuredGoods ?? null) !== JSON.stringify(loaded.document.content.structuredGoods ?? null),
+        changesRoles: true,
+        actingAs,
       };
     },
   });
+  return { freightDocumentId: input.freightDocumentId };
 }

@@ -1,37 +1,18 @@
-import { asc, eq, inArray } from 'drizzle-orm';
-import { formatMillis, formatSeconds } from '@/lib/domain/dates';
-import { renderGoodsTable } from '@/lib/domain/goods-table';
-import { permissionsOf } from '@/lib/domain/permissions';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import type { DbOrTx } from '@/server/db/client';
 import { accounts, attachments, documentCommits } from '@/server/db/schema';
-import type { DocumentRow, LoadedDocument, RoleRow } from './load-document';
-
-type AccountSummary = { accountId: string; accountNumber: string; email: string; name: string; phoneNumber: string | null };
-
-function partyJson(role: RoleRow) {
-  const party = role.party as Record<string, unknown>;
-  return {
-    ...party,
-    ...(party.buildingNumber !== undefined ? { buildingNumber: String(party.buildingNumber) } : {}),
-    roleId: role.id,
-    accountId: role.accountId,
-  };
-}
-
-function dateOrNull(value: Date | null): string | null {
-  return value ? formatSeconds(value) : null;
-}
-
-export interface DocumentViewOptions {
-  /** Lists leave out attachments, approvals, comments and updates (contract §4). */
-  summary?: boolean;
-  /** Accounts already loaded (a list loads its submitters once for the whole page). */
-  people?: Map<string, AccountSummary>;
-}
+import type { ServiceContext } from '../context';
+import { callerEnvelopeOf } from '../access/caller-envelope';
+import { loadOwnAccountDelegations } from '../delegations/delegate-views';
+import { countOwnSubscriptions } from '../subscriptions/subscription-counts';
+import { callerHasPermission, type LoadedDocument } from '../access/load-document';
+import { quoteIssue } from './credits';
+import { documentContentJson, type AccountSummary } from './document-json';
 
 /** The accounts that documents and their updates name, by id, in one query. */
-export async function loadPeople(db: DbOrTx, accountIds: string[]): Promise<Map<string, AccountSummary>> {
-  const unique = [...new Set(accountIds)];
+export async function loadPeople(db: DbOrTx, accountIds: (string | null)[]): Promise<Map<string, AccountSummary>> {
+  const unique = [...new Set(accountIds.filter((id): id is string => !!id))];
   if (unique.length === 0) return new Map();
   const people = await db
     .select({ accountId: accounts.id, accountNumber: accounts.accountNumber, email: accounts.email, name: accounts.name, phoneNumber: accounts.phoneNumber })
@@ -40,116 +21,45 @@ export async function loadPeople(db: DbOrTx, accountIds: string[]): Promise<Map<
   return new Map(people.map((person) => [person.accountId, person]));
 }
 
+/** Whether the caller could pay for issuing this draft now; asked only where issuing is possible at all. */
+async function canPayForIssue(ctx: ServiceContext, loaded: LoadedDocument): Promise<boolean | undefined> {
+  if (loaded.document.status !== 'DRAFT' || !callerHasPermission(loaded, 'UPDATE')) return undefined;
+  return (await quoteIssue(ctx, ctx.db, loaded.access.accountId)).canPay;
+}
+
 /**
- * The one serializer of a freight document (spec §2.3): REST, tRPC, the PDF and the PGP output all use it,
- * so the JSON a caller sees is the same everywhere.
+ * The one serializer of a freight document (spec §2.3): the content every reader shares, merged with the
+ * caller's envelope. REST, tRPC, the PDF and the PGP output all use it.
  */
-export async function serializeDocument(db: DbOrTx, loaded: LoadedDocument, options: DocumentViewOptions = {}) {
-  const { document, roles, callerRoles } = loaded;
-  const commits = options.summary
-    ? []
-    : await db.select().from(documentCommits).where(eq(documentCommits.documentId, document.id)).orderBy(asc(documentCommits.sequence));
-  const accountIds = [document.submitterAccountId, ...commits.map((commit) => commit.accountId)];
-  const byId = options.people && accountIds.every((id) => options.people!.has(id)) ? options.people : await loadPeople(db, accountIds);
-  const files = options.summary
-    ? []
-    : await db
-        .select({
-          attachmentId: attachments.id,
-          type: attachments.type,
-          name: attachments.name,
-          originalFileName: attachments.originalFileName,
-          mimeType: attachments.mimeType,
-          sealed: attachments.sealed,
-          size: attachments.size,
-        })
-        .from(attachments)
-        .where(eq(attachments.documentId, document.id))
-        .orderBy(asc(attachments.createdAt));
-  return toDocumentJson(document, roles, callerRoles, byId, commits, files, options);
-}
-
-function toDocumentJson(
-  document: DocumentRow,
-  roles: RoleRow[],
-  callerRoles: RoleRow[],
-  people: Map<string, AccountSummary>,
-  commits: (typeof documentCommits.$inferSelect)[],
-  files: unknown[],
-  options: DocumentViewOptions,
-) {
-  const content = document.content as Record<string, unknown> & { structuredGoods?: Record<string, unknown>[] };
-  const single = (role: RoleRow['role']) => {
-    const row = roles.find((candidate) => candidate.role === role);
-    return row ? partyJson(row) : null;
-  };
-  const structuredGoodsCommit = content.structuredGoods?.length ? commits.find((commit) => commit.id === document.structuredGoodsCommitId) : undefined;
-  const commitTime = (date: Date | null) => (date ? formatMillis(date) : null);
-  const submitter = people.get(document.submitterAccountId);
+export async function serializeDocument(ctx: ServiceContext, loaded: LoadedDocument): Promise<FreightDocumentResponse> {
+  const { document } = loaded;
+  const { accountId } = loaded.access;
+  const [commits, files, ownAccountDelegations, subscriptionCounts] = await Promise.all([
+    ctx.db.select().from(documentCommits).where(eq(documentCommits.documentId, document.id)).orderBy(asc(documentCommits.sequence)),
+    ctx.db
+      .select({
+        attachmentId: attachments.id,
+        type: attachments.type,
+        name: attachments.name,
+        originalFileName: attachments.originalFileName,
+        mimeType: attachments.mimeType,
+        sealed: attachments.sealed,
+        size: attachments.size,
+      })
+      .from(attachments)
+      .where(and(eq(attachments.documentId, document.id), isNull(attachments.removedAt)))
+      .orderBy(asc(attachments.createdAt), asc(attachments.id)),
+    loadOwnAccountDelegations(ctx.db, accountId),
+    countOwnSubscriptions(ctx.db, accountId, [document.id]),
+  ]);
+  const people = await loadPeople(ctx.db, [document.submitterAccountId, ...commits.map((commit) => commit.accountId)]);
+  const content = documentContentJson({ document, roles: loaded.roles, people, history: { commits, files } });
   return {
-    freightDocumentId: document.id,
-    serviceNumber: document.serviceNumber,
-    authorityReference: null,
-    type: document.type,
-    status: document.status,
-    submitterAccountId: document.submitterAccountId,
-    submitterName: submitter?.name ?? null,
-    consignor: single('CONSIGNOR'),
-    consignee: single('CONSIGNEE'),
-    carrier: single('CARRIER'),
-    placeOfTakingOver: single('PLACE_OF_TAKING_OVER'),
-    placeOfDelivery: single('PLACE_OF_DELIVERY'),
-    subsequentCarriers: roles
-      .filter((role) => role.role === 'SUBSEQUENT_CARRIER')
-      .sort((a, b) => a.position - b.position)
-      .map(partyJson),
     ...content,
-    agreedDateTimeOfTakingOver: dateOrNull(document.agreedDateTimeOfTakingOver),
-    agreedDateTimeOfDelivery: typeof content.agreedDateTimeOfDelivery === 'string' ? formatSeconds(new Date(content.agreedDateTimeOfDelivery)) : null,
-    estimatedDateTimeOfTakingOver: dateOrNull(document.estimatedDateTimeOfTakingOver),
-    estimatedDateTimeOfDelivery: dateOrNull(document.estimatedDateTimeOfDelivery),
-    deliveryDate: typeof content.deliveryDate === 'string' ? formatSeconds(new Date(content.deliveryDate)) : null,
-    establishedDate: document.establishedDate,
-    establishedPlace: document.establishedPlace,
-    carrierCode: document.carrierCode,
-    goods: content.structuredGoods?.length ? renderGoodsTable(content.structuredGoods) : ((content.goods as string | undefined) ?? null),
-    structuredGoods: content.structuredGoods ?? [],
-    references: (content.references as unknown[] | undefined) ?? [],
-    lastModifiedDateTime: formatMillis(document.lastModifiedDateTime),
-    ownPermissions: callerRoles.map((role) => ({ permissions: permissionsOf(role.role), role: role.role, roleId: role.id })),
-    ownDelegates: [],
-    previousCommits: document.headCommits,
-    structuredGoodsHeader: structuredGoodsCommit
-      ? {
-          commitId: structuredGoodsCommit.id,
-          createDateTimeClient: commitTime(structuredGoodsCommit.createDateTimeClient),
-          createDateTimeServer: commitTime(structuredGoodsCommit.createDateTimeServer),
-          previousCommits: structuredGoodsCommit.previousCommits,
-        }
-      : null,
-    licensePlates: [],
-    subscriptionCount: 0,
-    ...(options.summary
-      ? {}
-      : {
-          attachments: files,
-          comments: [],
-          approvals: [],
-          updates: commits.map((commit) => {
-            const account = people.get(commit.accountId);
-            return {
-              account: account ?? { accountId: commit.accountId },
-              changeType: commit.changeType,
-              commitId: commit.id,
-              contentHash: commit.contentHash,
-              createDateTimeClient: commitTime(commit.createDateTimeClient),
-              createDateTimeServer: commitTime(commit.createDateTimeServer),
-              newFreightDocumentStatus: commit.newStatus,
-              previousCommits: commit.previousCommits,
-            };
-          }),
-        }),
+    ...callerEnvelopeOf(
+      loaded,
+      { canPayForIssue: await canPayForIssue(ctx, loaded) },
+      { ownAccountDelegations, subscriptionCount: subscriptionCounts.get(document.id) },
+    ),
   };
 }
-
-export type FreightDocumentJson = Awaited<ReturnType<typeof serializeDocument>>;

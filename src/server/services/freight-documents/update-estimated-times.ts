@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { estimatedTimesInput } from '@/lib/schemas/freight-document';
 import { errorItem, fail, parseInput, ServiceError } from '@/server/errors';
 import type { ServiceContext } from '../context';
-import { requireRole } from './load-document';
+import { authorize } from '../access/load-document';
 import { mutateAndSerialize } from './mutate-document';
 
 /**
@@ -26,7 +26,7 @@ export async function updateEstimatedTimes({
     previousCommits,
     requirePreviousCommits: true,
     apply: async (loaded) => {
-      requireRole(loaded, 'SUBMITTER', 'CARRIER', 'SUBSEQUENT_CARRIER');
+      const actingAs = authorize(loaded, 'EDIT_ESTIMATED_TIMES');
       const { status } = loaded.document;
       if (estimatedDateTimeOfTakingOver !== undefined && (status === 'TRANSIT' || status === 'DELIVERED')) fail('4.9', 'estimatedDateTimeOfTakingOver');
       if (estimatedDateTimeOfDelivery !== undefined && status === 'DELIVERED') fail('4.10', 'estimatedDateTimeOfDelivery');
@@ -35,7 +35,7 @@ export async function updateEstimatedTimes({
       if (takingOver && delivery && takingOver.getTime() >= delivery.getTime()) {
         throw new ServiceError([errorItem('3.15', 'estimatedDateTimeOfTakingOver')]);
       }
-      return { set: { estimatedDateTimeOfTakingOver: takingOver, estimatedDateTimeOfDelivery: delivery } };
+      return { set: { estimatedDateTimeOfTakingOver: takingOver, estimatedDateTimeOfDelivery: delivery }, actingAs };
     },
   });
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AuthorizationRequest } from '@/lib/schemas/oauth';
 import { oauthClients } from '@/server/db/schema';
 import type { ServiceContext } from '../context';
+import { isAcceptedScope } from './check-scope';
 
 export type AuthorizationCheck =
   /** Unknown client or unregistered redirect URI: shown as an error page, never redirected to. */
@@ -15,6 +16,8 @@ export type AuthorizationCheck =
       redirectUri: string;
       state?: string;
       codeChallenge?: string;
+      /** The scope the implicit grant's answer names: the one requested, else OAUTH_SCOPE. */
+      scope: string;
     };
 
 /** Validates an authorization request (contract §2) without side effects: GET /oauth/authorize and the consent page use it. */
@@ -40,13 +43,7 @@ export async function checkAuthorizationRequest({ ctx, input }: { ctx: ServiceCo
   }
   if (input.response_type === 'code' && !client.integration) return error('unauthorized_client', 'This client may not use the authorization-code grant.');
   if (input.response_type === 'token' && !client.implicit) return error('unauthorized_client', 'This client may not use the implicit grant.');
-  if (
-    input.scope &&
-    !input.scope
-      .split(/\s+/)
-      .filter(Boolean)
-      .every((scope) => scope === ctx.config.OAUTH_SCOPE)
-  ) {
+  if (!isAcceptedScope(ctx.config, input.scope)) {
     return error('invalid_scope', `The only scope is "${ctx.config.OAUTH_SCOPE}".`);
   }
   if (input.code_challenge !== undefined) {
@@ -60,6 +57,7 @@ export async function checkAuthorizationRequest({ ctx, input }: { ctx: ServiceCo
     redirectUri: input.redirect_uri,
     state: input.state,
     codeChallenge: input.code_challenge,
+    scope: input.scope?.trim() || ctx.config.OAUTH_SCOPE,
   };
 }
 

@@ -31,7 +31,7 @@ export async function decideAuthorization({ ctx, input }: { ctx: ServiceContext;
     return {
       redirectTo: redirectWith(
         check.redirectUri,
-        { access_token: tokens.access_token, token_type: 'bearer', expires_in: String(tokens.expires_in), scope: tokens.scope, state: check.state },
+        { access_token: tokens.access_token, token_type: 'bearer', expires_in: String(tokens.expires_in), scope: check.scope, state: check.state },
         true,
       ),
     };

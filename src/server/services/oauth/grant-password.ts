@@ -1,5 +1,5 @@
 import { open } from '@/server/crypto/secret-box';
-import { fail, ServiceError } from '@/server/errors';
+import { fail } from '@/server/errors';
 import { inTransaction, type ServiceContext } from '../context';
 import { verifyCredentials } from '../accounts/verify-credentials';
 import { ACCOUNT_SECRET_PURPOSE } from '../accounts/create-account';
@@ -17,17 +17,12 @@ export async function grantPassword({
 }) {
   if (!input.username) fail('2.1', 'username', { oauthError: 'invalid_request' });
   if (!input.password) fail('2.1', 'password', { oauthError: 'invalid_request' });
-  checkScope(ctx, input.scope);
-  const account = await verifyCredentials({ ctx, input: { username: input.username, password: input.password } }).catch((error: unknown) => {
-    // Contract §2: at the token endpoint bad user credentials are 400 invalid_grant, not the catalogue's 401.
-    if (error instanceof ServiceError && error.code === '1.7') {
-      throw new ServiceError(error.items, { ...error.hints, httpStatus: 400, oauthError: 'invalid_grant' });
-    }
-    throw error;
-  });
+  const scope = checkScope(ctx, input.scope);
+  // A 1.7 from here answers 400 invalid_grant at the token endpoint: the catalogue's rule, not this service's.
+  const account = await verifyCredentials({ ctx, input: { username: input.username, password: input.password } });
   const tokens = await inTransaction(ctx, async (tx) => {
     const familyId = await createTokenFamily(tx, { clientId: input.client.clientId, accountId: account.id, grantType: 'password' });
     return issueTokens(ctx, tx, familyId);
   });
-  return { ...tokens, accountSecret: open(account.accountSecretEncrypted, ctx.appSecret, ACCOUNT_SECRET_PURPOSE) };
+  return { ...tokens, scope, accountSecret: open(account.accountSecretEncrypted, ctx.appSecret, ACCOUNT_SECRET_PURPOSE) };
 }

@@ -7,7 +7,7 @@ import type { OAuthClient } from './authenticate-client';
 import { checkScope } from './check-scope';
 import { issueTokens, revokeFamily } from './tokens';
 
-const invalidGrant = () => fail('1.13', 'refresh_token', { oauthError: 'invalid_grant', httpStatus: 400 });
+const invalidGrant = () => fail('1.13', 'refresh_token', { oauthError: 'invalid_grant' });
 
 /**
  * Refresh grant with rotation (spec §5.3, contract §2): every refresh token works once. Presenting one that
@@ -15,7 +15,7 @@ const invalidGrant = () => fail('1.13', 'refresh_token', { oauthError: 'invalid_
  */
 export async function grantRefreshToken({ ctx, input }: { ctx: ServiceContext; input: { client: OAuthClient; refreshToken?: string; scope?: string } }) {
   if (!input.refreshToken) fail('2.1', 'refresh_token', { oauthError: 'invalid_request' });
-  checkScope(ctx, input.scope);
+  const scope = checkScope(ctx, input.scope);
   const tokenHash = hashToken(input.refreshToken);
 
   const outcome = await inTransaction(ctx, async (tx) => {
@@ -39,5 +39,5 @@ export async function grantRefreshToken({ ctx, input }: { ctx: ServiceContext; i
     return { ok: true as const, tokens: await issueTokens(ctx, tx, row.family.id) };
   });
   if (!outcome.ok) invalidGrant();
-  return outcome.tokens;
+  return { ...outcome.tokens, scope };
 }

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { listMailbox } from '@/server/services/mail/list-mailbox';
-import { publicProcedure, router } from '../init';
+import { accountProcedure, router } from '../init';
 
 export const mailboxRouter = router({
-  list: publicProcedure
+  // Signed-in accounts only, and each sees its own mail (contract §3).
+  list: accountProcedure
     .input(z.object({ limit: z.number().int().min(1).max(200).optional() }).optional())
     .query(({ ctx, input }) => listMailbox({ ctx: ctx.service, input: input ?? {} })),
 });

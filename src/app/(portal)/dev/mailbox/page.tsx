@@ -1,22 +1,23 @@
 import { connection } from 'next/server';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
+import { notFound, redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { MailboxList } from '@/components/mailbox-list';
-import { ServiceError } from '@/server/errors';
+import { getSessionAccountId } from '@/server/auth/session';
+import { getConfig } from '@/server/config/env';
 import { createServiceContext } from '@/server/services/context';
-import { listMailbox } from '@/server/services/mail/list-mailbox';
+import { listMailbox, mailboxExists } from '@/server/services/mail/list-mailbox';
 import { pageMetadata } from '@/i18n/metadata';
 
 export const generateMetadata = () => pageMetadata('mailbox');
 
 export default async function MailboxPage() {
   await connection();
-  // The service decides where the mailbox exists (partner environment only, else 2.2).
-  const mails = await listMailbox({ ctx: await createServiceContext(), input: { limit: 50 } }).catch((error: unknown) => {
-    if (error instanceof ServiceError && error.code === '2.2') notFound();
-    throw error;
-  });
+  // Where the mailbox does not exist (production, or mail really goes out) the page does not either.
+  if (!mailboxExists(getConfig())) notFound();
+  const accountId = await getSessionAccountId();
+  if (!accountId) redirect(`/login?callbackUrl=${encodeURIComponent('/dev/mailbox')}`);
+  const mails = await listMailbox({ ctx: await createServiceContext({ accountId }), input: { limit: 50 } });
   const t = await getTranslations('mailbox');
   return (
     <>

@@ -5,6 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { ConsentForm } from '@/components/consent-form';
 import { SignOutButton } from '@/components/sign-out-button';
 import { authorizationRequest } from '@/lib/schemas/oauth';
+import { isUnsafeText } from '@/lib/text/unsafe-text';
 import { getServerSession } from 'next-auth';
 import { getAuthOptions } from '@/server/auth/options';
 import { createServiceContext } from '@/server/services/context';
@@ -31,7 +32,9 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   if (!session?.accountId) redirect(`/login?callbackUrl=${encodeURIComponent(`/oauth/consent?${query.toString()}`)}`);
 
   const t = await getTranslations('consent');
-  const parsed = authorizationRequest.safeParse(Object.fromEntries(query));
+  // A NUL or an unpaired surrogate (contract §1: 3.17) makes the request malformed before anything looks it up.
+  const unsafe = [...query.entries()].some(([key, value]) => isUnsafeText(key) || isUnsafeText(value));
+  const parsed = unsafe ? authorizationRequest.safeParse(null) : authorizationRequest.safeParse(Object.fromEntries(query));
   const check = parsed.success
     ? await checkAuthorizationRequest({ ctx: await createServiceContext({ accountId: session.accountId }), input: parsed.data })
     : undefined;

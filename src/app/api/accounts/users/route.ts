@@ -3,7 +3,7 @@ import { createAccountInput } from '@/lib/schemas/account';
 import { endpoint, route } from '@/server/http/route';
 import { createAccount } from '@/server/services/accounts/create-account';
 
-export const { GET, POST, PUT, PATCH, DELETE } = route({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
     auth: 'client',
     body: createAccountInput,

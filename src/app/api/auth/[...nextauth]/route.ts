@@ -1,11 +1,20 @@
 import NextAuth from 'next-auth';
 import type { NextRequest } from 'next/server';
 import { getAuthOptions } from '@/server/auth/options';
+import { withLimitedBody } from '@/server/http/body-limit';
+import { errorResponse } from '@/server/http/respond';
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 
 async function handler(request: NextRequest, context: Context) {
-  return NextAuth(request, { params: await context.params }, await getAuthOptions());
+  let limited: NextRequest;
+  try {
+    // Contract §1: the body limit holds here too; next-auth would read any body whole.
+    limited = await withLimitedBody(request);
+  } catch (error) {
+    return errorResponse(error);
+  }
+  return NextAuth(limited, { params: await context.params }, await getAuthOptions());
 }
 
 export { handler as GET, handler as POST };

@@ -13,16 +13,17 @@ import { runAdminCommand } from '@/server/services/admin/run-admin-command';
  * The token is random per start and readable only from DATA_DIR/holder.json (mode 0600); without it the
  * path does not exist.
  */
-export const { GET, POST, PUT, PATCH, DELETE } = route({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
     auth: 'none',
-    // Parsed by the service after the token check, so that nothing answers differently before it.
-    body: z.custom<AdminCommand>((value) => typeof value === 'object' && value !== null),
-    handle: async ({ ctx, body, request }) => {
+    // The token is checked before the body is read: a stranger's body is never read into memory.
+    beforeBody: (request) => {
       const expected = getConfig().DATABASE_URL ? undefined : ownAdminToken(getConfig().DATA_DIR);
       const presented = parseBearer(request.headers.get('authorization'));
       if (!expected || !presented || !constantTimeEqual(expected, presented)) fail('2.2');
-      return { body: await runAdminCommand({ ctx, input: body }) };
     },
+    // Parsed by the service after the token check, so that nothing answers differently before it.
+    body: z.custom<AdminCommand>((value) => typeof value === 'object' && value !== null),
+    handle: async ({ ctx, body }) => ({ body: await runAdminCommand({ ctx, input: body }) }),
   }),
 });

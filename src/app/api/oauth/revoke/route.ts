@@ -3,7 +3,7 @@ import { endpoint, route } from '@/server/http/route';
 import { authenticateClient } from '@/server/services/oauth/authenticate-client';
 import { revokeToken } from '@/server/services/oauth/revoke-token';
 
-export const { GET, POST, PUT, PATCH, DELETE } = route({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint<Record<string, string>>({
     auth: 'none',
     form: true,

@@ -2,7 +2,7 @@ import { parseBasicAuth } from '@/server/http/auth';
 import { endpoint, route } from '@/server/http/route';
 import { exchangeToken } from '@/server/services/oauth/exchange-token';
 
-export const { GET, POST, PUT, PATCH, DELETE } = route({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint<Record<string, string>>({
     auth: 'none',
     form: true,

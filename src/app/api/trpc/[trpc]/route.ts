@@ -1,9 +1,8 @@
-import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { appRouter } from '@/server/trpc/router';
-import { createTrpcContext } from '@/server/trpc/init';
+import type { NextRequest } from 'next/server';
+import { handleTrpcRequest } from '@/server/trpc/handler';
 
-function handler(request: Request) {
-  return fetchRequestHandler({ endpoint: '/api/trpc', req: request, router: appRouter, createContext: createTrpcContext });
+function handler(request: NextRequest) {
+  return handleTrpcRequest(request);
 }
 
 export { handler as GET, handler as POST };

@@ -2,7 +2,7 @@ import { ServiceError } from '@/server/errors';
 import { endpoint, route } from '@/server/http/route';
 import { activateAccount } from '@/server/services/accounts/activate-account';
 
-export const { GET, POST, PUT, PATCH, DELETE } = route({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   GET: endpoint({
     auth: 'none',
     produces: ['application/json', 'text/html', '*/*'],

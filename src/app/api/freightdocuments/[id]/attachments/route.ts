@@ -2,7 +2,7 @@ import { anyJson } from '@/server/http/any-json';
 import { endpoint, route } from '@/server/http/route';
 import { addAttachment } from '@/server/services/freight-documents/add-attachment';
 
-export const { GET, POST, PUT, PATCH, DELETE } = route({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
     auth: 'bearer',
     body: anyJson,

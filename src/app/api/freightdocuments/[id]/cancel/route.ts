@@ -1,7 +1,7 @@
 import { endpoint, route } from '@/server/http/route';
 import { cancelFreightDocument } from '@/server/services/freight-documents/cancel-freight-document';
 
-export const { GET, POST, PUT, PATCH, DELETE } = route({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
     auth: 'bearer',
     handle: async ({ ctx, params }) => ({ body: await cancelFreightDocument({ ctx, input: { freightDocumentId: params.id! } }) }),

@@ -2,7 +2,7 @@ import { estimatedTimesInput } from '@/lib/schemas/freight-document';
 import { endpoint, route } from '@/server/http/route';
 import { updateEstimatedTimes } from '@/server/services/freight-documents/update-estimated-times';
 
-export const { GET, POST, PUT, PATCH, DELETE } = route({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   PATCH: endpoint({
     auth: 'bearer',
     body: estimatedTimesInput,

@@ -2,7 +2,7 @@ import { structuredGoodsPatchInput } from '@/lib/schemas/freight-document';
 import { endpoint, route } from '@/server/http/route';
 import { correctStructuredGoods } from '@/server/services/freight-documents/correct-structured-goods';
 
-export const { GET, POST, PUT, PATCH, DELETE } = route({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   PATCH: endpoint({
     auth: 'bearer',
     body: structuredGoodsPatchInput,

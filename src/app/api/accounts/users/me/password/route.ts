@@ -2,7 +2,7 @@ import { changePasswordInput } from '@/lib/schemas/account';
 import { endpoint, route } from '@/server/http/route';
 import { changePassword } from '@/server/services/accounts/change-password';
 
-export const { GET, POST, PUT, PATCH, DELETE } = route({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   PUT: endpoint({
     auth: 'bearer',
     body: changePasswordInput,

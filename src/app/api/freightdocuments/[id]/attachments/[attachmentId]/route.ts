@@ -2,7 +2,7 @@ import { attachmentJson } from '@/server/http/attachment-response';
 import { endpoint, route } from '@/server/http/route';
 import { getAttachment } from '@/server/services/freight-documents/get-attachment';
 
-export const { GET, POST, PUT, PATCH, DELETE } = route({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   GET: endpoint({
     auth: 'bearer',
     handle: async ({ ctx, params }) =>

@@ -1,0 +1,12 @@
+import { endpoint, route } from '@/server/http/route';
+import { revokeDocumentDelegation } from '@/server/services/delegations/revoke-document-delegation';
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
+  DELETE: endpoint({
+    auth: 'bearer',
+    handle: async ({ ctx, params }) => {
+      await revokeDocumentDelegation({ ctx, input: { freightDocumentId: params.id!, delegateId: params.delegateId! } });
+      return { status: 204 };
+    },
+  }),
+});

@@ -1,0 +1,4 @@
+import { route } from '@/server/http/route';
+import { documentSubscriptions, subscriptionItem } from '@/server/http/subscription-endpoints';
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(subscriptionItem(documentSubscriptions));

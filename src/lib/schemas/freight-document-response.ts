@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { DOCUMENT_ACTIONS } from '@/lib/domain/document-actions';
+import { ROLES, STATUSES } from './freight-document';
+
+/**
+ * Response schemas of a freight document (spec §2.3–2.8, contract §4–§7). A document is its content (the
+ * same bytes for every reader: cacheable, signable, printable per commit) plus the caller's envelope (what
+ * this caller holds, may do and may see). REST answers both merged; tRPC declares them as its output.
+ */
+
+const nullableString = z.string().nullable();
+
+export const partyResponse = z.object({
+  name: z.string().optional(),
+  streetName: z.string().optional(),
+  buildingNumber: z.string().optional(),
+  postalBox: z.string().optional(),
+  postalCode: z.string().optional(),
+  cityName: z.string().optional(),
+  countryCode: z.string().optional(),
+  countryName: z.string().optional(),
+  contactName: z.string().optional(),
+  contactNote: z.string().optional(),
+  contactEmailAddress: z.string().optional(),
+  contactPhoneNumber: z.string().optional(),
+  submittedAccountEmailAddress: z.string().optional(),
+  submittedAccountNumber: z.string().optional(),
+  glnCode: z.string().optional(),
+  roleId: z.string(),
+  accountId: nullableString,
+});
+export type PartyResponse = z.infer<typeof partyResponse>;
+
+export const structuredGoodsResponse = z.object({
+  type: z.enum(['GOOD', 'RTI']),
+  name: z.string(),
+  shortName: z.string().optional(),
+  ssccCode: z.string().optional(),
+  eanCode: z.string().optional(),
+  internalCode: z.string().optional(),
+  numberOfPackages: z.number().int().optional(),
+  methodOfPackaging: z.string().optional(),
+  natureOfGoods: z.string().optional(),
+  statisticalNumber: z.number().int().optional(),
+  weight: z.number().optional(),
+  weightUnit: z.string().optional(),
+  volume: z.number().optional(),
+  volumeUnit: z.string().optional(),
+  commercialValue: z.number().optional(),
+  currency: z.string().optional(),
+  productId: z.number().int(),
+});
+
+export const attachmentSummaryResponse = z.object({
+  attachmentId: z.string(),
+  type: z.enum(['GOODS', 'GENERAL', 'COMMENT']),
+  name: nullableString,
+  originalFileName: z.string(),
+  mimeType: z.string(),
+  sealed: z.boolean(),
+  size: z.number().int(),
+});
+
+export const accountSummaryResponse = z.object({
+  accountId: z.string(),
+  accountNumber: z.string().optional(),
+  email: z.string().optional(),
+  name: z.string().optional(),
+  phoneNumber: nullableString.optional(),
+});
+
+export const updateResponse = z.object({
+  account: accountSummaryResponse.nullable(),
+  changeType: z.string(),
+  commitId: z.string(),
+  contentHash: z.string(),
+  createDateTimeClient: nullableString,
+  createDateTimeServer: z.string(),
+  newFreightDocumentStatus: nullableString,
+  previousCommits: z.array(z.string()),
+});
+
+export const signingMethodsResponse = z.object({
+  collection: z.array(z.string()),
+  carrierToCarrier: z.array(z.string()),
+  delivery: z.array(z.string()),
+});
+
+/** What every reader of a document sees alike. */
+export const freightDocumentContent = z.object({
+  freightDocumentId: z.string(),
+  serviceNumber: z.string(),
+  authorityReference: nullableString,
+  type: z.string(),
+  status: z.enum(STATUSES),
+  submitterAccountId: z.string(),
+  submitterName: nullableString,
+  consignor: partyResponse.nullable(),
+  consignee: partyResponse.nullable(),
+  carrier: partyResponse.nullable(),
+  placeOfTakingOver: partyResponse.nullable(),
+  placeOfDelivery: partyResponse.nullable(),
+  subsequentCarriers: z.array(partyResponse),
+  agreedDateTimeOfTakingOver: nullableString,
+  agreedDateOfTakingOver: nullableString,
+  agreedDateTimeOfDelivery: nullableString,
+  estimatedDateTimeOfTakingOver: nullableString,
+  estimatedDateTimeOfDelivery: nullableString,
+  establishedDate: nullableString,
+  establishedPlace: nullableString,
+  reimbursementCurrency: z.string().optional(),
+  reimbursementAmount: z.number().optional(),
+  paymentForCarriage: z.string().optional(),
+  goods: nullableString,
+  structuredGoods: z.array(structuredGoodsResponse),
+  senderInstructions: z.string().optional(),
+  specialAgreements: z.string().optional(),
+  transportConditions: z.string().optional(),
+  references: z.array(z.object({ name: z.string(), value: z.string() })),
+  availableSigningMethods: signingMethodsResponse,
+  carrierCode: nullableString,
+  deliveryDate: nullableString,
+  lastModifiedDateTime: z.string(),
+  previousCommits: z.array(z.string()),
+  structuredGoodsHeader: z
+    .object({ commitId: z.string(), createDateTimeClient: nullableString, createDateTimeServer: nullableString, previousCommits: z.array(z.string()) })
+    .nullable(),
+  licensePlates: z.array(z.unknown()),
+  /** Only in single-document reads; lists leave these four out (contract §4). */
+  attachments: z.array(attachmentSummaryResponse).optional(),
+  comments: z.array(z.unknown()).optional(),
+  approvals: z.array(z.unknown()).optional(),
+  updates: z.array(updateResponse).optional(),
+});
+export type FreightDocumentContent = z.infer<typeof freightDocumentContent>;
+
+export const ownPermissionResponse = z.object({
+  permissions: z.array(z.enum(['UPDATE', 'VIEW_SEALED_ATTACHMENT', 'VIEW', 'DELEGATE'])),
+  role: z.enum(ROLES),
+  roleId: z.string(),
+});
+
+/** What belongs to the caller: the roles it holds and how, what it may do now, its own delegates and subscriptions. */
+export const callerEnvelope = z.object({
+  ownPermissions: z.array(ownPermissionResponse),
+  ownDelegates: z.array(z.object({ delegateId: z.string(), role: z.enum(ROLES), roleId: nullableString, delegateAccountId: z.string() })),
+  allowedActions: z.array(z.enum(DOCUMENT_ACTIONS)),
+  subscriptionCount: z.number().int(),
+});
+export type CallerEnvelope = z.infer<typeof callerEnvelope>;
+
+export const freightDocumentResponse = freightDocumentContent.extend(callerEnvelope.shape);
+export type FreightDocumentResponse = z.infer<typeof freightDocumentResponse>;
+
+export const freightDocumentListResponse = z.object({
+  freightDocuments: z.array(freightDocumentResponse),
+  first: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+});
+
+export const createdFreightDocumentResponse = z.object({ freightDocumentId: z.string() });
+export const cancelledFreightDocumentResponse = z.object({ freightDocumentId: z.string(), status: z.literal('CANCELLED') });

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import type { AppConfig } from '@/server/config/env';
+
+/** One kind of background job: its payload, how often and how long it may run. */
+export interface JobKind<TPayload> {
+  kind: string;
+  payload: z.ZodType<TPayload>;
+  maxAttempts: number;
+  /** Delay before attempt n+1 after attempt n failed (the last value repeats). */
+  retryDelaysMs: (config: AppConfig) => number[];
+  /** An attempt still running after this long counts as failed (and is told so through its AbortSignal). */
+  timeoutMs: number;
+}
+
+function jobKind<TPayload>(definition: JobKind<TPayload>): JobKind<TPayload> {
+  return definition;
+}
+
+/**
+ * The registry of job kinds. A kind is added here with its payload schema and policy, and gets its handler in
+ * handlers.ts, where the compiler insists that every kind has one.
+ */
+export const JOB_KINDS = {
+  'mail.send': jobKind({
+    kind: 'mail.send',
+    payload: z.object({ mailId: z.string() }),
+    maxAttempts: 5,
+    retryDelaysMs: () => [10_000, 60_000, 300_000, 900_000],
+    timeoutMs: 30_000,
+  }),
+  /**
+   * One webhook delivery (contract §11): 3 attempts at the configured delays. The request itself gives up after
+   * 10 s (webhooks/post-webhook.ts); the job's own timeout leaves room for the records around it.
+   */
+  'webhook.deliver': jobKind({
+    kind: 'webhook.deliver',
+    payload: z.object({ deliveryId: z.string() }),
+    maxAttempts: 3,
+    retryDelaysMs: (config) => config.WEBHOOK_RETRY_DELAYS_MS,
+    timeoutMs: 15_000,
+  }),
+};
+
+export type JobKindName = keyof typeof JOB_KINDS;
+export type JobPayload<K extends JobKindName> = z.infer<(typeof JOB_KINDS)[K]['payload']>;
+
+/**
+ * How long a claimed job of each kind stays reserved: longer than any attempt of it may take, so a live worker
+ * never loses its job to another; a dead worker's job is taken up again once the lease runs out
+ * (at-least-once). The grace (JOB_LEASE_GRACE_MS) covers the writes after an attempt times out.
+ */
+export function leaseMsByKind(config: Pick<AppConfig, 'JOB_LEASE_GRACE_MS'>): Record<JobKindName, number> {
+  return Object.fromEntries(Object.values(JOB_KINDS).map((kind) => [kind.kind, kind.timeoutMs + config.JOB_LEASE_GRACE_MS])) as Record<JobKindName, number>;
+}

@@ -1,0 +1,41 @@
+import type { CallerEnvelope } from '@/lib/schemas/freight-document-response';
+import { allowedActionsOf, type ActionState } from './actions';
+import type { DelegationRow } from './held-roles';
+import type { LoadedDocument } from './load-document';
+
+/** What the envelope needs beyond the loaded document; loaded by the serializers for one or many documents. */
+export interface EnvelopeFacts {
+  /** The caller's active account-wide delegations (they reach this document for the roles it holds here). */
+  ownAccountDelegations?: DelegationRow[];
+  /** The caller's own subscriptions on this document. */
+  subscriptionCount?: number;
+}
+
+/** The caller's delegations that concern this document: made on it, or account-wide for a role it holds on it. */
+export function ownDelegationsOn(loaded: LoadedDocument, ownAccountDelegations: DelegationRow[]): DelegationRow[] {
+  const { held, accountId, documentDelegations } = loaded.access;
+  return [
+    ...documentDelegations.filter((delegation) => delegation.grantorAccountId === accountId),
+    ...ownAccountDelegations.filter((delegation) => held.some((role) => role.role === delegation.role)),
+  ];
+}
+
+/**
+ * The caller's part of a document response (contract §4, §5, §11): one `ownPermissions` entry per role held
+ * (directly or as a delegate), the delegations the caller made that reach it (`roleId` null for account-wide
+ * ones), what it may do now, and how many subscriptions it has on it.
+ */
+export function callerEnvelopeOf(loaded: LoadedDocument, state: Omit<ActionState, 'document'> = {}, facts: EnvelopeFacts = {}): CallerEnvelope {
+  const { held } = loaded.access;
+  return {
+    ownPermissions: held.map((role) => ({ permissions: role.permissions, role: role.role, roleId: role.roleId })),
+    ownDelegates: ownDelegationsOn(loaded, facts.ownAccountDelegations ?? []).map((delegation) => ({
+      delegateId: delegation.id,
+      role: delegation.role,
+      roleId: delegation.documentId === null ? null : delegation.roleId,
+      delegateAccountId: delegation.delegateAccountId,
+    })),
+    allowedActions: allowedActionsOf(held, { document: loaded.document, ...state }),
+    subscriptionCount: facts.subscriptionCount ?? 0,
+  };
+}

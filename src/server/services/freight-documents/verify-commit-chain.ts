@@ -1,0 +1,74 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '@/server/db/client';
+import { attachments, documentCommits, documentRoles, documentSnapshots, freightDocuments } from '@/server/db/schema';
+import { commitFieldsOf, commitIdOf } from './commits';
+import { hashSnapshot, loadAttachmentDigests, sha256Hex, snapshotOf, SNAPSHOT_VERSION, type Snapshot } from './snapshot';
+
+export type ChainBreak =
+  /** The commit's id is not the hash of its fields, or a parent is not an earlier commit of the document. */
+  | 'COMMIT_ID'
+  | 'PARENTS'
+  /** The stored snapshot is missing or does not hash to the commit's contentHash. */
+  | 'SNAPSHOT'
+  /** An attachment the snapshot names has other bytes now. */
+  | 'ATTACHMENT'
+  /** The document as stored now is not what its latest commit describes. */
+  | 'CURRENT_STATE';
+
+export type ChainVerification =
+  { intact: true; commits: number; verifiedContent: number } | { intact: false; commitId: string; sequence: number; reason: ChainBreak; detail?: string };
+
+/**
+ * Recomputes a document's whole commit chain (contract §6, §9): every commit id from its fields, every v2
+ * contentHash from its stored snapshot, every attachment's bytes against the digest the first snapshot naming
+ * it recorded, and the current document against its latest commit. Version 1 commits (made before snapshots
+ * were kept) are checked by id and parents only. Names the first commit where the chain breaks.
+ */
+export async function verifyCommitChain(db: DbOrTx, documentId: string): Promise<ChainVerification> {
+  const commits = await db.select().from(documentCommits).where(eq(documentCommits.documentId, documentId)).orderBy(asc(documentCommits.sequence));
+  const hashes = [...new Set(commits.filter((commit) => commit.hashVersion >= SNAPSHOT_VERSION).map((commit) => commit.contentHash))];
+  const snapshots = new Map(
+    (hashes.length ? await db.select().from(documentSnapshots).where(inArray(documentSnapshots.contentHash, hashes)) : []).map((row) => [
+      row.contentHash,
+      row.body,
+    ]),
+  );
+  const files = await db.select({ id: attachments.id, content: attachments.content }).from(attachments).where(eq(attachments.documentId, documentId));
+  const actualDigest = new Map(files.map((file) => [file.id, sha256Hex(file.content)]));
+
+  const seen = new Set<string>();
+  const checkedAttachments = new Set<string>();
+  let verifiedContent = 0;
+  for (const commit of commits) {
+    const broken = (reason: ChainBreak, detail?: string): ChainVerification => ({
+      intact: false,
+      commitId: commit.id,
+      sequence: commit.sequence,
+      reason,
+      detail,
+    });
+    if (commitIdOf(commitFieldsOf(commit)) !== commit.id) return broken('COMMIT_ID');
+    if (commit.previousCommits.some((parent) => !seen.has(parent))) return broken('PARENTS');
+    seen.add(commit.id);
+    if (commit.hashVersion < SNAPSHOT_VERSION) continue;
+    const snapshot = snapshots.get(commit.contentHash);
+    if (!snapshot || hashSnapshot(snapshot) !== commit.contentHash) return broken('SNAPSHOT');
+    for (const file of (snapshot as Snapshot).attachments) {
+      if (checkedAttachments.has(file.attachmentId)) continue;
+      checkedAttachments.add(file.attachmentId);
+      if (actualDigest.get(file.attachmentId) !== file.sha256) return broken('ATTACHMENT', file.attachmentId);
+    }
+    verifiedContent += 1;
+  }
+
+  const latest = commits.at(-1);
+  if (latest && latest.hashVersion >= SNAPSHOT_VERSION) {
+    const [document] = await db.select().from(freightDocuments).where(eq(freightDocuments.id, documentId));
+    const roles = await db.select().from(documentRoles).where(eq(documentRoles.documentId, documentId));
+    const current = snapshotOf(document!, roles, await loadAttachmentDigests(db, documentId));
+    if (hashSnapshot(current) !== latest.contentHash) {
+      return { intact: false, commitId: latest.id, sequence: latest.sequence, reason: 'CURRENT_STATE' };
+    }
+  }
+  return { intact: true, commits: commits.length, verifiedContent };
+}

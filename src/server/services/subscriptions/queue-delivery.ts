@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/server/db/client';
+import { webhookDeliveries } from '@/server/db/schema';
+import { queryRows } from '@/server/db/rows';
+import { newId } from '@/server/crypto/tokens';
+import { enqueue } from '@/server/jobs/queue';
+import { newWebhookId } from '@/server/webhooks/signing';
+
+/** Spec §6: exactly `{"freightDocumentId","status"}`, in this order. */
+export function eventBody(freightDocumentId: string, status: string): string {
+  return JSON.stringify({ freightDocumentId, status });
+}
+
+/**
+ * Records deliveries and queues their jobs in the caller's transaction, so that a delivery exists exactly when
+ * the change (or request) behind it does. A redelivery passes the `webhookId` of the one it repeats.
+ */
+export async function queueDeliveries(
+  db: DbOrTx,
+  deliveries: { subscriptionId: string; body: string; eventId?: number | null; webhookId?: string }[],
+): Promise<string[]> {
+  if (deliveries.length === 0) return [];
+  const rows = deliveries.map((delivery) => ({
+    id: newId(),
+    subscriptionId: delivery.subscriptionId,
+    webhookId: delivery.webhookId ?? newWebhookId(),
+    eventId: delivery.eventId ?? null,
+    body: delivery.body,
+  }));
+  await db.insert(webhookDeliveries).values(rows);
+  for (const row of rows) await enqueue(db, 'webhook.deliver', { deliveryId: row.id });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The subscriptions told about a status change of a document: its own subscriptions and the account-wide ones,
+ * of accounts that hold a role in it now (named, delegated on it, or reached along account-wide delegations:
+ * the access resolver's rule in one recursive query). An account that lost its role hears nothing more.
+ */
+export async function subscriptionsReaching(db: DbOrTx, documentId: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`
+    with recursive reach(account_id, role) as (
+      select account_id, role from document_roles where document_id = ${documentId} and account_id is not null
+      union
+      select delegate_account_id, role from delegations where document_id = ${documentId} and revoked_at is null
+      union
+      select d.delegate_account_id, d.role from delegations d
+      join reach r on d.grantor_account_id = r.account_id and d.role = r.role
+      where d.document_id is null and d.revoked_at is null
+    )
+    select s.id from webhook_subscriptions s
+    where (s.document_id = ${documentId} or s.document_id is null)
+      and s.account_id in (select account_id from reach)
+    order by s.created_at, s.id`,
+  );
+  return rows.map((row) => row.id);
+}
