@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Lint set-up (docs/decisions/0008-lint-and-layer-guardrails.md). The layer rules mirror the import direction of
+ * Lint set-up (docs/decisions/0009-lint-and-layer-guardrails.md). The layer rules mirror the import direction of
  * ARCHITECTURE.md: app → server | lib | components; server/http, server/trpc → server/services, lib;
  * server/services → server/db, server/errors, lib (and the server's own adapters); lib and components never
  * import server; services never import next/* or @trpc/*.
