@@ -3,7 +3,13 @@
  * sign-in callback URL that must never become an open redirect.
  */
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NextIntlClientProvider } from 'next-intl';
+import { createElement, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { DateTime } from '@/components/i18n/date-time';
+import { useEnumLabel } from '@/components/i18n/labels';
+import { useFormatBytes } from '@/components/i18n/sizes';
 import { parseListQuery } from '@/lib/domain/list-query';
 import {
   DEFAULT_SORT,
@@ -17,47 +23,84 @@ import {
   readListState,
   type DocumentListState,
 } from '@/lib/portal/document-list-state';
-import { formatBytes, formatDateTime, ROLE_LABELS, STATUS_LABELS } from '@/lib/portal/format';
+import { FORMATS } from '@/lib/i18n/config';
+import type { Locale } from '@/lib/i18n/locales';
+import { sizeInUnit } from '@/lib/portal/format';
 import { safeCallbackUrl } from '@/lib/portal/safe-callback-url';
 import { ROLES, STATUSES } from '@/lib/schemas/freight-document';
+import { MESSAGES } from '@/messages';
 
+/** Renders a node inside the portal's intl set-up (FORMATS, the catalogue), failing on any missing message. */
+function renderIn(locale: Locale, node: ReactNode, timeZone = 'Europe/Amsterdam'): string {
+  const failOnIntlError = (error: Error) => {
+    throw error;
+  };
+  const provider = { locale, messages: MESSAGES[locale], formats: FORMATS, timeZone, onError: failOnIntlError, children: node };
+  // The text as a reader sees it: tags dropped.
+  return renderToStaticMarkup(createElement(NextIntlClientProvider, provider)).replace(/<[^>]+>/g, '');
+}
+
+function Sizes({ sizes }: { sizes: number[] }) {
+  const formatBytes = useFormatBytes();
+  return createElement('ul', null, ...sizes.map((size) => createElement('li', { key: size }, `${formatBytes(size)};`)));
+}
+
+function Labels() {
+  const label = useEnumLabel();
+  return createElement('p', null, [...STATUSES.map((status) => label('status', status)), ...ROLES.map((role) => label('role', role))].join(';'));
+}
+
+// The words live in the catalogues (src/messages); these are the formatting rules and the English words.
 describe('format', () => {
-  const originalTimeZone = process.env.TZ;
-  beforeEach(() => {
-    process.env.TZ = 'Europe/Amsterdam';
-  });
-  afterEach(() => {
-    // Assigning undefined to process.env would store the text "undefined".
-    if (originalTimeZone === undefined) delete process.env.TZ;
-    else process.env.TZ = originalTimeZone;
-  });
+  const sizes = [0, 1, 1023, 1024, 1536, 10 * 1024 - 1, 10 * 1024, 500 * 1024, 1024 * 1024, 7.25 * 1024 * 1024];
 
   it('sizes in bytes, KB with one decimal below 10 KB, whole KB, then MB', () => {
-    expect([0, 1023, 1024, 1536, 10 * 1024 - 1, 10 * 1024, 500 * 1024, 1024 * 1024, 7.25 * 1024 * 1024].map(formatBytes)).toEqual([
+    expect(sizes.map(sizeInUnit)).toEqual([
+      { unit: 'bytes', value: 0 },
+      { unit: 'bytes', value: 1 },
+      { unit: 'bytes', value: 1023 },
+      { unit: 'kilobytes', value: 1 },
+      { unit: 'kilobytes', value: 1.5 },
+      { unit: 'kilobytes', value: 10 },
+      { unit: 'kilobytes', value: 10 },
+      { unit: 'kilobytes', value: 500 },
+      { unit: 'megabytes', value: 1 },
+      { unit: 'megabytes', value: 7.3 },
+    ]);
+    expect(renderIn('en', createElement(Sizes, { sizes })).split(';').slice(0, -1)).toEqual([
       '0 bytes',
-      '1023 bytes',
-      '1.0 KB',
+      '1 byte',
+      '1,023 bytes',
+      '1 KB',
       '1.5 KB',
-      '10.0 KB',
+      '10 KB',
       '10 KB',
       '500 KB',
-      '1.0 MB',
+      '1 MB',
       '7.3 MB',
     ]);
+    // The reader's decimal separator.
+    expect(renderIn('de', createElement(Sizes, { sizes: [1536] }))).toBe('1,5 KB;');
   });
 
   it('date-times in the reader’s time zone with the zone named; a dash for none; unreadable text as it is', () => {
-    expect(formatDateTime('2026-03-05T14:07:00Z')).toBe('5 Mar 2026, 15:07 CET');
-    expect(formatDateTime('2026-07-05T14:07:00Z')).toBe('5 Jul 2026, 16:07 CEST');
-    expect(formatDateTime('')).toBe('—');
-    expect(formatDateTime(undefined)).toBe('—');
-    expect(formatDateTime(42)).toBe('—');
-    expect(formatDateTime('not a date')).toBe('not a date');
+    const shown = (value: unknown, locale: Locale = 'en') => renderIn(locale, createElement(DateTime, { value }));
+    expect(shown('2026-03-05T14:07:00Z')).toBe('Mar 5, 2026, 03:07 PM GMT+1');
+    expect(shown('2026-07-05T14:07:00Z')).toBe('Jul 5, 2026, 04:07 PM GMT+2');
+    expect(shown('2026-03-05T14:07:00Z', 'de')).toBe('5. März 2026, 15:07 MEZ');
+    expect(shown('')).toBe('—');
+    expect(shown(undefined)).toBe('—');
+    expect(shown(42)).toBe('—');
+    expect(shown('not a date')).toBe('not a date');
   });
 
   it('has a label for every status and every role', () => {
-    for (const status of STATUSES) expect(STATUS_LABELS[status], status).toMatch(/^[A-Z]/);
-    for (const role of ROLES) expect(ROLE_LABELS[role], role).toMatch(/^[A-Z]/);
+    const labels = renderIn('en', createElement(Labels)).split(';');
+    expect(labels).toHaveLength(STATUSES.length + ROLES.length);
+    for (const [index, code] of [...STATUSES, ...ROLES].entries()) {
+      expect(labels[index], code).toMatch(/^[A-Z][a-z]/);
+      expect(labels[index], code).not.toBe(code);
+    }
   });
 });
 
