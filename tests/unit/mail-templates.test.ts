@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@/lib/i18n/locales';
 import { MISSING_MESSAGE_MARKER } from '@/lib/i18n/config';
-import { activationMail, namedInDocumentMail } from '@/server/mail/templates';
+import { activationMail, delegatedToYouMail, namedInDocumentMail } from '@/server/mail/templates';
 
 const activation = (locale: (typeof LOCALES)[number]) =>
   activationMail({ locale, to: 'ann@example.test', name: 'Ann <Boss>', activationUrl: 'https://fds.example/api/accounts/activation/abc', validHours: 72 });
@@ -20,9 +20,20 @@ const named = (locale: (typeof LOCALES)[number], signupUrl?: string) =>
     signupUrl,
   });
 
+const delegated = (locale: (typeof LOCALES)[number], perDocument: boolean, grantorName: string | null = 'Acme & Co') =>
+  delegatedToYouMail({
+    locale,
+    to: 'cat@example.test',
+    grantorName: grantorName ?? undefined,
+    role: 'CARRIER',
+    document: perDocument ? { serviceNumber: '000000000123', url: 'https://fds.example/documents/d1' } : undefined,
+    portalUrl: 'https://fds.example/documents',
+  });
+
 describe('e-mail templates', () => {
   it.each(LOCALES)('%s: every part is translated, with the link, the hours and escaped HTML', (locale) => {
-    for (const mail of [activation(locale), named(locale), named(locale, 'https://fds.example/signup?email=bob')]) {
+    const all = [activation(locale), named(locale), named(locale, 'https://fds.example/signup?email=bob'), delegated(locale, true), delegated(locale, false)];
+    for (const mail of [...all, delegated(locale, false, null)]) {
       for (const part of [mail.subject, mail.text, mail.html!]) expect(part).not.toContain(MISSING_MESSAGE_MARKER);
     }
     const mail = activation(locale);
@@ -31,6 +42,21 @@ describe('e-mail templates', () => {
     expect(mail.html).toContain('Ann &#60;Boss&#62;');
     expect(mail.html).not.toContain('<Boss>');
     expect(named(locale).html).toContain('Acme &#38; Co');
+    expect(delegated(locale, true).html).toContain('Acme &#38; Co');
+    expect(delegated(locale, true).text).toContain('https://fds.example/documents/d1');
+    expect(delegated(locale, false).text).toContain('https://fds.example/documents');
+  });
+
+  it('tells a delegatee what they received, per document or for every document of the role', () => {
+    // English reads as it did before the catalogues (the integration tests match these texts).
+    expect(delegated('en', true).subject).toBe('Freight document 000000000123: you act as carrier');
+    expect(delegated('en', true).text).toContain('Acme & Co delegated the role of carrier to you on freight document 000000000123.');
+    expect(delegated('en', false).subject).toBe('You act as carrier for Acme & Co');
+    expect(delegated('en', false).text).toContain('on every freight document, present and future, in which Acme & Co holds that role');
+    expect(delegated('en', false, null).subject).toBe('You act as carrier for An account holder');
+    expect(delegated('de', true).subject).toBe('Frachtbrief 000000000123: Sie handeln als Frachtführer');
+    expect(delegated('de', false).text).toContain('Acme & Co hat Ihnen die Rolle „Frachtführer“ für alle heutigen und künftigen Frachtbriefe übertragen');
+    expect(delegated('pl', true).text).toContain('przewoźnik');
   });
 
   it('writes each language with its own CMR terms', () => {
