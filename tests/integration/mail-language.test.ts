@@ -104,3 +104,35 @@ describe('named in a document', () => {
     expect(invitation!.text).toContain(`/signup?email=${encodeURIComponent(invitee)}`);
   });
 });
+
+describe('delegated a role', () => {
+  it('the delegatee reads the mail in its own language, per document and for every document of the role', async () => {
+    const carrier = await restSignUp('delegating-carrier-en', 'en');
+    const fleet = await restSignUp('fleet-fr', 'fr-FR');
+    for (const account of [carrier, fleet]) await activate(account.email);
+    const submitter = await restSignUp('delegation-submitter');
+    await activate(submitter.email);
+    const submitterToken = (await api.login(client, { email: submitter.email, password: GOOD_PASSWORD })).access_token;
+    const documentId = await createDocument(api, submitterToken, validBody({ carrier: { name: 'Haulier', submittedAccountNumber: carrier.accountNumber } }));
+    const carrierToken = (await api.login(client, { email: carrier.email, password: GOOD_PASSWORD })).access_token;
+
+    const perDocument = await api.post(`/api/freightdocuments/${documentId}/delegate`, {
+      bearer: carrierToken,
+      json: { role: 'CARRIER', accountNumberOfDelegatee: fleet.accountNumber },
+    });
+    expect(perDocument.status, perDocument.text).toBe(201);
+    const [, toFleet] = await api.mailsTo(fleet.email, 2);
+    expect(toFleet!.subject).toMatch(/^Lettre de voiture \d{12}\u00a0: vous agissez comme transporteur$/);
+    expect(toFleet!.text).toContain('Person delegating-carrier-en vous a délégué le rôle «\u00a0transporteur\u00a0»');
+    expect(toFleet!.text).toMatch(/Ouvrir le document\u00a0: http\S+\/documents\//);
+
+    const accountWide = await api.post('/api/accounts/users/me/delegates', {
+      bearer: carrierToken,
+      json: { role: 'CARRIER', emailAddressOfDelegatee: fleet.email },
+    });
+    expect(accountWide.status, accountWide.text).toBe(201);
+    const [, , toFleetForAll] = await api.mailsTo(fleet.email, 3);
+    expect(toFleetForAll!.subject).toBe('Vous agissez comme transporteur pour Person delegating-carrier-en');
+    expect(toFleetForAll!.text).toContain('dans toutes les lettres de voiture, actuelles et futures');
+  });
+});
