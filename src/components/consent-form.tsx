@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { AuthorizationRequest } from '@/lib/schemas/oauth';
 import { useTRPC } from '@/lib/trpc/client';
 import { errorsFromCall, useErrorMessage, type FieldError } from './forms/errors';
+import { useHydrated } from './forms/use-hydrated';
 
 /**
  * Allow / Deny on the consent page. The server decides (tRPC `oauth.decide`) and answers where the browser
@@ -19,6 +20,8 @@ export function ConsentForm({ request }: { request: AuthorizationRequest }) {
   const [errors, setErrors] = useState<FieldError[]>([]);
   // Stays true after success while the browser leaves the page, so nothing can be pressed twice.
   const busy = choice !== null;
+  // The answer goes through tRPC: before hydration a press would be lost, so the buttons wait for it.
+  const hydrated = useHydrated();
 
   function answer(approve: boolean) {
     if (busy) return;
@@ -49,10 +52,22 @@ export function ConsentForm({ request }: { request: AuthorizationRequest }) {
         </div>
       ) : null}
       <div className="actions">
-        <button type="button" className="button button-primary" disabled={busy} aria-busy={choice === 'allow' || undefined} onClick={() => answer(true)}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={busy || !hydrated}
+          aria-busy={choice === 'allow' || undefined}
+          onClick={() => answer(true)}
+        >
           {choice === 'allow' ? t('allowing') : t('allow')}
         </button>
-        <button type="button" className="button button-secondary" disabled={busy} aria-busy={choice === 'deny' || undefined} onClick={() => answer(false)}>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={busy || !hydrated}
+          aria-busy={choice === 'deny' || undefined}
+          onClick={() => answer(false)}
+        >
           {choice === 'deny' ? t('denying') : t('deny')}
         </button>
       </div>
