@@ -1,16 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createActiveAccount, listMailbox, newPerson } from './support/accounts';
-import { basicAuth, createClient, type CreatedClient } from './support/admin';
+import { startServer, type RunningServer } from '../tests/support/server';
+import { createActiveAccount, mailsTo, newPerson } from './support/accounts';
+import { admin, basicAuth, createClient, type CreatedClient } from './support/admin';
 import { baseURL } from './support/env';
 import { signIn } from './support/portal';
 
 /**
  * The portal in each of its five languages, switched through the header's language menu: every screen is
  * visited, the page's `lang` follows, no message is missing (next-intl renders `[[i18n …]]` for those, see
- * src/lib/i18n/config.ts) and no line of the English page is left untranslated. Screenshots of the menu and
- * of two screens per language at desktop, tablet and phone size go to test-results/i18n/.
+ * src/lib/i18n/config.ts) and no line of the English page is left untranslated. Screenshots of the menu, of two
+ * screens and the draft panel per language, and of the mailbox, at desktop, tablet and phone size go to
+ * test-results/i18n/. The suite's server sends mail (SMTP), so it has no development mailbox: the mailbox's
+ * screens are visited on a second server of their own that keeps mail instead.
  */
 
 const LOCALES = ['en', 'de', 'fr', 'nl', 'pl'] as const;
@@ -21,6 +24,11 @@ const SHOTS = path.join(__dirname, '..', 'test-results', 'i18n');
 const DESKTOP = { width: 1366, height: 900 };
 const TABLET = { width: 1024, height: 768 };
 const PHONE = { width: 390, height: 844 };
+const SIZES = [
+  ['1366', DESKTOP],
+  ['1024', TABLET],
+  ['390', PHONE],
+] as const;
 
 interface Screen {
   name: string;
@@ -62,7 +70,6 @@ const signedInScreens = (): Screen[] => [
   { name: 'document-saved', path: `/documents/${documentId}?saved=draft&issueError=4.41`, ready: visible('[data-testid="issue-cost"]') },
   { name: 'document-missing', path: '/documents/00000000-0000-0000-0000-000000000000', ready: visible('.error-summary') },
   { name: 'edit-document', path: `/documents/${documentId}/edit`, ready: visible('[data-testid="issue-cost"]') },
-  { name: 'mailbox', path: '/dev/mailbox', ready: visible('.mail') },
   {
     name: 'consent',
     path: `/oauth/consent?${new URLSearchParams({ response_type: 'code', client_id: client.clientId, redirect_uri: redirectUri, scope: 'service' })}`,
@@ -121,8 +128,8 @@ async function visitAll(page: Page, locale: Locale, screens: Screen[], english: 
   ).toEqual([]);
 }
 
-async function newPage(browser: Browser, viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, locale: 'en-US', baseURL });
+async function newPage(browser: Browser, viewport = DESKTOP, origin = baseURL) {
+  const context = await browser.newContext({ viewport, locale: 'en-US', baseURL: origin });
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
@@ -195,11 +202,7 @@ test('every screen in every language, switched in the header, with no untranslat
 
 test('screenshots: the language menu, and two screens per language on a desktop, a tablet and a phone', async ({ browser }) => {
   test.setTimeout(300_000);
-  for (const [size, viewport] of [
-    ['1366', DESKTOP],
-    ['1024', TABLET],
-    ['390', PHONE],
-  ] as const) {
+  for (const [size, viewport] of SIZES) {
     const { context, page } = await newPage(browser, viewport);
     await page.goto('/login');
     await signIn(page, person.email, person.password);
@@ -214,6 +217,16 @@ test('screenshots: the language menu, and two screens per language on a desktop,
       await page.goto(`/documents/${documentId}`);
       await expect(page.getByTestId('history')).toBeVisible();
       await page.screenshot({ path: path.join(SHOTS, `document-${locale}-${size}.png`), fullPage: size === '390' ? false : true });
+      const panel = page.locator('.actions-panel');
+      await expect(panel.getByRole('button', { name: catalogue(locale).documents.actions.issueButton })).toBeVisible();
+      await panel.screenshot({ path: path.join(SHOTS, `draft-panel-${locale}-${size}.png`) });
+      if (locale === 'de') {
+        await panel.getByRole('button', { name: catalogue(locale).documents.actions.cancelButton }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await page.screenshot({ path: path.join(SHOTS, `cancel-dialog-${locale}-${size}.png`) });
+        await page.getByRole('button', { name: catalogue(locale).documents.actions.keep }).click();
+        await expect(page.getByRole('dialog')).toBeHidden();
+      }
       await page.goto('/documents/new');
       await expect(page.getByTestId('issue-cost')).toBeVisible();
       await page.screenshot({ path: path.join(SHOTS, `new-document-${locale}-${size}.png`) });
@@ -280,7 +293,67 @@ test('the preferred language on the account page switches the portal and writes 
     },
   });
   expect(named.status(), await named.text()).toBe(201);
-  const mail = (await listMailbox(request)).find((entry) => entry.to.toLowerCase() === reader.email.toLowerCase() && entry.subject.startsWith('Frachtbrief'));
-  expect(mail?.subject).toMatch(/^Frachtbrief \d{12}: Sie sind als Empfänger angegeben$/);
+  // As the reader receives it (the SMTP sink); the activation mail came first, so wait for this one.
+  await expect
+    .poll(async () => (await mailsTo(reader.email)).map((mail) => mail.subject).find((subject) => subject.startsWith('Frachtbrief')), { timeout: 15_000 })
+    .toMatch(/^Frachtbrief \d{12}: Sie sind als Empfänger angegeben$/);
   await context.close();
+});
+
+test.describe('the development mailbox, on a partner server that keeps mail instead of sending it', () => {
+  let mailboxServer: RunningServer;
+  const holder = newPerson('i18n-mailbox');
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    mailboxServer = await startServer({ kind: 'pglite', name: 'e2e-i18n-mailbox', env: { SMTP_URL: '', JOB_POLL_INTERVAL_MS: '100' } });
+  });
+
+  test.afterAll(async () => {
+    await mailboxServer?.dispose();
+  });
+
+  test('sign up in German, the operator activates, and the mailbox in every language', async ({ browser }) => {
+    test.setTimeout(300_000);
+    const { context, page, consoleErrors } = await newPage(browser, DESKTOP, mailboxServer.baseUrl);
+    await page.goto('/signup');
+    await switchLanguage(page, 'de');
+    await page.locator('#signup-name').fill(holder.name);
+    await page.locator('#signup-email').fill(holder.email);
+    await page.locator('#signup-password').fill(holder.password);
+    await page.locator('#signup-acceptTermsAndConditions').check();
+    await page.getByRole('button', { name: catalogue('de').signup.submit }).click();
+    // Where mail stays on the server, the confirmation names the operator's command instead of a mailbox link.
+    const done = page.locator('.panel-success');
+    await expect(done.locator('code')).toHaveText(`npm run admin -- account:activate --email ${holder.email}`);
+    await expect(done).toContainText('Postfach');
+    for (const [size, viewport] of SIZES) {
+      await page.setViewportSize(viewport);
+      await page.screenshot({ path: path.join(SHOTS, `signup-done-de-${size}.png`), fullPage: true });
+    }
+    await page.setViewportSize(DESKTOP);
+
+    await admin(['account:activate', '--email', holder.email], { dataDir: mailboxServer.dataDir!, port: mailboxServer.port });
+    await page.goto('/login');
+    await switchLanguage(page, 'en');
+    await signIn(page, holder.email, holder.password);
+    await expect(page).toHaveURL(/\/account$/);
+    const mailbox: Screen = { name: 'mailbox', path: '/dev/mailbox', ready: visible('.mail') };
+    const english = new Map<string, string[]>();
+    for (const locale of LOCALES) {
+      await switchLanguage(page, locale);
+      await visitAll(page, locale, [mailbox], english, consoleErrors);
+    }
+    // The activation mail, written in the language of the sign-up form.
+    await expect(page.locator('.mail-subject').first()).toHaveText(catalogue('de').mail.activation.subject);
+
+    await switchLanguage(page, 'de');
+    for (const [size, viewport] of SIZES) {
+      await page.setViewportSize(viewport);
+      await page.goto('/dev/mailbox');
+      await expect(page.locator('.mail').first()).toBeVisible();
+      await page.screenshot({ path: path.join(SHOTS, `mailbox-de-${size}.png`), fullPage: true });
+    }
+    await context.close();
+  });
 });

@@ -7,10 +7,11 @@ const run = promisify(execFile);
 /**
  * The operator's admin command (contract §12), exactly as documented: `npm run admin -- …` with the
  * server's DATA_DIR and PORT. The server holds the embedded database, so the command goes through it.
+ * `server`: another embedded-database server than the suite's (a spec that starts its own).
  */
-export async function admin<T = Record<string, unknown>>(args: string[]): Promise<T> {
+export async function admin<T = Record<string, unknown>>(args: string[], server: { dataDir: string; port: number } = { dataDir, port }): Promise<T> {
   const { stdout } = await run('npm', ['run', '--silent', 'admin', '--', ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: server.dataDir, PORT: String(server.port), DATABASE_URL: '' },
     timeout: 60_000,
   });
   const line = stdout.trim().split('\n').at(-1) ?? '';
