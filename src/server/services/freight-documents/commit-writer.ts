@@ -7,7 +7,8 @@ import { fail } from '@/server/errors';
 import type { DocumentRow, RoleRow } from '../access/load-document';
 import { commitIdOf, type ChangeType, type CommitFields } from './commits';
 import { recordStatusChange } from './document-events';
-import { hashSnapshot, loadAttachmentDigests, SNAPSHOT_VERSION, snapshotOf } from './snapshot';
+import { loadAttachmentDigests } from './attachment-columns';
+import { hashSnapshot, SNAPSHOT_VERSION, snapshotOf } from './snapshot';
 
 export interface CommitInput {
   /** The document as it was locked (on creation: as just inserted, with no heads). */

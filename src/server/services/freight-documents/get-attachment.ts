@@ -5,6 +5,7 @@ import { requireAccountId, type ServiceContext } from '../context';
 import { loadDelegationSources } from '../access/delegation-sources';
 import { callerHasPermission, loadAccessibleDocument } from '../access/load-document';
 import { visibleTo } from '../access/visibility';
+import { ATTACHMENT_SUMMARY } from './attachment-columns';
 
 /**
  * An attachment with its content (contract §10). Access is decided in the query that finds the attachment (the
@@ -19,16 +20,7 @@ export async function getAttachment({ ctx, input }: { ctx: ServiceContext; input
 
   const sources = await loadDelegationSources(ctx.db, accountId);
   const [found] = await ctx.db
-    .select({
-      attachmentId: attachments.id,
-      documentId: attachments.documentId,
-      type: attachments.type,
-      name: attachments.name,
-      originalFileName: attachments.originalFileName,
-      mimeType: attachments.mimeType,
-      sealed: attachments.sealed,
-      size: attachments.size,
-    })
+    .select({ ...ATTACHMENT_SUMMARY, documentId: attachments.documentId })
     .from(attachments)
     .innerJoin(freightDocuments, eq(freightDocuments.id, attachments.documentId))
     .where(and(eq(attachments.id, input.attachmentId), isNull(attachments.removedAt), visibleTo(accountId, sources)));

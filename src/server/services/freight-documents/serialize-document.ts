@@ -1,12 +1,13 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import type { DbOrTx } from '@/server/db/client';
-import { accounts, attachments, documentCommits } from '@/server/db/schema';
+import { accounts, documentCommits } from '@/server/db/schema';
 import type { ServiceContext } from '../context';
 import { callerEnvelopeOf } from '../access/caller-envelope';
 import { loadOwnAccountDelegations } from '../delegations/delegate-views';
 import { countOwnSubscriptions } from '../subscriptions/subscription-counts';
 import { callerHasPermission, type LoadedDocument } from '../access/load-document';
+import { loadCurrentAttachments } from './attachment-columns';
 import { quoteIssue } from './credits';
 import { documentContentJson, type AccountSummary } from './document-json';
 
@@ -36,19 +37,7 @@ export async function serializeDocument(ctx: ServiceContext, loaded: LoadedDocum
   const { accountId } = loaded.access;
   const [commits, files, ownAccountDelegations, subscriptionCounts] = await Promise.all([
     ctx.db.select().from(documentCommits).where(eq(documentCommits.documentId, document.id)).orderBy(asc(documentCommits.sequence)),
-    ctx.db
-      .select({
-        attachmentId: attachments.id,
-        type: attachments.type,
-        name: attachments.name,
-        originalFileName: attachments.originalFileName,
-        mimeType: attachments.mimeType,
-        sealed: attachments.sealed,
-        size: attachments.size,
-      })
-      .from(attachments)
-      .where(and(eq(attachments.documentId, document.id), isNull(attachments.removedAt)))
-      .orderBy(asc(attachments.createdAt), asc(attachments.id)),
+    loadCurrentAttachments(ctx.db, document.id),
     loadOwnAccountDelegations(ctx.db, accountId),
     countOwnSubscriptions(ctx.db, accountId, [document.id]),
   ]);

@@ -1,8 +1,5 @@
 import crypto from 'node:crypto';
 import canonicalize from 'canonicalize';
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '@/server/db/client';
-import { attachments } from '@/server/db/schema';
 import type { DocumentRow, RoleRow } from '../access/load-document';
 
 /** Version 2 of the content hash: the SHA-256 of a stored snapshot (version 1 hashed columns, kept nothing). */
@@ -57,22 +54,4 @@ export type Snapshot = ReturnType<typeof snapshotOf>;
 /** The hash a commit records: SHA-256 of the RFC 8785 canonical JSON of the snapshot. */
 export function hashSnapshot(snapshot: unknown): string {
   return sha256Hex(canonicalize(snapshot)!);
-}
-
-/** The document's current attachments by digest, in the order they were added. */
-export async function loadAttachmentDigests(db: DbOrTx, documentId: string): Promise<AttachmentDigest[]> {
-  return db
-    .select({
-      attachmentId: attachments.id,
-      type: attachments.type,
-      name: attachments.name,
-      originalFileName: attachments.originalFileName,
-      mimeType: attachments.mimeType,
-      sealed: attachments.sealed,
-      size: attachments.size,
-      sha256: attachments.sha256,
-    })
-    .from(attachments)
-    .where(and(eq(attachments.documentId, documentId), isNull(attachments.removedAt)))
-    .orderBy(asc(attachments.createdAt), asc(attachments.id));
 }

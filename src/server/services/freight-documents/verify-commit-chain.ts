@@ -2,7 +2,8 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
 import { attachments, documentCommits, documentRoles, documentSnapshots, freightDocuments } from '@/server/db/schema';
 import { commitFieldsOf, commitIdOf } from './commits';
-import { hashSnapshot, loadAttachmentDigests, sha256Hex, snapshotOf, SNAPSHOT_VERSION, type Snapshot } from './snapshot';
+import { loadAttachmentDigests } from './attachment-columns';
+import { hashSnapshot, sha256Hex, snapshotOf, SNAPSHOT_VERSION, type Snapshot } from './snapshot';
 
 export type ChainBreak =
   /** The commit's id is not the hash of its fields, or a parent is not an earlier commit of the document. */
