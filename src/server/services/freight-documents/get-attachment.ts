@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { attachments } from '@/server/db/schema';
+import { isId } from '@/server/crypto/tokens';
 import { fail } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
 import { callerHasPermission, loadAccessibleDocument } from '../access/load-document';
@@ -12,10 +13,12 @@ import { callerHasPermission, loadAccessibleDocument } from '../access/load-docu
 export async function getAttachment({ ctx, input }: { ctx: ServiceContext; input: { attachmentId: string; freightDocumentId?: string } }) {
   const accountId = requireAccountId(ctx);
   const loaded = input.freightDocumentId ? await loadAccessibleDocument(ctx.db, accountId, input.freightDocumentId) : undefined;
-  const [attachment] = await ctx.db
-    .select()
-    .from(attachments)
-    .where(and(eq(attachments.id, input.attachmentId), isNull(attachments.removedAt)));
+  const [attachment] = isId(input.attachmentId)
+    ? await ctx.db
+        .select()
+        .from(attachments)
+        .where(and(eq(attachments.id, input.attachmentId), isNull(attachments.removedAt)))
+    : [];
   if (loaded && (!attachment || attachment.documentId !== loaded.document.id)) fail('4.4');
   if (!attachment) fail('4.1');
   const visible = loaded ?? (await loadAccessibleDocument(ctx.db, accountId, attachment.documentId).catch(() => fail('4.1')));

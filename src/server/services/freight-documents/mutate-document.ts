@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Actor } from '@/lib/domain/actor';
 import type { Transaction } from '@/server/db/client';
-import { documentRoles } from '@/server/db/schema';
+import { documentApprovals, documentRoles } from '@/server/db/schema';
 import { inTransaction, requireAccountId, type ServiceContext } from '../context';
 import { loadAccessibleDocument, type DocumentRow, type HeldRole, type LoadedDocument } from '../access/load-document';
 import { checkPreviousCommits, type ChangeType } from './commits';
@@ -18,6 +18,8 @@ export interface DocumentChange {
   actingAs?: HeldRole;
   /** Another actor than the caller (a signer on glass, the system). */
   actor?: Actor;
+  /** The change inserted approvals or comments, which the commit writer gives this commit's id. */
+  addsRecords?: boolean;
 }
 
 /** The caller as the actor of a change made in `role` (or, without one, in the first role the caller holds). */
@@ -62,8 +64,13 @@ export async function mutateDocument(
       clientTime: input.clientTime,
       serverTime: ctx.now(),
       changesStructuredGoods: change.changesStructuredGoods,
+      addsRecords: change.addsRecords,
     });
-    return { ...loaded, document, roles, commitId };
+    // What the caller may do next depends on the approvals, the one just made included.
+    const approvals = change.addsRecords
+      ? await tx.select().from(documentApprovals).where(eq(documentApprovals.documentId, loaded.document.id))
+      : loaded.approvals;
+    return { ...loaded, document, roles, approvals, commitId };
   });
 }
 

@@ -5,8 +5,10 @@ import { accounts, attachments, documentCommits } from '@/server/db/schema';
 import type { ServiceContext } from '../context';
 import { callerEnvelopeOf } from '../access/caller-envelope';
 import { callerHasPermission, type LoadedDocument } from '../access/load-document';
+import { loadTransferSecrets } from '../transfers/transfer-secrets';
 import { quoteIssue } from './credits';
-import { documentContentJson, type AccountSummary } from './document-json';
+import { accountsOfRecords, documentContentJson, type AccountSummary } from './document-json';
+import { loadTransferRecords } from './snapshot';
 
 /** The accounts that documents and their updates name, by id, in one query. */
 export async function loadPeople(db: DbOrTx, accountIds: (string | null)[]): Promise<Map<string, AccountSummary>> {
@@ -31,7 +33,7 @@ async function canPayForIssue(ctx: ServiceContext, loaded: LoadedDocument): Prom
  */
 export async function serializeDocument(ctx: ServiceContext, loaded: LoadedDocument): Promise<FreightDocumentResponse> {
   const { document } = loaded;
-  const [commits, files] = await Promise.all([
+  const [commits, files, records, secrets] = await Promise.all([
     ctx.db.select().from(documentCommits).where(eq(documentCommits.documentId, document.id)).orderBy(asc(documentCommits.sequence)),
     ctx.db
       .select({
@@ -46,8 +48,10 @@ export async function serializeDocument(ctx: ServiceContext, loaded: LoadedDocum
       .from(attachments)
       .where(and(eq(attachments.documentId, document.id), isNull(attachments.removedAt)))
       .orderBy(asc(attachments.createdAt), asc(attachments.id)),
+    loadTransferRecords(ctx.db, document.id),
+    loadTransferSecrets(ctx, ctx.db, document.id),
   ]);
-  const people = await loadPeople(ctx.db, [document.submitterAccountId, ...commits.map((commit) => commit.accountId)]);
-  const content = documentContentJson({ document, roles: loaded.roles, people, history: { commits, files } });
-  return { ...content, ...callerEnvelopeOf(loaded, { canPayForIssue: await canPayForIssue(ctx, loaded) }) };
+  const people = await loadPeople(ctx.db, [document.submitterAccountId, ...commits.map((commit) => commit.accountId), ...accountsOfRecords(records)]);
+  const content = documentContentJson({ document, roles: loaded.roles, people, history: { commits, files, records } });
+  return { ...content, ...callerEnvelopeOf(loaded, { canPayForIssue: await canPayForIssue(ctx, loaded), now: ctx.now() }, secrets) };
 }
