@@ -6,7 +6,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeCode, contentHash, responseCode } from '@/lib/domain/tfa';
-import { delegations, documentCommits, documentEvents } from '@/server/db/schema';
+import { delegations, documentApprovals, documentCommits, documentEvents } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
 import { ServiceError } from '@/server/errors';
 import { getAttachment } from '@/server/services/freight-documents/get-attachment';
@@ -122,6 +122,15 @@ describe.each(databaseKinds())('cargo transfers (%s)', (kind) => {
       expect(commit.changeType).toBe('APPROVAL');
       expect(approval.previousCommits).toEqual(commit.previousCommits);
     }
+    // An approval moved to another commit in the database is named where the chain first holds it.
+    const [firstApproval, secondApproval] = delivered.approvals!;
+    await database.handle.db.update(documentApprovals).set({ commitId: secondApproval!.commitId }).where(eq(documentApprovals.id, firstApproval!.approvalId));
+    expect(await verifyCommitChain(database.handle.db, id)).toMatchObject({
+      intact: false,
+      reason: 'RECORD',
+      commitId: firstApproval!.commitId,
+      detail: firstApproval!.approvalId,
+    });
   });
 
   it('shows each party only the secrets of its transfers', async () => {
