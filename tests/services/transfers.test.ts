@@ -275,6 +275,33 @@ describe.each(databaseKinds())('cargo transfers (%s)', (kind) => {
     expect(await events(id)).toEqual(['ISSUED', 'TRANSIT', 'DELIVERED']);
   });
 
+  it('comments: carrier side only, from issue until 14 days after delivery (4.12), dated from the delivering device', async () => {
+    const id = await issuedChain(database, people, { subsequentCarriers: undefined });
+    const comment = async (party: Party, now?: Date) => {
+      const ctx = as(database, people, party);
+      if (now) ctx.now = () => now;
+      return addComment({ ctx, input: { freightDocumentId: id, body: { text: 'Seal intact', previousCommits: await heads(database, people, id) } } });
+    };
+    expect(await refusal(comment('consignor'))).toEqual([{ code: '1.4' }]);
+    expect(await comment('carrier')).toEqual({ commentId: expect.any(String), commitId: expect.any(String) });
+    await updateFreightDocumentStatus({
+      ctx: as(database, people, 'carrier'),
+      input: { freightDocumentId: id, body: { newFreightDocumentStatus: 'TRANSIT', previousCommits: await heads(database, people, id) } },
+    });
+    // Delivered, says the carrier's device, an hour ago.
+    const delivered = await updateFreightDocumentStatus({
+      ctx: as(database, people, 'carrier'),
+      input: {
+        freightDocumentId: id,
+        body: { newFreightDocumentStatus: 'DELIVERED', previousCommits: await heads(database, people, id), secondsSinceCreation: 3600 },
+      },
+    });
+    const deliveredAt = Date.parse(delivered.updates!.at(-1)!.createDateTimeClient!);
+    const period = 14 * 24 * 3600 * 1000;
+    expect(await comment('carrier', new Date(deliveredAt + period))).toEqual({ commentId: expect.any(String), commitId: expect.any(String) });
+    expect(await refusal(comment('carrier', new Date(deliveredAt + period + 1)))).toEqual([{ code: '4.12' }]);
+  });
+
   it('a delegate of the carrier approves for the carrier: the approval records the role, its holder and who submitted it', async () => {
     const id = await issuedChain(database, people);
     const carrierRoleId = (await read('carrier', id)).carrier!.roleId;

@@ -7,7 +7,6 @@ import { requireAccountId, type ServiceContext } from '../context';
 import { authorize } from '../access/load-document';
 import { attachmentRow, prepareAttachments } from '../freight-documents/attachment-content';
 import { mutateDocument } from '../freight-documents/mutate-document';
-import { clientTimeOf } from './record-approval';
 
 /**
  * POST /freightdocuments/{id}/comments (contract §7, spec §3 rule 5): a carrier or subsequent carrier comments,
@@ -32,13 +31,13 @@ export async function addComment({ ctx, input }: { ctx: ServiceContext; input: {
     changeType: 'COMMENT',
     previousCommits: comment.previousCommits,
     requirePreviousCommits: true,
-    clientTime: clientTimeOf(ctx, comment.secondsSinceCreation),
-    apply: async (loaded, tx) => {
-      const actingAs = authorize(loaded, 'COMMENT', { now: ctx.now() });
+    secondsSinceCreation: comment.secondsSinceCreation,
+    apply: async (loaded, tx, times) => {
+      const actingAs = authorize(loaded, 'COMMENT', { now: times.serverTime });
       const roleRow = loaded.roles.find((role) => role.id === actingAs.roleId)!;
       const attachmentIds = files.map(() => newId());
       if (files.length > 0)
-        await tx.insert(attachments).values(files.map((file, index) => attachmentRow(loaded.document.id, file, ctx.now(), attachmentIds[index]!)));
+        await tx.insert(attachments).values(files.map((file, index) => attachmentRow(loaded.document.id, file, times.serverTime, attachmentIds[index]!)));
       await tx.insert(documentComments).values({
         id: commentId,
         documentId: loaded.document.id,

@@ -3,10 +3,9 @@ import type { LocationInput } from '@/lib/schemas/transfers';
 import type { Transaction } from '@/server/db/client';
 import { documentApprovals } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
-import type { ServiceContext } from '../context';
 import type { LoadedDocument, RoleRow } from '../access/load-document';
 import { situationOf } from '../access/transfer-situation';
-import type { DocumentChange } from '../freight-documents/mutate-document';
+import type { ChangeTimes, DocumentChange } from '../freight-documents/mutate-document';
 
 export interface NewApproval {
   transfer: Transfer;
@@ -22,6 +21,7 @@ export interface NewApproval {
   remarks?: string;
   signedOnGlassBy?: { name: string; email?: string };
   attachmentId?: string;
+  times: ChangeTimes;
 }
 
 /**
@@ -29,7 +29,7 @@ export interface NewApproval {
  * the transfer: the status and the custody move in the same commit, so a transfer moves the document once
  * (contract §7). A decline records the refusal and moves nothing.
  */
-export async function recordApproval(ctx: ServiceContext, tx: Transaction, loaded: LoadedDocument, approval: NewApproval): Promise<DocumentChange> {
+export async function recordApproval(tx: Transaction, loaded: LoadedDocument, approval: NewApproval): Promise<DocumentChange> {
   const row = {
     id: newId(),
     documentId: loaded.document.id,
@@ -57,10 +57,13 @@ export async function recordApproval(ctx: ServiceContext, tx: Transaction, loade
   const completes = !row.declined && hasApproved(after, approval.transfer, 'CARRIER') && hasApproved(after, approval.transfer, 'COUNTER_PARTY');
   if (!completes) return { addsRecords: true };
   const { status, custody } = completionOf(after, approval.transfer);
-  return { addsRecords: true, set: { status, custody, ...(status === 'DELIVERED' ? { deliveredAt: ctx.now() } : {}) } };
+  return { addsRecords: true, set: { status, custody, ...(status === 'DELIVERED' ? { deliveredAt: deliveryTime(approval.times) } : {}) } };
 }
 
-/** The moment a client made a change it sends `secondsSinceCreation` ago (an offline device), else unknown. */
-export function clientTimeOf(ctx: ServiceContext, secondsSinceCreation: number | undefined): Date | null {
-  return secondsSinceCreation === undefined ? null : new Date(ctx.now().getTime() - Math.round(secondsSinceCreation * 1000));
+/**
+ * When the cargo was delivered: when the delivering device made the change (an offline device says how long
+ * ago), else now. A client can only date it back, which shortens its own comment period (4.12), never extends it.
+ */
+export function deliveryTime(times: ChangeTimes): Date {
+  return times.clientTime ?? times.serverTime;
 }

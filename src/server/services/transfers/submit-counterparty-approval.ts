@@ -17,7 +17,7 @@ import { attachmentRow, prepareAttachments } from '../freight-documents/attachme
 import { mutateAndSerialize } from '../freight-documents/mutate-document';
 import { loadTransferRecords } from '../freight-documents/snapshot';
 import { matchResponseCode } from './check-response-code';
-import { clientTimeOf, recordApproval } from './record-approval';
+import { recordApproval } from './record-approval';
 import { loadTransferSecrets, secretsOfTransfer } from './transfer-secrets';
 
 /** Who approved, as the evidence proves it. */
@@ -105,8 +105,8 @@ export async function submitCounterpartyApproval({
     changeType: 'APPROVAL',
     previousCommits: approval.previousCommits,
     requirePreviousCommits: true,
-    clientTime: clientTimeOf(ctx, approval.secondsSinceCreation),
-    apply: async (loaded, tx) => {
+    secondsSinceCreation: approval.secondsSinceCreation,
+    apply: async (loaded, tx, times) => {
       authorize(loaded, 'RECORD_COUNTERPARTY_APPROVAL');
       const situation = situationOf(loaded.document, loaded.roles, loaded.approvals);
       const transfer = resolveTransfer(situation, approval.action, approval.counterPartyRoleId);
@@ -133,13 +133,14 @@ export async function submitCounterpartyApproval({
         counterParty = { role: standIn, accountId: null, ...(await bySignature(ctx, tx, loaded, approval.evidence!, recorder)) };
       else counterParty = { role: standIn, accountId: null, actor: { kind: 'IMPLICIT', ...recorder } };
 
-      const change = await recordApproval(ctx, tx, loaded, {
+      const change = await recordApproval(tx, loaded, {
         transfer,
         side: 'COUNTER_PARTY',
         type,
         role: counterParty.role,
         accountId: counterParty.accountId,
         submittedByAccountId: accountId,
+        times,
         place: approval.place,
         location: approval.location,
         signedOnGlassBy: counterParty.signedOnGlassBy,

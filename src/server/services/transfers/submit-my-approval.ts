@@ -7,7 +7,7 @@ import { requireAccountId, type ServiceContext } from '../context';
 import { authorize } from '../access/load-document';
 import { situationOf } from '../access/transfer-situation';
 import { mutateAndSerialize } from '../freight-documents/mutate-document';
-import { clientTimeOf, recordApproval } from './record-approval';
+import { recordApproval } from './record-approval';
 
 export const APPROVE_ACTION: Record<TransferAction, DocumentAction> = {
   COLLECTION: 'APPROVE_COLLECTION',
@@ -29,8 +29,8 @@ export async function submitMyApproval({ ctx, input }: { ctx: ServiceContext; in
     changeType: 'APPROVAL',
     previousCommits: approval.previousCommits,
     requirePreviousCommits: true,
-    clientTime: clientTimeOf(ctx, approval.secondsSinceCreation),
-    apply: async (loaded, tx) => {
+    secondsSinceCreation: approval.secondsSinceCreation,
+    apply: async (loaded, tx, times) => {
       authorize(loaded, APPROVE_ACTION[approval.action]);
       const situation = situationOf(loaded.document, loaded.roles, loaded.approvals);
       const transfer = resolveTransfer(situation, approval.action, approval.counterPartyRoleId);
@@ -46,7 +46,7 @@ export async function submitMyApproval({ ctx, input }: { ctx: ServiceContext; in
         fail(refusal.code, refusal.field);
       }
       const roleRow = loaded.roles.find((role) => role.id === actingAs.roleId)!;
-      const change = await recordApproval(ctx, tx, loaded, {
+      const change = await recordApproval(tx, loaded, {
         transfer,
         side: sideOf(transfer, actingAs.roleId)!,
         type: 'OWN',
@@ -54,6 +54,7 @@ export async function submitMyApproval({ ctx, input }: { ctx: ServiceContext; in
         // A delegate approves for the role's holder: both are recorded.
         accountId: actingAs.via === 'HOLDER' ? accountId : (roleRow.accountId ?? accountId),
         submittedByAccountId: accountId,
+        times,
         place: approval.place,
         location: approval.location,
         declined: approval.declined,

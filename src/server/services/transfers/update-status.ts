@@ -5,9 +5,9 @@ import { statusUpdateInput } from '@/lib/schemas/transfers';
 import { fail, parseInput } from '@/server/errors';
 import type { ServiceContext } from '../context';
 import { authorize } from '../access/load-document';
+import { deliveryTime } from './record-approval';
 import { situationOf } from '../access/transfer-situation';
 import { mutateAndSerialize } from '../freight-documents/mutate-document';
-import { clientTimeOf } from './record-approval';
 
 /**
  * POST /freightdocuments/{id}/updates (contract §7): the carrier side moves the status without a counter party
@@ -28,15 +28,15 @@ export async function updateFreightDocumentStatus({
     changeType: 'STATUS_UPDATE',
     previousCommits: update.previousCommits,
     requirePreviousCommits: true,
-    clientTime: clientTimeOf(ctx, update.secondsSinceCreation),
-    apply: async (loaded) => {
+    secondsSinceCreation: update.secondsSinceCreation,
+    apply: async (loaded, _tx, times) => {
       if (to === 'DRAFT' || to === 'ISSUED') fail('4.16', 'newFreightDocumentStatus');
       authorize(loaded, 'UPDATE_STATUS');
       const move = explicitMove(situationOf(loaded.document, loaded.roles, loaded.approvals))!;
       if (move.to !== to || !canMove(loaded.document.status, to)) fail('4.29', 'newFreightDocumentStatus');
       const held = loaded.access.held.filter((role) => move.by.includes(role.roleId));
       const actingAs = held.find((role) => role.via === 'HOLDER') ?? held[0];
-      return { set: { status: to, custody: move.custody, ...(to === 'DELIVERED' ? { deliveredAt: ctx.now() } : {}) }, actingAs };
+      return { set: { status: to, custody: move.custody, ...(to === 'DELIVERED' ? { deliveredAt: deliveryTime(times) } : {}) }, actingAs };
     },
   });
 }
