@@ -210,9 +210,10 @@ describe('sign-on-glass, implicit approvals and explicit status updates', () => 
     const id = await transfers.create({ subsequentCarriers: undefined });
     created(await transfers.counterParty('carrier', id, { action: 'COLLECTION' }));
     const collected = await transfers.own('carrier', id, { action: 'COLLECTION', ownRole: 'CARRIER' });
+    // An implicit approval names nobody: it stands for the place of taking over, where the cargo was taken.
     expect(collected.body.approvals[0]).toMatchObject({
       type: 'IMPLICIT',
-      role: 'CONSIGNOR',
+      role: 'PLACE_OF_TAKING_OVER',
       account: null,
       submittedBy: { accountId: cast.carrier.accountId },
     });
