@@ -6,6 +6,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeCode, contentHash, responseCode } from '@/lib/domain/tfa';
+import { freightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import { delegations, documentApprovals, documentCommits, documentEvents } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
 import { ServiceError } from '@/server/errors';
@@ -115,6 +116,8 @@ describe.each(databaseKinds())('cargo transfers (%s)', (kind) => {
     expect(delivered.approvals!.filter((approval) => approval.declined)).toMatchObject([{ role: 'CONSIGNEE', remarks: 'Two pallets broken' }]);
     expect(await events(id)).toEqual(['ISSUED', 'TRANSIT', 'DELIVERED']);
     expect(await verifyCommitChain(database.handle.db, id)).toMatchObject({ intact: true });
+    // The response schemas tRPC declares as its output (and OpenAPI will publish) describe what the service answers.
+    expect(freightDocumentResponse.strict().parse(delivered)).toEqual(delivered);
     // Every approval names the commit that recorded it, and that commit's parents.
     const commits = await database.handle.db.select().from(documentCommits).where(eq(documentCommits.documentId, id));
     for (const approval of delivered.approvals!) {
@@ -223,6 +226,7 @@ describe.each(databaseKinds())('cargo transfers (%s)', (kind) => {
     expect(approved.status).toBe('ISSUED');
     const moved = await own('carrier', id, { action: 'COLLECTION', ownRole: 'CARRIER' });
     expect(moved.status).toBe('TRANSIT');
+    expect(freightDocumentResponse.strict().parse(moved)).toEqual(moved);
   });
 
   it('sign-on-glass and implicit approvals: the signer and the implicit approval are the commits’ actors', async () => {
@@ -249,6 +253,7 @@ describe.each(databaseKinds())('cargo transfers (%s)', (kind) => {
     expect(await refusal(getAttachment({ ctx: as(database, people, 'carrier'), input: { attachmentId: signature.attachmentId! } }))).toEqual([{ code: '1.4' }]);
     const delivered = await own('carrier', id, { action: 'DELIVERY', ownRole: 'CARRIER' });
     expect(delivered.status).toBe('DELIVERED');
+    expect(freightDocumentResponse.strict().parse(delivered)).toEqual(delivered);
     const actors = (
       await database.handle.db.select().from(documentCommits).where(eq(documentCommits.documentId, id)).orderBy(asc(documentCommits.sequence))
     ).map((commit) => commit.actor);
