@@ -145,7 +145,7 @@ describe('status updates', () => {
     created(await transfers.update('carrier', id, { newFreightDocumentStatus: 'TRANSIT' }));
     expectOnly(await transfers.update('carrier', id, { newFreightDocumentStatus: 'TRANSIT' }), 409, '4.29', 'newFreightDocumentStatus');
     created(await transfers.update('carrier', id, { newFreightDocumentStatus: 'DELIVERED' }));
-    expectOnly(await transfers.update('carrier', id, { newFreightDocumentStatus: 'TRANSIT' }), 409, '4.29', null);
+    expectOnly(await transfers.update('carrier', id, { newFreightDocumentStatus: 'TRANSIT' }), 409, '4.29', 'newFreightDocumentStatus');
   });
 });
 

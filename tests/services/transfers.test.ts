@@ -276,7 +276,7 @@ describe.each(databaseKinds())('cargo transfers (%s)', (kind) => {
     expect((await update('carrier', 'TRANSIT')).custody).toMatchObject({ role: 'CARRIER' });
     expect(await refusal(update('carrier', 'CANCELLED'))).toEqual([{ code: '4.29', field: 'newFreightDocumentStatus' }]);
     expect((await update('carrier', 'DELIVERED')).status).toBe('DELIVERED');
-    expect(await refusal(update('carrier', 'TRANSIT'))).toEqual([{ code: '4.29' }]);
+    expect(await refusal(update('carrier', 'TRANSIT'))).toEqual([{ code: '4.29', field: 'newFreightDocumentStatus' }]);
     expect(await events(id)).toEqual(['ISSUED', 'TRANSIT', 'DELIVERED']);
   });
 

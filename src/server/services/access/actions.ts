@@ -101,7 +101,7 @@ export const ACTION_RULES: Record<DocumentAction, ActionRule> = {
     grantedBy: { roles: CARRIER_ROLES },
     refuse: (state, held) => {
       const move = explicitMove(situation(state));
-      if (!move) return '4.29';
+      if (!move) return { code: '4.29', field: 'newFreightDocumentStatus' };
       return roleIdsOf(held, CARRIER_ROLES).some((roleId) => move.by.includes(roleId)) ? undefined : '1.4';
     },
   },
