@@ -220,4 +220,19 @@ describe('the transfer rules of the table (contract §7)', () => {
     expect(refusalOf('UPDATE_STATUS', held('car'), within)).toBe('4.29');
     expect(refusalOf('APPROVE_DELIVERY', held('cee'), within)).toBe('4.18');
   });
+
+  it('never offer a status update the state machine could not take', () => {
+    for (const [status, custody] of [
+      ['DRAFT', []],
+      ['ISSUED', []],
+      ['TRANSIT', ['r-car']],
+      ['TRANSIT', ['r-car', 'r-sc1']],
+      ['DELIVERED', ['r-car']],
+    ] as const) {
+      for (const who of ['car', 'one', 'two']) {
+        if (!allowedActionsOf(held(who), state(status, { custody: [...custody] })).includes('UPDATE_STATUS')) continue;
+        expect(canMove(status, status === 'ISSUED' ? 'TRANSIT' : 'DELIVERED')).toBe(true);
+      }
+    }
+  });
 });

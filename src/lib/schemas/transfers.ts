@@ -144,6 +144,3 @@ export const licensePlatesInput = z.object({
     .min(1, '3.46'),
   previousCommits,
 });
-
-/** The approval types, as responses name them. */
-export const approvalTypeSchema = z.enum(APPROVAL_TYPES);
