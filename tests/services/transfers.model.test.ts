@@ -114,7 +114,10 @@ function record(model: Model, transfer: Transfer, side: Side) {
   sides.add(side);
   model.approved.set(transfer.key, sides);
   if (!(sides.has('CARRIER') && sides.has('COUNTER_PARTY'))) return;
-  if (transfer.action === 'COLLECTION') ((model.status = 'TRANSIT'), (model.custody = ['car']));
+  if (transfer.action === 'COLLECTION') {
+    model.status = 'TRANSIT';
+    model.custody = ['car'];
+  }
   if (transfer.action === 'CARRIER_TO_CARRIER') model.custody = [...model.custody, transfer.to!];
   if (transfer.action === 'DELIVERY') model.status = 'DELIVERED';
   if (transfer.action !== 'CARRIER_TO_CARRIER') model.statusChanges += 1;
