@@ -48,7 +48,26 @@ it('issued: nothing is left to change for the submitter; the carrier may correct
   expect(issued.status).toBe(200);
   // The issuing call answers with the same envelope as a read.
   expect(issued.body.allowedActions).toEqual(['EDIT_ESTIMATED_TIMES', 'DELEGATE', 'SUBSCRIBE']);
-  expect((await getDocument(api, tokens.carrier!, id)).allowedActions).toEqual(['EDIT_ESTIMATED_TIMES', 'CORRECT_STRUCTURED_GOODS', 'DELEGATE', 'SUBSCRIBE']);
+  expect((await getDocument(api, tokens.carrier!, id)).allowedActions).toEqual([
+    'EDIT_ESTIMATED_TIMES',
+    'CORRECT_STRUCTURED_GOODS',
+    'APPROVE_COLLECTION',
+    'RECORD_COUNTERPARTY_APPROVAL',
+    'UPDATE_STATUS',
+    'COMMENT',
+    'EDIT_LICENSE_PLATES',
+    'DELEGATE',
+    'SUBSCRIBE',
+  ]);
+  // The consignee is no party of the collection: it approves the delivery, once the cargo is in transit.
+  expect((await getDocument(api, tokens.consignee!, id)).allowedActions).toEqual(['DELEGATE', 'SUBSCRIBE']);
+  const heads = (await getDocument(api, tokens.carrier!, id)).previousCommits;
+  const transit = await api.post(`/api/freightdocuments/${id}/updates`, {
+    bearer: tokens.carrier,
+    json: { newFreightDocumentStatus: 'TRANSIT', previousCommits: heads },
+  });
+  expect(transit.status, transit.text).toBe(201);
+  expect((await getDocument(api, tokens.consignee!, id)).allowedActions).toEqual(['APPROVE_DELIVERY', 'DELEGATE', 'SUBSCRIBE']);
 });
 
 it('lists carry the same envelope as single reads', async () => {

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachments, documentCommits, documentEvents, documentSnapshots, freightDocuments } from '@/server/db/schema';
+import { attachments, documentCommits, documentEvents, documentRoles, documentSnapshots, freightDocuments } from '@/server/db/schema';
 import { queryRows } from '@/server/db/rows';
 import { ServiceError } from '@/server/errors';
 import type { ServiceContext } from '@/server/services/context';
@@ -18,6 +18,8 @@ import { getFreightDocument } from '@/server/services/freight-documents/get-frei
 import { issueFreightDocument } from '@/server/services/freight-documents/issue-freight-document';
 import { replaceFreightDocument } from '@/server/services/freight-documents/replace-freight-document';
 import { updateEstimatedTimes } from '@/server/services/freight-documents/update-estimated-times';
+import { loadAttachmentDigests } from '@/server/services/freight-documents/attachment-columns';
+import { hashSnapshot, NO_TRANSFER_RECORDS, snapshotOf } from '@/server/services/freight-documents/snapshot';
 import { verifyCommitChain } from '@/server/services/freight-documents/verify-commit-chain';
 import { activeAccount, databaseKinds, openTestDatabase, serviceContext, type TestDatabase } from './harness';
 
@@ -97,7 +99,7 @@ describe.each(databaseKinds())('the commit chain (%s)', (kind) => {
       };
       expect(sha256(canonicalize(fields)!)).toBe(commit.id);
       // The content: the snapshot stored for the commit hashes to its contentHash and names each attachment's bytes.
-      expect(commit.hashVersion).toBe(2);
+      expect(commit.hashVersion).toBe(3);
       const [snapshot] = await database.handle.db.select().from(documentSnapshots).where(eq(documentSnapshots.contentHash, commit.contentHash));
       expect(sha256(canonicalize(snapshot!.body)!)).toBe(commit.contentHash);
       for (const file of (snapshot!.body as { attachments: { attachmentId: string; sha256: string }[] }).attachments) {
@@ -173,6 +175,42 @@ describe.each(databaseKinds())('the commit chain (%s)', (kind) => {
       createDateTimeServer: new Date(fields.createDateTimeServer),
     });
     expect(await verifyCommitChain(database.handle.db, freightDocumentId)).toEqual({ intact: true, commits: 2, verifiedContent: 1 });
+  });
+
+  it('still verifies a document whose latest commit kept a version 2 snapshot (before transfers were in it)', async () => {
+    const { freightDocumentId } = await createFreightDocument({ ctx, input: body({ attachments: [] }) });
+    const [first] = await commitsOf(freightDocumentId);
+    const [document] = await database.handle.db.select().from(freightDocuments).where(eq(freightDocuments.id, freightDocumentId));
+    const roles = await database.handle.db.select().from(documentRoles).where(eq(documentRoles.documentId, freightDocumentId));
+    // The snapshot as version 2 wrote it: no transfers part.
+    const snapshot = snapshotOf(document!, roles, await loadAttachmentDigests(database.handle.db, freightDocumentId), NO_TRANSFER_RECORDS, 2);
+    expect(snapshot).not.toHaveProperty('transfers');
+    const contentHash = hashSnapshot(snapshot);
+    await database.handle.db.insert(documentSnapshots).values({ contentHash, body: snapshot }).onConflictDoNothing();
+    const fields = {
+      freightDocumentId,
+      changeType: 'UPDATE',
+      accountId: first!.accountId,
+      newFreightDocumentStatus: null,
+      previousCommits: [first!.id],
+      createDateTimeClient: null,
+      createDateTimeServer: '2026-11-22T10:00:00.000Z',
+      contentHash,
+    };
+    await database.handle.db.insert(documentCommits).values({
+      id: sha256(canonicalize(fields)!),
+      documentId: freightDocumentId,
+      sequence: 2,
+      changeType: 'UPDATE',
+      accountId: first!.accountId,
+      actor: { kind: 'ACCOUNT', accountId: first!.accountId },
+      hashVersion: 2,
+      newStatus: null,
+      previousCommits: [first!.id],
+      contentHash,
+      createDateTimeServer: new Date(fields.createDateTimeServer),
+    });
+    expect(await verifyCommitChain(database.handle.db, freightDocumentId)).toEqual({ intact: true, commits: 2, verifiedContent: 2 });
   });
 
   it('writes exactly one event row per status change, in the commit of the change', async () => {

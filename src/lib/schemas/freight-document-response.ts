@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_ACTIONS } from '@/lib/domain/document-actions';
+import { APPROVAL_TYPES, TRANSFER_ACTIONS } from '@/lib/domain/transfers';
 import { ROLES, STATUSES } from './freight-document';
 
 /**
@@ -53,7 +54,8 @@ export const structuredGoodsResponse = z.object({
 
 export const attachmentSummaryResponse = z.object({
   attachmentId: z.string(),
-  type: z.enum(['GOODS', 'GENERAL', 'COMMENT']),
+  /** SIGNATURE: the image of a sign-on-glass approval (clients tolerate new values, spec §2.1). */
+  type: z.enum(['GOODS', 'GENERAL', 'COMMENT', 'SIGNATURE']),
   name: nullableString,
   originalFileName: z.string(),
   mimeType: z.string(),
@@ -79,6 +81,64 @@ export const updateResponse = z.object({
   newFreightDocumentStatus: nullableString,
   previousCommits: z.array(z.string()),
 });
+
+const commitStamp = {
+  commitId: z.string(),
+  previousCommits: z.array(z.string()),
+  createDateTimeClient: nullableString,
+  createDateTimeServer: z.string(),
+};
+
+/** One approval of a cargo transfer (contract §7). */
+export const approvalResponse = z.object({
+  approvalId: z.string(),
+  type: z.enum(APPROVAL_TYPES),
+  action: z.enum(TRANSFER_ACTIONS),
+  /** Which party approved: the carrier side handing over or receiving, or its counter party. */
+  side: z.enum(['CARRIER', 'COUNTER_PARTY']),
+  role: z.enum(ROLES),
+  roleId: z.string(),
+  /** The carrier-side role handing over (null at collection) and the receiving role (null at delivery). */
+  fromRoleId: nullableString,
+  toRoleId: nullableString,
+  /** The account that approved; null for a signature on glass and an implicit approval. */
+  account: accountSummaryResponse.nullable(),
+  /** The account whose request recorded the approval (a delegate, or the carrier for its counter party). */
+  submittedBy: accountSummaryResponse,
+  place: nullableString,
+  location: z.object({ latitude: z.string(), longitude: z.string() }).nullable(),
+  declined: z.boolean(),
+  remarks: nullableString,
+  ...commitStamp,
+  signedOnGlassBy: z.object({ name: z.string(), email: z.string().optional() }).optional(),
+  /** The sealed signature image of a sign-on-glass approval. */
+  attachmentId: z.string().optional(),
+});
+export type ApprovalResponse = z.infer<typeof approvalResponse>;
+
+/** One comment of a carrier (contract §7). */
+export const commentResponse = z.object({
+  commentId: z.string(),
+  text: nullableString,
+  role: z.enum(ROLES),
+  roleId: z.string(),
+  account: accountSummaryResponse.nullable(),
+  submittedBy: accountSummaryResponse,
+  attachments: z.array(attachmentSummaryResponse),
+  clientMeta: z.record(z.string(), z.unknown()).nullable(),
+  ...commitStamp,
+});
+export type CommentResponse = z.infer<typeof commentResponse>;
+
+export const licensePlateResponse = z.object({
+  roleId: z.string(),
+  licensePlate: z.string(),
+  countryCode: nullableString,
+  type: z.enum(['TRUCK', 'TRAILER']),
+});
+
+/** Who holds the cargo now (contract §7): the carrier-side role, or null before the collection and after delivery. */
+export const custodyResponse = z.object({ roleId: z.string(), role: z.enum(ROLES) }).nullable();
 
 export const signingMethodsResponse = z.object({
   collection: z.array(z.string()),
@@ -125,11 +185,12 @@ export const freightDocumentContent = z.object({
   structuredGoodsHeader: z
     .object({ commitId: z.string(), createDateTimeClient: nullableString, createDateTimeServer: nullableString, previousCommits: z.array(z.string()) })
     .nullable(),
-  licensePlates: z.array(z.unknown()),
+  licensePlates: z.array(licensePlateResponse),
+  custody: custodyResponse,
   /** Only in single-document reads; lists leave these four out (contract §4). */
   attachments: z.array(attachmentSummaryResponse).optional(),
-  comments: z.array(z.unknown()).optional(),
-  approvals: z.array(z.unknown()).optional(),
+  comments: z.array(commentResponse).optional(),
+  approvals: z.array(approvalResponse).optional(),
   updates: z.array(updateResponse).optional(),
 });
 export type FreightDocumentContent = z.infer<typeof freightDocumentContent>;
@@ -140,12 +201,21 @@ export const ownPermissionResponse = z.object({
   roleId: z.string(),
 });
 
-/** What belongs to the caller: the roles it holds and how, what it may do now, its own delegates and subscriptions. */
+/** A transfer's TFA secrets as a party sees them (contract §8): the carrier side s1, s2, s3; the counter party s2, s3. */
+export const transferSecretsResponse = z.object({ s1: z.string().optional(), s2: z.string(), s3: z.string() });
+
+/**
+ * What belongs to the caller: the roles it holds and how, what it may do now, its own delegates and
+ * subscriptions, and the TFA secrets of the transfers it is a party of (single reads only; never in the content).
+ */
 export const callerEnvelope = z.object({
   ownPermissions: z.array(ownPermissionResponse),
   ownDelegates: z.array(z.object({ delegateId: z.string(), role: z.enum(ROLES), roleId: nullableString, delegateAccountId: z.string() })),
   allowedActions: z.array(z.enum(DOCUMENT_ACTIONS)),
   subscriptionCount: z.number().int(),
+  collectionSecrets: transferSecretsResponse.optional(),
+  carrierToCarrierSecrets: z.array(transferSecretsResponse.extend({ roleId: z.string() })).optional(),
+  deliverySecrets: transferSecretsResponse.optional(),
 });
 export type CallerEnvelope = z.infer<typeof callerEnvelope>;
 
@@ -161,3 +231,6 @@ export const freightDocumentListResponse = z.object({
 
 export const createdFreightDocumentResponse = z.object({ freightDocumentId: z.string() });
 export const cancelledFreightDocumentResponse = z.object({ freightDocumentId: z.string(), status: z.literal('CANCELLED') });
+
+/** POST …/comments (contract §7). */
+export const createdCommentResponse = z.object({ commentId: z.string(), commitId: z.string() });

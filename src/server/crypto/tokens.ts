@@ -31,3 +31,10 @@ export function randomDigits(count: number): string {
 export function newId(): string {
   return crypto.randomUUID();
 }
+
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Whether a value can be an id newId made: one that cannot (`%00`, very long, not a UUID) names nothing. */
+export function isId(value: string): boolean {
+  return ID.test(value);
+}

@@ -1,11 +1,32 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, customType, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
+
+export interface LicensePlateRecord {
+  roleId: string;
+  licensePlate: string;
+  countryCode: string | null;
+  type: 'TRUCK' | 'TRAILER';
+}
 
 /** Product ids of structured goods lines: stable across PUTs and PATCHes. */
 export const productIdSequence = pgSequence('product_id_seq', { startWith: 1 });
@@ -41,6 +62,21 @@ export const freightDocuments = pgTable(
     structuredGoodsCommitId: text('structured_goods_commit_id'),
     lastModifiedDateTime: timestamp('last_modified', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * Custody (contract §7): the carrier-side roles that have held the cargo, in order; the last one holds it
+     * while the document is in TRANSIT. Empty before the collection.
+     */
+    custody: jsonb('custody')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** The license plates of the carrier roles (contract §7), each role's set replaced as a whole. */
+    licensePlates: jsonb('license_plates')
+      .$type<LicensePlateRecord[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** When the document became DELIVERED: comments close 14 days later (4.12). */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date', precision: 3 }),
   },
   (table) => [
     uniqueIndex('freight_documents_service_number_key').on(table.serviceNumber),
@@ -89,7 +125,8 @@ export const attachments = pgTable(
     documentId: text('document_id')
       .notNull()
       .references(() => freightDocuments.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['GOODS', 'GENERAL', 'COMMENT'] }).notNull(),
+    /** SIGNATURE: the image of a sign-on-glass approval (contract §7), always sealed. */
+    type: text('type', { enum: ['GOODS', 'GENERAL', 'COMMENT', 'SIGNATURE'] }).notNull(),
     name: text('name'),
     originalFileName: text('original_file_name').notNull(),
     mimeType: text('mime_type').notNull(),
@@ -207,4 +244,86 @@ export const delegations = pgTable(
       .on(table.grantorAccountId, table.role, table.delegateAccountId)
       .where(sql`revoked_at is null and document_id is null`),
   ],
+);
+
+/**
+ * Approvals of cargo transfers (contract §7), one per commit. `commitId` is set by the commit writer in the
+ * same transaction, once the commit's id (which hashes the snapshot that already holds the approval) is known.
+ */
+export const documentApprovals = pgTable(
+  'document_approvals',
+  {
+    id: text('id').primaryKey(),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => freightDocuments.id, { onDelete: 'cascade' }),
+    commitId: text('commit_id'),
+    action: text('action', { enum: ['COLLECTION', 'CARRIER_TO_CARRIER', 'DELIVERY'] }).notNull(),
+    side: text('side', { enum: ['CARRIER', 'COUNTER_PARTY'] }).notNull(),
+    type: text('type', { enum: ['OWN', 'TFA', 'SIGN_ON_GLASS', 'IMPLICIT'] }).notNull(),
+    /** The role approved for, and its row. */
+    role: text('role', {
+      enum: ['SUBMITTER', 'CONSIGNOR', 'CONSIGNEE', 'CARRIER', 'SUBSEQUENT_CARRIER', 'PLACE_OF_TAKING_OVER', 'PLACE_OF_DELIVERY'],
+    }).notNull(),
+    roleId: text('role_id').notNull(),
+    /** The carrier-side role handing over (null at collection) and the receiving role (null at delivery). */
+    fromRoleId: text('from_role_id'),
+    toRoleId: text('to_role_id'),
+    /** The account that approved (the role's holder, or the TFA code's account); null for signatures and implicit approvals. */
+    accountId: text('account_id').references(() => accounts.id),
+    /** The account whose request recorded it (a delegate, or the carrier recording its counter party). */
+    submittedByAccountId: text('submitted_by_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    place: text('place'),
+    latitude: text('latitude'),
+    longitude: text('longitude'),
+    declined: boolean('declined').notNull().default(false),
+    remarks: text('remarks'),
+    signedOnGlassBy: jsonb('signed_on_glass_by').$type<{ name: string; email?: string }>(),
+    /** The sealed signature image of a sign-on-glass approval. */
+    attachmentId: text('attachment_id'),
+  },
+  (table) => [index('document_approvals_document_idx').on(table.documentId)],
+);
+
+/** Comments of carriers after issue (contract §7), one per commit; `commitId` as for approvals. */
+export const documentComments = pgTable(
+  'document_comments',
+  {
+    id: text('id').primaryKey(),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => freightDocuments.id, { onDelete: 'cascade' }),
+    commitId: text('commit_id'),
+    text: text('text'),
+    role: text('role', { enum: ['CARRIER', 'SUBSEQUENT_CARRIER'] }).notNull(),
+    roleId: text('role_id').notNull(),
+    accountId: text('account_id').references(() => accounts.id),
+    submittedByAccountId: text('submitted_by_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    attachmentIds: jsonb('attachment_ids').$type<string[]>().notNull(),
+    clientMeta: jsonb('client_meta').$type<Record<string, unknown>>(),
+  },
+  (table) => [index('document_comments_document_idx').on(table.documentId)],
+);
+
+/**
+ * The TFA secrets of each transfer of a document (contract §8), made at issue: one row for the collection, one
+ * for the delivery, one per subsequent carrier for the hand-over to it (`roleId`). Sealed under APP_SECRET, not
+ * hashed: the server shows them to the transfer's parties and computes response codes with s2.
+ */
+export const transferSecrets = pgTable(
+  'transfer_secrets',
+  {
+    documentId: text('document_id')
+      .notNull()
+      .references(() => freightDocuments.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: ['COLLECTION', 'CARRIER_TO_CARRIER', 'DELIVERY'] }).notNull(),
+    /** The receiving subsequent carrier of a carrier-to-carrier transfer; '' for collection and delivery. */
+    roleId: text('role_id').notNull().default(''),
+    sealed: text('sealed').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.documentId, table.action, table.roleId] })],
 );

@@ -1,48 +1,122 @@
 import { DOCUMENT_ACTIONS, type DocumentAction } from '@/lib/domain/document-actions';
 import type { Permission } from '@/lib/domain/permissions';
+import {
+  CARRIER_ROLES,
+  commentPeriodOver,
+  counterPartyRecordRefusal,
+  explicitMove,
+  firstRefusal,
+  openTransfers,
+  ownApprovalRefusal,
+  TRANSFER_PARTY_ROLES,
+  type ApprovalFact,
+  type TransferAction,
+  type TransferSituation,
+} from '@/lib/domain/transfers';
 import type { Role } from '@/lib/schemas/freight-document';
 import type { ErrorCode } from '@/lib/errors/catalogue';
-import type { freightDocuments } from '@/server/db/schema';
+import type { documentRoles, freightDocuments } from '@/server/db/schema';
 import type { HeldRole } from './held-roles';
+import { situationOf } from './transfer-situation';
 
 type DocumentRow = typeof freightDocuments.$inferSelect;
+type RoleRow = typeof documentRoles.$inferSelect;
 
 /** What an action's rule may look at besides the caller's roles. */
 export interface ActionState {
   document: DocumentRow;
+  /** The document's roles and the approvals of its transfers: the transfer rules need them. */
+  roles?: readonly RoleRow[];
+  approvals?: readonly ApprovalFact[];
+  /** The time of the request (the comment period ends 14 days after delivery). */
+  now?: Date;
   /** Whether the caller can pay for issuing now (services/freight-documents/credits.ts); unknown inside a verb. */
   canPayForIssue?: boolean;
 }
 
+/** A refusal, with the field it concerns where there is one. */
+export type ActionRefusal = { code: ErrorCode; field?: string };
+
 interface ActionRule {
-  /** Who may ever do it: a right of the roles the caller holds (directly or as a delegate). Else 1.4. */
+  /** Who may ever do it: a right of the roles the caller holds (directly or as a delegate). */
   grantedBy: { permission: Permission } | { roles: readonly Role[] };
-  /** When: the code that refuses it in the document's current state, or undefined when it is allowed. */
-  refuse?: (state: ActionState) => ErrorCode | undefined;
+  /** The code for a caller without that right: 1.4 unless the specification names another (3.39). */
+  withoutRight?: ErrorCode;
+  /** When: the code that refuses it now (in this state, to these roles), or undefined when it is allowed. */
+  refuse?: (state: ActionState, held: HeldRole[]) => ErrorCode | ActionRefusal | undefined;
   /** Whether to offer it at all (a correction needs something to correct); verbs report such cases per field. */
   offered?: (state: ActionState) => boolean;
 }
 
 const draftOnly = ({ document }: ActionState) => (document.status === 'DRAFT' ? undefined : '4.5');
+const situation = (state: ActionState): TransferSituation => situationOf(state.document, state.roles ?? [], state.approvals ?? []);
+const roleIdsOf = (held: HeldRole[], names: readonly Role[]) => held.filter((role) => names.includes(role.role)).map((role) => role.roleId);
+
+/** Own approval (or decline) of a transfer of `action`: allowed when some role the caller holds may give one now. */
+const approve = (action: TransferAction): ActionRule => ({
+  grantedBy: { roles: TRANSFER_PARTY_ROLES[action] },
+  refuse: (state, held) => {
+    const now = situation(state);
+    const transfers = openTransfers(now, action);
+    if (transfers.length === 0) return '4.18';
+    const roleIds = roleIdsOf(held, TRANSFER_PARTY_ROLES[action]);
+    return firstRefusal(transfers.flatMap((transfer) => roleIds.map((roleId) => ownApprovalRefusal(now, transfer, roleId))));
+  },
+});
 
 /**
  * The one table of who may do what when (contract §4, §5, §7). Verbs ask `authorize` for their action;
- * `allowedActionsOf` lists the actions that pass both checks. Transfer actions get their rules with the
- * transfer endpoints.
+ * `allowedActionsOf` lists the actions that pass both checks, so a client sees exactly what the verbs accept.
  */
-export const ACTION_RULES: Partial<Record<DocumentAction, ActionRule>> = {
+export const ACTION_RULES: Record<DocumentAction, ActionRule> = {
   UPDATE: { grantedBy: { permission: 'UPDATE' }, refuse: draftOnly },
-  ADD_ATTACHMENT: { grantedBy: { permission: 'UPDATE' }, refuse: draftOnly },
-  CANCEL: { grantedBy: { permission: 'UPDATE' }, refuse: draftOnly },
   ISSUE: {
     grantedBy: { permission: 'UPDATE' },
     refuse: ({ document, canPayForIssue }) => (document.status !== 'DRAFT' ? '4.18' : canPayForIssue === false ? '4.41' : undefined),
   },
+  CANCEL: { grantedBy: { permission: 'UPDATE' }, refuse: draftOnly },
+  ADD_ATTACHMENT: { grantedBy: { permission: 'UPDATE' }, refuse: draftOnly },
   EDIT_ESTIMATED_TIMES: { grantedBy: { roles: ['SUBMITTER', 'CARRIER', 'SUBSEQUENT_CARRIER'] } },
   CORRECT_STRUCTURED_GOODS: {
-    grantedBy: { roles: ['CARRIER', 'SUBSEQUENT_CARRIER'] },
+    grantedBy: { roles: CARRIER_ROLES },
     refuse: ({ document }) => (document.status === 'ISSUED' || document.status === 'TRANSIT' ? undefined : '4.18'),
     offered: ({ document }) => Array.isArray(document.content.structuredGoods) && document.content.structuredGoods.length > 0,
+  },
+  APPROVE_COLLECTION: approve('COLLECTION'),
+  APPROVE_CARRIER_TO_CARRIER: approve('CARRIER_TO_CARRIER'),
+  APPROVE_DELIVERY: approve('DELIVERY'),
+  // The carrier side records its counter party's approval (TFA, signature, implicit) from its own device.
+  RECORD_COUNTERPARTY_APPROVAL: {
+    grantedBy: { roles: CARRIER_ROLES },
+    refuse: (state, held) => {
+      const now = situation(state);
+      const transfers = openTransfers(now);
+      if (transfers.length === 0) return '4.18';
+      const roleIds = roleIdsOf(held, CARRIER_ROLES);
+      return firstRefusal(transfers.map((transfer) => counterPartyRecordRefusal(now, transfer, roleIds)));
+    },
+  },
+  // An implicit transfer by the carrier side: ISSUED → TRANSIT by the carrier, TRANSIT → DELIVERED by the holder.
+  UPDATE_STATUS: {
+    grantedBy: { roles: CARRIER_ROLES },
+    refuse: (state, held) => {
+      const move = explicitMove(situation(state));
+      if (!move) return { code: '4.29', field: 'newFreightDocumentStatus' };
+      return roleIdsOf(held, CARRIER_ROLES).some((roleId) => move.by.includes(roleId)) ? undefined : '1.4';
+    },
+  },
+  // Carrier side only, from issue until 14 days after delivery (spec §3 rule 5).
+  COMMENT: {
+    grantedBy: { roles: CARRIER_ROLES },
+    refuse: ({ document, now }) => {
+      if (document.status === 'DRAFT') return '4.18';
+      return commentPeriodOver(document.deliveredAt, now ?? new Date()) ? '4.12' : undefined;
+    },
+  },
+  EDIT_LICENSE_PLATES: {
+    grantedBy: { roles: CARRIER_ROLES },
+    withoutRight: '3.39',
+    refuse: ({ document }) => (document.status === 'ISSUED' || document.status === 'TRANSIT' ? undefined : '3.47'),
   },
   DELEGATE: { grantedBy: { permission: 'DELEGATE' } },
   SUBSCRIBE: { grantedBy: { permission: 'VIEW' } },
@@ -50,18 +124,23 @@ export const ACTION_RULES: Partial<Record<DocumentAction, ActionRule>> = {
 
 /** The roles of the caller that give the right to `action`. */
 export function grantingRoles(action: DocumentAction, held: HeldRole[]): HeldRole[] {
-  const grantedBy = ACTION_RULES[action]?.grantedBy;
-  if (!grantedBy) return [];
+  const { grantedBy } = ACTION_RULES[action];
   return held.filter((role) => ('permission' in grantedBy ? role.permissions.includes(grantedBy.permission) : grantedBy.roles.includes(role.role)));
 }
 
-/** Why the caller may not do `action` now: 1.4 without the right, else the state's code; undefined if allowed. */
-export function refusalOf(action: DocumentAction, held: HeldRole[], state: ActionState): ErrorCode | undefined {
+/** Why the caller may not do `action` now, with its field: the missing right, else the state's code; undefined if allowed. */
+export function refusalDetailOf(action: DocumentAction, held: HeldRole[], state: ActionState): ActionRefusal | undefined {
   const rule = ACTION_RULES[action];
-  if (!rule || grantingRoles(action, held).length === 0) return '1.4';
-  return rule.refuse?.(state);
+  if (grantingRoles(action, held).length === 0) return { code: rule.withoutRight ?? '1.4' };
+  const refusal = rule.refuse?.(state, held);
+  return typeof refusal === 'string' ? { code: refusal } : refusal;
+}
+
+/** Why the caller may not do `action` now: 1.4 (or the action's own code) without the right, else the state's code. */
+export function refusalOf(action: DocumentAction, held: HeldRole[], state: ActionState): ErrorCode | undefined {
+  return refusalDetailOf(action, held, state)?.code;
 }
 
 export function allowedActionsOf(held: HeldRole[], state: ActionState): DocumentAction[] {
-  return DOCUMENT_ACTIONS.filter((action) => refusalOf(action, held, state) === undefined && (ACTION_RULES[action]!.offered?.(state) ?? true));
+  return DOCUMENT_ACTIONS.filter((action) => refusalOf(action, held, state) === undefined && (ACTION_RULES[action].offered?.(state) ?? true));
 }

@@ -2,11 +2,13 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { DocumentAction } from '@/lib/domain/document-actions';
 import type { Permission } from '@/lib/domain/permissions';
 import type { DbOrTx } from '@/server/db/client';
-import { delegations, documentRoles, freightDocuments } from '@/server/db/schema';
+import { delegations, documentApprovals, documentRoles, freightDocuments } from '@/server/db/schema';
+import { isId } from '@/server/crypto/tokens';
 import { fail } from '@/server/errors';
-import { grantingRoles, refusalOf, type ActionState } from './actions';
+import { grantingRoles, refusalDetailOf, type ActionState } from './actions';
 import { loadDelegationSources } from './delegation-sources';
 import { resolveHeldRoles, type DelegationRow, type HeldRole, type RoleRow } from './held-roles';
+import type { ApprovalRow } from './transfer-situation';
 
 export type DocumentRow = typeof freightDocuments.$inferSelect;
 export type { RoleRow, HeldRole };
@@ -22,12 +24,15 @@ export interface DocumentAccess {
 export interface LoadedDocument {
   document: DocumentRow;
   roles: RoleRow[];
+  /** The approvals of its transfers (none before issue): who may approve what depends on them. */
+  approvals: ApprovalRow[];
   access: DocumentAccess;
 }
 
 /**
  * The document as the caller may see it. A missing id, a cancelled document and a document in which the
- * caller holds no role all answer 4.47 alike, so ids never leak (contract §1).
+ * caller holds no role all answer 4.47 alike, so ids never leak (contract §1). So does an id that cannot be one
+ * (`%00`, a very long or non-UUID value): it never reaches the database.
  */
 export async function loadAccessibleDocument(
   db: DbOrTx,
@@ -35,29 +40,36 @@ export async function loadAccessibleDocument(
   documentId: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<LoadedDocument> {
+  if (!isId(documentId)) fail('4.47');
   const query = db.select().from(freightDocuments).where(eq(freightDocuments.id, documentId));
   const [document] = options.forUpdate ? await query.for('update') : await query;
   if (!document || document.status === 'CANCELLED') fail('4.47');
-  const [roles, documentDelegations, sources] = await Promise.all([
+  const [roles, documentDelegations, sources, approvals] = await Promise.all([
     db.select().from(documentRoles).where(eq(documentRoles.documentId, documentId)),
     db
       .select()
       .from(delegations)
       .where(and(eq(delegations.documentId, documentId), isNull(delegations.revokedAt))),
     loadDelegationSources(db, accountId),
+    document.status === 'DRAFT' ? [] : db.select().from(documentApprovals).where(eq(documentApprovals.documentId, documentId)),
   ]);
   const held = resolveHeldRoles({ accountId, roles, documentDelegations, sources });
   if (held.length === 0) fail('4.47');
-  return { document, roles, access: { accountId, held, documentDelegations } };
+  return { document, roles, approvals, access: { accountId, held, documentDelegations } };
+}
+
+/** The state the action table judges a loaded document by. */
+export function actionStateOf(loaded: LoadedDocument, state: Omit<ActionState, 'document' | 'roles' | 'approvals'> = {}): ActionState {
+  return { document: loaded.document, roles: loaded.roles, approvals: loaded.approvals, ...state };
 }
 
 /**
  * Throws the code that refuses `action` to the caller now (1.4 without the right, else the state's code);
  * otherwise returns the role it acts in, preferring one the caller is named in over a delegated one.
  */
-export function authorize(loaded: LoadedDocument, action: DocumentAction, state: Omit<ActionState, 'document'> = {}): HeldRole {
-  const code = refusalOf(action, loaded.access.held, { document: loaded.document, ...state });
-  if (code) fail(code);
+export function authorize(loaded: LoadedDocument, action: DocumentAction, state: Omit<ActionState, 'document' | 'roles' | 'approvals'> = {}): HeldRole {
+  const refusal = refusalDetailOf(action, loaded.access.held, actionStateOf(loaded, state));
+  if (refusal) fail(refusal.code, refusal.field);
   const granting = grantingRoles(action, loaded.access.held);
   return granting.find((role) => role.via === 'HOLDER') ?? granting[0]!;
 }

@@ -8,7 +8,7 @@ export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 const ALLOWED = new Set(['application/pdf', 'image/png', 'image/jpeg']);
 
 export interface PreparedAttachment {
-  type: 'GOODS' | 'GENERAL' | 'COMMENT';
+  type: 'GOODS' | 'GENERAL' | 'COMMENT' | 'SIGNATURE';
   name: string | null;
   originalFileName: string;
   mimeType: string;
@@ -22,7 +22,7 @@ export interface PreparedAttachment {
  * in total 3.34. `existing` is what the document already holds.
  */
 export async function prepareAttachments(
-  inputs: AttachmentInput[],
+  inputs: (Omit<AttachmentInput, 'type'> & { type: PreparedAttachment['type'] | AttachmentInput['type'] })[],
   existing: { size: number; mimeType: string }[] = [],
   fieldPrefix = 'attachments',
 ): Promise<PreparedAttachment[]> {

@@ -1,13 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { accountOfActor, type Actor } from '@/lib/domain/actor';
 import { canMove } from '@/lib/domain/document-status';
 import type { DbOrTx } from '@/server/db/client';
-import { documentCommits, documentSnapshots, freightDocuments } from '@/server/db/schema';
+import { documentApprovals, documentComments, documentCommits, documentSnapshots, freightDocuments } from '@/server/db/schema';
 import { fail } from '@/server/errors';
 import type { DocumentRow, RoleRow } from '../access/load-document';
 import { commitIdOf, type ChangeType, type CommitFields } from './commits';
 import { recordStatusChange } from './document-events';
-import { hashSnapshot, loadAttachmentDigests, SNAPSHOT_VERSION, snapshotOf } from './snapshot';
+import { loadAttachmentDigests } from './attachment-columns';
+import { hashSnapshot, loadTransferRecords, NO_TRANSFER_RECORDS, SNAPSHOT_VERSION, snapshotOf } from './snapshot';
 
 export interface CommitInput {
   /** The document as it was locked (on creation: as just inserted, with no heads). */
@@ -25,13 +26,15 @@ export interface CommitInput {
   clientTime?: Date | null;
   serverTime: Date;
   changesStructuredGoods?: boolean;
+  /** The change inserted approvals or comments (without a commit yet): they belong to this commit. */
+  addsRecords?: boolean;
 }
 
 /**
  * The one commit writer (contract §6): every change, creation included, checks its move against the state
  * machine (4.29), stores the snapshot of the legal content it leads to, appends a commit whose contentHash is
- * that snapshot's hash, moves the heads, and records one event per status change, all in the caller's
- * transaction.
+ * that snapshot's hash, moves the heads, gives the approvals and comments the change added their commit, and
+ * records one event per status change, all in the caller's transaction.
  */
 export async function writeCommit(tx: DbOrTx, input: CommitInput): Promise<{ commitId: string; document: DocumentRow }> {
   const { document, set = {}, statusBefore } = input;
@@ -39,7 +42,10 @@ export async function writeCommit(tx: DbOrTx, input: CommitInput): Promise<{ com
   const statusChanged = after.status !== statusBefore;
   if (statusChanged && !canMove(statusBefore, after.status)) fail('4.29');
 
-  const snapshot = snapshotOf(after, input.roles, await loadAttachmentDigests(tx, document.id));
+  // Approvals and comments exist only once a document is issued.
+  const hasRecords = statusBefore !== null && statusBefore !== 'DRAFT';
+  const records = hasRecords ? await loadTransferRecords(tx, document.id) : NO_TRANSFER_RECORDS;
+  const snapshot = snapshotOf(after, input.roles, await loadAttachmentDigests(tx, document.id), records);
   const contentHash = hashSnapshot(snapshot);
   await tx.insert(documentSnapshots).values({ contentHash, body: snapshot }).onConflictDoNothing();
 
@@ -69,6 +75,17 @@ export async function writeCommit(tx: DbOrTx, input: CommitInput): Promise<{ com
     createDateTimeClient: input.clientTime ?? null,
     createDateTimeServer: input.serverTime,
   });
+
+  if (input.addsRecords) {
+    await tx
+      .update(documentApprovals)
+      .set({ commitId })
+      .where(and(eq(documentApprovals.documentId, document.id), isNull(documentApprovals.commitId)));
+    await tx
+      .update(documentComments)
+      .set({ commitId })
+      .where(and(eq(documentComments.documentId, document.id), isNull(documentComments.commitId)));
+  }
 
   const heads = document.headCommits.filter((head) => !parents.includes(head)).concat(commitId);
   const [updated] = await tx

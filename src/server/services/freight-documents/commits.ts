@@ -5,7 +5,18 @@ import { documentCommits } from '@/server/db/schema';
 import { fail } from '@/server/errors';
 import { sha256Hex } from './snapshot';
 
-export type ChangeType = 'CREATE' | 'UPDATE' | 'ISSUE' | 'CANCEL' | 'ESTIMATED_TIMES' | 'STRUCTURED_GOODS' | 'ATTACHMENT';
+export type ChangeType =
+  | 'CREATE'
+  | 'UPDATE'
+  | 'ISSUE'
+  | 'CANCEL'
+  | 'ESTIMATED_TIMES'
+  | 'STRUCTURED_GOODS'
+  | 'ATTACHMENT'
+  | 'APPROVAL'
+  | 'STATUS_UPDATE'
+  | 'COMMENT'
+  | 'LICENSE_PLATES';
 
 /** Exactly the fields an `updates` entry shows, so anyone can recompute a commit id from the document. */
 export interface CommitFields {

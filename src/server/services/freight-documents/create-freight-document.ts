@@ -9,6 +9,7 @@ import { writeCommit } from './commit-writer';
 import { chargeIssue, nextServiceNumber } from './credits';
 import { buildContent, documentColumns } from './document-content';
 import { notifyRoleHolders } from './notify-role-holders';
+import { createTransferSecrets } from '../transfers/transfer-secrets';
 import { partySlots, resolveParties, roleRowOf } from './parties';
 
 /**
@@ -59,6 +60,7 @@ export async function createFreightDocument({ ctx, input }: { ctx: ServiceContex
       ...resolved.map((party) => roleRowOf(id, party, now)),
     ];
     const insertedRoles = await tx.insert(documentRoles).values(roles).returning();
+    if (status === 'ISSUED') await createTransferSecrets(ctx, tx, id, insertedRoles);
     if (prepared.length > 0) await tx.insert(attachments).values(prepared.map((file) => attachmentRow(id, file, now, newId())));
 
     await writeCommit(tx, {

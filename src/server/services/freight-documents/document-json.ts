@@ -1,8 +1,9 @@
 import { formatMillis, formatSeconds } from '@/lib/domain/dates';
 import { renderGoodsTable } from '@/lib/domain/goods-table';
-import type { FreightDocumentContent, PartyResponse } from '@/lib/schemas/freight-document-response';
+import type { ApprovalResponse, CommentResponse, FreightDocumentContent, PartyResponse } from '@/lib/schemas/freight-document-response';
 import type { documentCommits } from '@/server/db/schema';
 import type { DocumentRow, RoleRow } from '../access/load-document';
+import type { ApprovalRow, CommentRow, TransferRecords } from './snapshot';
 
 export type AccountSummary = { accountId: string; accountNumber: string; email: string; name: string; phoneNumber: string | null };
 export type CommitRow = typeof documentCommits.$inferSelect;
@@ -14,7 +15,7 @@ export interface DocumentState {
   roles: RoleRow[];
   people: Map<string, AccountSummary>;
   /** Absent for list entries (contract §4: lists leave out attachments, approvals, comments and updates). */
-  history?: { commits: CommitRow[]; files: AttachmentSummary[] };
+  history?: { commits: CommitRow[]; files: AttachmentSummary[]; records: TransferRecords };
 }
 
 const PARTY_FIELDS = [
@@ -51,6 +52,69 @@ const storedSeconds = (value: unknown): string | null => (typeof value === 'stri
 const commitTime = (value: Date | null): string | null => (value ? formatMillis(value) : null);
 const optionalString = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
+/** The commit fields every approval and comment carries: those of the commit that recorded it. */
+function stampOf(commit: CommitRow | undefined) {
+  return {
+    commitId: commit?.id ?? '',
+    previousCommits: commit?.previousCommits ?? [],
+    createDateTimeClient: commitTime(commit?.createDateTimeClient ?? null),
+    createDateTimeServer: commit ? formatMillis(commit.createDateTimeServer) : '',
+  };
+}
+
+/** Records in the order of the commits that made them. */
+function inCommitOrder<T extends { commitId: string | null }>(records: T[], commits: Map<string, CommitRow>): T[] {
+  const sequence = (record: T) => commits.get(record.commitId ?? '')?.sequence ?? Number.MAX_SAFE_INTEGER;
+  return [...records].sort((a, b) => sequence(a) - sequence(b));
+}
+
+function approvalJson(approval: ApprovalRow, commit: CommitRow | undefined, person: (id: string) => AccountSummary | { accountId: string }): ApprovalResponse {
+  return {
+    approvalId: approval.id,
+    type: approval.type,
+    action: approval.action,
+    side: approval.side,
+    role: approval.role,
+    roleId: approval.roleId,
+    fromRoleId: approval.fromRoleId,
+    toRoleId: approval.toRoleId,
+    account: approval.accountId ? person(approval.accountId) : null,
+    submittedBy: person(approval.submittedByAccountId),
+    place: approval.place,
+    location: approval.latitude !== null && approval.longitude !== null ? { latitude: approval.latitude, longitude: approval.longitude } : null,
+    declined: approval.declined,
+    remarks: approval.remarks,
+    ...stampOf(commit),
+    ...(approval.type === 'SIGN_ON_GLASS'
+      ? { signedOnGlassBy: approval.signedOnGlassBy ?? { name: '' }, attachmentId: approval.attachmentId ?? undefined }
+      : {}),
+  };
+}
+
+function commentJson(
+  comment: CommentRow,
+  commit: CommitRow | undefined,
+  person: (id: string) => AccountSummary | { accountId: string },
+  files: AttachmentSummary[],
+): CommentResponse {
+  return {
+    commentId: comment.id,
+    text: comment.text,
+    role: comment.role,
+    roleId: comment.roleId,
+    account: comment.accountId ? person(comment.accountId) : null,
+    submittedBy: person(comment.submittedByAccountId),
+    attachments: comment.attachmentIds.map((id) => files.find((file) => file.attachmentId === id)).filter((file): file is AttachmentSummary => !!file),
+    clientMeta: comment.clientMeta ?? null,
+    ...stampOf(commit),
+  };
+}
+
+/** The accounts an approval or comment names, for loading them with the rest. */
+export function accountsOfRecords(records: TransferRecords): string[] {
+  return [...records.approvals, ...records.comments].flatMap((record) => [record.accountId, record.submittedByAccountId]).filter((id): id is string => !!id);
+}
+
 /**
  * The content of a freight document (spec §2.3): the same for every reader, so it can be cached per commit,
  * signed and printed. Built from a whitelist of the specification's fields, never by spreading what is stored.
@@ -65,6 +129,9 @@ export function documentContentJson(state: DocumentState): FreightDocumentConten
   };
   const structuredGoodsCommit = structuredGoods.length ? history?.commits.find((commit) => commit.id === document.structuredGoodsCommitId) : undefined;
   const reimbursementAmount = content.reimbursementAmount;
+  const holder = document.status === 'TRANSIT' ? roles.find((role) => role.id === document.custody.at(-1)) : undefined;
+  const person = (id: string) => people.get(id) ?? { accountId: id };
+  const commitsById = new Map((history?.commits ?? []).map((commit) => [commit.id, commit]));
   return {
     freightDocumentId: document.id,
     serviceNumber: document.serviceNumber,
@@ -111,12 +178,22 @@ export function documentContentJson(state: DocumentState): FreightDocumentConten
           previousCommits: structuredGoodsCommit.previousCommits,
         }
       : null,
-    licensePlates: [],
+    licensePlates: document.licensePlates.map((plate) => ({
+      roleId: plate.roleId,
+      licensePlate: plate.licensePlate,
+      countryCode: plate.countryCode,
+      type: plate.type,
+    })),
+    custody: holder ? { roleId: holder.id, role: holder.role } : null,
     ...(history
       ? {
           attachments: history.files,
-          comments: [],
-          approvals: [],
+          comments: inCommitOrder(history.records.comments, commitsById).map((comment) =>
+            commentJson(comment, commitsById.get(comment.commitId ?? ''), person, history.files),
+          ),
+          approvals: inCommitOrder(history.records.approvals, commitsById).map((approval) =>
+            approvalJson(approval, commitsById.get(approval.commitId ?? ''), person),
+          ),
           updates: history.commits.map((commit) => ({
             account: commit.accountId ? (people.get(commit.accountId) ?? { accountId: commit.accountId }) : null,
             changeType: commit.changeType,

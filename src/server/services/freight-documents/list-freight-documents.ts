@@ -1,7 +1,7 @@
 import { and, asc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { parseListQuery, type ListAttribute, type ListFilter } from '@/lib/domain/list-query';
-import { delegations, documentRoles, freightDocuments } from '@/server/db/schema';
+import { delegations, documentApprovals, documentRoles, freightDocuments } from '@/server/db/schema';
 import { ServiceError } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
 import { callerEnvelopeOf } from '../access/caller-envelope';
@@ -74,7 +74,8 @@ export async function listFreightDocuments({ ctx, input }: { ctx: ServiceContext
       .where(where),
   ]);
   const ids = rows.map((row) => row.id);
-  const [roles, documentDelegations, people, quote, ownAccountDelegations, subscriptionCounts] = await Promise.all([
+  const issuedIds = rows.filter((row) => row.status !== 'DRAFT').map((row) => row.id);
+  const [roles, documentDelegations, people, quote, approvals, ownAccountDelegations, subscriptionCounts] = await Promise.all([
     ids.length ? ctx.db.select().from(documentRoles).where(inArray(documentRoles.documentId, ids)) : [],
     ids.length
       ? ctx.db
@@ -87,6 +88,8 @@ export async function listFreightDocuments({ ctx, input }: { ctx: ServiceContext
       rows.map((row) => row.submitterAccountId),
     ),
     rows.some((row) => row.status === 'DRAFT') ? quoteIssue(ctx, ctx.db, accountId) : undefined,
+    // allowedActions of transfers depend on what has been approved.
+    issuedIds.length ? ctx.db.select().from(documentApprovals).where(inArray(documentApprovals.documentId, issuedIds)) : [],
     loadOwnAccountDelegations(ctx.db, accountId),
     countOwnSubscriptions(ctx.db, accountId, ids),
   ]);
@@ -94,10 +97,15 @@ export async function listFreightDocuments({ ctx, input }: { ctx: ServiceContext
     const documentRolesOf = roles.filter((role) => role.documentId === document.id);
     const delegationsOf = documentDelegations.filter((delegation) => delegation.documentId === document.id);
     const held = resolveHeldRoles({ accountId, roles: documentRolesOf, documentDelegations: delegationsOf, sources });
-    const loaded = { document, roles: documentRolesOf, access: { accountId, held, documentDelegations: delegationsOf } };
+    const approvalsOf = approvals.filter((approval) => approval.documentId === document.id);
+    const loaded = { document, roles: documentRolesOf, approvals: approvalsOf, access: { accountId, held, documentDelegations: delegationsOf } };
     return {
       ...documentContentJson({ document, roles: documentRolesOf, people }),
-      ...callerEnvelopeOf(loaded, { canPayForIssue: quote?.canPay }, { ownAccountDelegations, subscriptionCount: subscriptionCounts.get(document.id) }),
+      ...callerEnvelopeOf(
+        loaded,
+        { canPayForIssue: quote?.canPay, now: ctx.now() },
+        { ownAccountDelegations, subscriptionCount: subscriptionCounts.get(document.id) },
+      ),
     };
   });
   return { freightDocuments: freightDocumentsJson, first: query.first, limit: query.limit, total: counted?.total ?? 0 };

@@ -1,12 +1,18 @@
 import { eq } from 'drizzle-orm';
 import type { Actor } from '@/lib/domain/actor';
 import type { Transaction } from '@/server/db/client';
-import { documentRoles } from '@/server/db/schema';
+import { documentApprovals, documentRoles } from '@/server/db/schema';
 import { inTransaction, requireAccountId, type ServiceContext } from '../context';
 import { loadAccessibleDocument, type DocumentRow, type HeldRole, type LoadedDocument } from '../access/load-document';
 import { checkPreviousCommits, type ChangeType } from './commits';
 import { writeCommit } from './commit-writer';
 import { serializeDocument } from './serialize-document';
+
+/** When a change happens: on the server (once the document is locked), and on the client if it said so. */
+export interface ChangeTimes {
+  serverTime: Date;
+  clientTime: Date | null;
+}
 
 export interface DocumentChange {
   /** Columns to set on the document (status, content, dates…). */
@@ -18,6 +24,8 @@ export interface DocumentChange {
   actingAs?: HeldRole;
   /** Another actor than the caller (a signer on glass, the system). */
   actor?: Actor;
+  /** The change inserted approvals or comments, which the commit writer gives this commit's id. */
+  addsRecords?: boolean;
 }
 
 /** The caller as the actor of a change made in `role` (or, without one, in the first role the caller holds). */
@@ -41,15 +49,19 @@ export async function mutateDocument(
     changeType: ChangeType;
     previousCommits?: string[];
     requirePreviousCommits?: boolean;
-    clientTime?: Date | null;
-    apply: (loaded: LoadedDocument, tx: Transaction) => Promise<DocumentChange>;
+    /** How long ago the client made the change (an offline device): the commit's client time is dated back by as much. */
+    secondsSinceCreation?: number;
+    apply: (loaded: LoadedDocument, tx: Transaction, times: ChangeTimes) => Promise<DocumentChange>;
   },
 ): Promise<LoadedDocument & { commitId: string }> {
   const accountId = requireAccountId(ctx);
   return inTransaction(ctx, async (tx) => {
     const loaded = await loadAccessibleDocument(tx, accountId, input.freightDocumentId, { forUpdate: true });
     await checkPreviousCommits(tx, loaded.document.id, input.previousCommits, input.requirePreviousCommits ?? false);
-    const change = await input.apply(loaded, tx);
+    const serverTime = ctx.now();
+    const seconds = input.secondsSinceCreation;
+    const times = { serverTime, clientTime: seconds === undefined ? null : new Date(serverTime.getTime() - Math.round(seconds * 1000)) };
+    const change = await input.apply(loaded, tx, times);
     const roles = change.changesRoles ? await tx.select().from(documentRoles).where(eq(documentRoles.documentId, loaded.document.id)) : loaded.roles;
     const { commitId, document } = await writeCommit(tx, {
       document: loaded.document,
@@ -59,11 +71,16 @@ export async function mutateDocument(
       changeType: input.changeType,
       actor: change.actor ?? callerActor(loaded, change.actingAs),
       previousCommits: input.previousCommits,
-      clientTime: input.clientTime,
-      serverTime: ctx.now(),
+      clientTime: times.clientTime,
+      serverTime,
       changesStructuredGoods: change.changesStructuredGoods,
+      addsRecords: change.addsRecords,
     });
-    return { ...loaded, document, roles, commitId };
+    // What the caller may do next depends on the approvals, the one just made included.
+    const approvals = change.addsRecords
+      ? await tx.select().from(documentApprovals).where(eq(documentApprovals.documentId, loaded.document.id))
+      : loaded.approvals;
+    return { ...loaded, document, roles, approvals, commitId };
   });
 }
 

@@ -1,14 +1,17 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import type { DbOrTx } from '@/server/db/client';
-import { accounts, attachments, documentCommits } from '@/server/db/schema';
+import { accounts, documentCommits } from '@/server/db/schema';
 import type { ServiceContext } from '../context';
 import { callerEnvelopeOf } from '../access/caller-envelope';
 import { loadOwnAccountDelegations } from '../delegations/delegate-views';
 import { countOwnSubscriptions } from '../subscriptions/subscription-counts';
 import { callerHasPermission, type LoadedDocument } from '../access/load-document';
+import { loadCurrentAttachments } from './attachment-columns';
+import { loadTransferSecrets } from '../transfers/transfer-secrets';
 import { quoteIssue } from './credits';
-import { documentContentJson, type AccountSummary } from './document-json';
+import { accountsOfRecords, documentContentJson, type AccountSummary } from './document-json';
+import { loadTransferRecords } from './snapshot';
 
 /** The accounts that documents and their updates name, by id, in one query. */
 export async function loadPeople(db: DbOrTx, accountIds: (string | null)[]): Promise<Map<string, AccountSummary>> {
@@ -34,32 +37,22 @@ async function canPayForIssue(ctx: ServiceContext, loaded: LoadedDocument): Prom
 export async function serializeDocument(ctx: ServiceContext, loaded: LoadedDocument): Promise<FreightDocumentResponse> {
   const { document } = loaded;
   const { accountId } = loaded.access;
-  const [commits, files, ownAccountDelegations, subscriptionCounts] = await Promise.all([
+  const [commits, files, records, secrets, ownAccountDelegations, subscriptionCounts] = await Promise.all([
     ctx.db.select().from(documentCommits).where(eq(documentCommits.documentId, document.id)).orderBy(asc(documentCommits.sequence)),
-    ctx.db
-      .select({
-        attachmentId: attachments.id,
-        type: attachments.type,
-        name: attachments.name,
-        originalFileName: attachments.originalFileName,
-        mimeType: attachments.mimeType,
-        sealed: attachments.sealed,
-        size: attachments.size,
-      })
-      .from(attachments)
-      .where(and(eq(attachments.documentId, document.id), isNull(attachments.removedAt)))
-      .orderBy(asc(attachments.createdAt), asc(attachments.id)),
+    loadCurrentAttachments(ctx.db, document.id),
+    loadTransferRecords(ctx.db, document.id),
+    loadTransferSecrets(ctx, ctx.db, document.id),
     loadOwnAccountDelegations(ctx.db, accountId),
     countOwnSubscriptions(ctx.db, accountId, [document.id]),
   ]);
-  const people = await loadPeople(ctx.db, [document.submitterAccountId, ...commits.map((commit) => commit.accountId)]);
-  const content = documentContentJson({ document, roles: loaded.roles, people, history: { commits, files } });
+  const people = await loadPeople(ctx.db, [document.submitterAccountId, ...commits.map((commit) => commit.accountId), ...accountsOfRecords(records)]);
+  const content = documentContentJson({ document, roles: loaded.roles, people, history: { commits, files, records } });
   return {
     ...content,
     ...callerEnvelopeOf(
       loaded,
-      { canPayForIssue: await canPayForIssue(ctx, loaded) },
-      { ownAccountDelegations, subscriptionCount: subscriptionCounts.get(document.id) },
+      { canPayForIssue: await canPayForIssue(ctx, loaded), now: ctx.now() },
+      { ownAccountDelegations, subscriptionCount: subscriptionCounts.get(document.id), secrets },
     ),
   };
 }

@@ -1,12 +1,27 @@
 import crypto from 'node:crypto';
 import canonicalize from 'canonicalize';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
-import { attachments } from '@/server/db/schema';
+import { documentApprovals, documentComments } from '@/server/db/schema';
 import type { DocumentRow, RoleRow } from '../access/load-document';
 
-/** Version 2 of the content hash: the SHA-256 of a stored snapshot (version 1 hashed columns, kept nothing). */
-export const SNAPSHOT_VERSION = 2;
+/**
+ * The version of the content hash new commits get. Version 1 hashed columns and kept nothing; version 2 is
+ * the SHA-256 of a stored snapshot; version 3 adds the transfers (custody, license plates, approvals,
+ * comments) to the snapshot. Older snapshots keep verifying as what they are.
+ */
+export const SNAPSHOT_VERSION = 3;
+/** The first version that keeps a snapshot. */
+export const FIRST_SNAPSHOT_VERSION = 2;
+
+export type ApprovalRow = typeof documentApprovals.$inferSelect;
+export type CommentRow = typeof documentComments.$inferSelect;
+
+/** The approvals and comments of a document, as the snapshot of its latest commit holds them. */
+export interface TransferRecords {
+  approvals: ApprovalRow[];
+  comments: CommentRow[];
+}
 
 export interface AttachmentDigest {
   attachmentId: string;
@@ -23,15 +38,57 @@ export function sha256Hex(value: string | Buffer): string {
   return crypto.createHash('sha256').update(value).digest('hex');
 }
 
+const byId = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
+
+/**
+ * The transfers part of a version 3 snapshot. A record's own commit is not in it (the commit's id hashes the
+ * snapshot); the API joins records to the commit that first holds them.
+ */
+function transfersOf(document: DocumentRow, records: TransferRecords) {
+  return {
+    custody: document.custody,
+    licensePlates: document.licensePlates,
+    approvals: byId(records.approvals).map((approval) => ({
+      approvalId: approval.id,
+      action: approval.action,
+      side: approval.side,
+      type: approval.type,
+      role: approval.role,
+      roleId: approval.roleId,
+      fromRoleId: approval.fromRoleId,
+      toRoleId: approval.toRoleId,
+      accountId: approval.accountId,
+      submittedByAccountId: approval.submittedByAccountId,
+      place: approval.place,
+      location: approval.latitude === null ? null : { latitude: approval.latitude, longitude: approval.longitude },
+      declined: approval.declined,
+      remarks: approval.remarks,
+      signedOnGlassBy: approval.signedOnGlassBy,
+      attachmentId: approval.attachmentId,
+    })),
+    comments: byId(records.comments).map((comment) => ({
+      commentId: comment.id,
+      text: comment.text,
+      role: comment.role,
+      roleId: comment.roleId,
+      accountId: comment.accountId,
+      submittedByAccountId: comment.submittedByAccountId,
+      attachmentIds: comment.attachmentIds,
+      clientMeta: comment.clientMeta,
+    })),
+  };
+}
+
 /**
  * The legal content of a document as one JSON value: everything a court would ask about (the content, the
- * parties and how they were named, the attachments by digest) and nothing that only moves bookkeeping (heads,
- * modification time, which account a pending e-mail holder turned into).
+ * parties and how they were named, the attachments by digest, the transfers) and nothing that only moves
+ * bookkeeping (heads, modification time, which account a pending e-mail holder turned into). `version` builds
+ * the snapshot as that version did, to verify a document whose latest commit is older.
  */
-export function snapshotOf(document: DocumentRow, roles: RoleRow[], files: AttachmentDigest[]) {
+export function snapshotOf(document: DocumentRow, roles: RoleRow[], files: AttachmentDigest[], records: TransferRecords, version = SNAPSHOT_VERSION) {
   const time = (value: Date | null) => (value ? value.toISOString() : null);
-  return {
-    version: SNAPSHOT_VERSION,
+  const base = {
+    version,
     freightDocumentId: document.id,
     serviceNumber: document.serviceNumber,
     type: document.type,
@@ -51,28 +108,22 @@ export function snapshotOf(document: DocumentRow, roles: RoleRow[], files: Attac
       .map((role) => ({ roleId: role.id, role: role.role, email: role.email, party: role.party, position: role.position })),
     attachments: [...files].sort((a, b) => (a.attachmentId < b.attachmentId ? -1 : 1)),
   };
+  return version >= 3 ? { ...base, transfers: transfersOf(document, records) } : base;
 }
 export type Snapshot = ReturnType<typeof snapshotOf>;
+
+export const NO_TRANSFER_RECORDS: TransferRecords = { approvals: [], comments: [] };
+
+/** The document's approvals and comments (none before it is issued). */
+export async function loadTransferRecords(db: DbOrTx, documentId: string): Promise<TransferRecords> {
+  const [approvals, comments] = await Promise.all([
+    db.select().from(documentApprovals).where(eq(documentApprovals.documentId, documentId)),
+    db.select().from(documentComments).where(eq(documentComments.documentId, documentId)),
+  ]);
+  return { approvals, comments };
+}
 
 /** The hash a commit records: SHA-256 of the RFC 8785 canonical JSON of the snapshot. */
 export function hashSnapshot(snapshot: unknown): string {
   return sha256Hex(canonicalize(snapshot)!);
-}
-
-/** The document's current attachments by digest, in the order they were added. */
-export async function loadAttachmentDigests(db: DbOrTx, documentId: string): Promise<AttachmentDigest[]> {
-  return db
-    .select({
-      attachmentId: attachments.id,
-      type: attachments.type,
-      name: attachments.name,
-      originalFileName: attachments.originalFileName,
-      mimeType: attachments.mimeType,
-      sealed: attachments.sealed,
-      size: attachments.size,
-      sha256: attachments.sha256,
-    })
-    .from(attachments)
-    .where(and(eq(attachments.documentId, documentId), isNull(attachments.removedAt)))
-    .orderBy(asc(attachments.createdAt), asc(attachments.id));
 }

@@ -2,7 +2,8 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
 import { attachments, documentCommits, documentRoles, documentSnapshots, freightDocuments } from '@/server/db/schema';
 import { commitFieldsOf, commitIdOf } from './commits';
-import { hashSnapshot, loadAttachmentDigests, sha256Hex, snapshotOf, SNAPSHOT_VERSION, type Snapshot } from './snapshot';
+import { loadAttachmentDigests } from './attachment-columns';
+import { FIRST_SNAPSHOT_VERSION, hashSnapshot, loadTransferRecords, sha256Hex, snapshotOf, type Snapshot } from './snapshot';
 
 export type ChainBreak =
   /** The commit's id is not the hash of its fields, or a parent is not an earlier commit of the document. */
@@ -12,6 +13,8 @@ export type ChainBreak =
   | 'SNAPSHOT'
   /** An attachment the snapshot names has other bytes now. */
   | 'ATTACHMENT'
+  /** An approval or comment names another commit than the first one whose snapshot holds it. */
+  | 'RECORD'
   /** The document as stored now is not what its latest commit describes. */
   | 'CURRENT_STATE';
 
@@ -22,11 +25,11 @@ export type ChainVerification =
  * Recomputes a document's whole commit chain (contract §6, §9): every commit id from its fields, every v2
  * contentHash from its stored snapshot, every attachment's bytes against the digest the first snapshot naming
  * it recorded, and the current document against its latest commit. Version 1 commits (made before snapshots
- * were kept) are checked by id and parents only. Names the first commit where the chain breaks.
+ * were kept) are checked by id and parents only; version 2 and 3 snapshots hash as stored. Names the first commit where the chain breaks.
  */
 export async function verifyCommitChain(db: DbOrTx, documentId: string): Promise<ChainVerification> {
   const commits = await db.select().from(documentCommits).where(eq(documentCommits.documentId, documentId)).orderBy(asc(documentCommits.sequence));
-  const hashes = [...new Set(commits.filter((commit) => commit.hashVersion >= SNAPSHOT_VERSION).map((commit) => commit.contentHash))];
+  const hashes = [...new Set(commits.filter((commit) => commit.hashVersion >= FIRST_SNAPSHOT_VERSION).map((commit) => commit.contentHash))];
   const snapshots = new Map(
     (hashes.length ? await db.select().from(documentSnapshots).where(inArray(documentSnapshots.contentHash, hashes)) : []).map((row) => [
       row.contentHash,
@@ -35,6 +38,9 @@ export async function verifyCommitChain(db: DbOrTx, documentId: string): Promise
   );
   const files = await db.select({ id: attachments.id, content: attachments.content }).from(attachments).where(eq(attachments.documentId, documentId));
   const actualDigest = new Map(files.map((file) => [file.id, sha256Hex(file.content)]));
+  const records = await loadTransferRecords(db, documentId);
+  const recordCommit = new Map([...records.approvals, ...records.comments].map((record) => [record.id, record.commitId]));
+  const checkedRecords = new Set<string>();
 
   const seen = new Set<string>();
   const checkedAttachments = new Set<string>();
@@ -50,7 +56,7 @@ export async function verifyCommitChain(db: DbOrTx, documentId: string): Promise
     if (commitIdOf(commitFieldsOf(commit)) !== commit.id) return broken('COMMIT_ID');
     if (commit.previousCommits.some((parent) => !seen.has(parent))) return broken('PARENTS');
     seen.add(commit.id);
-    if (commit.hashVersion < SNAPSHOT_VERSION) continue;
+    if (commit.hashVersion < FIRST_SNAPSHOT_VERSION) continue;
     const snapshot = snapshots.get(commit.contentHash);
     if (!snapshot || hashSnapshot(snapshot) !== commit.contentHash) return broken('SNAPSHOT');
     for (const file of (snapshot as Snapshot).attachments) {
@@ -58,14 +64,24 @@ export async function verifyCommitChain(db: DbOrTx, documentId: string): Promise
       checkedAttachments.add(file.attachmentId);
       if (actualDigest.get(file.attachmentId) !== file.sha256) return broken('ATTACHMENT', file.attachmentId);
     }
+    const transfers = (snapshot as { transfers?: { approvals: { approvalId: string }[]; comments: { commentId: string }[] } }).transfers;
+    for (const id of [
+      ...(transfers?.approvals.map((approval) => approval.approvalId) ?? []),
+      ...(transfers?.comments.map((comment) => comment.commentId) ?? []),
+    ]) {
+      if (checkedRecords.has(id)) continue;
+      checkedRecords.add(id);
+      if (recordCommit.get(id) !== commit.id) return broken('RECORD', id);
+    }
     verifiedContent += 1;
   }
 
   const latest = commits.at(-1);
-  if (latest && latest.hashVersion >= SNAPSHOT_VERSION) {
+  if (latest && latest.hashVersion >= FIRST_SNAPSHOT_VERSION) {
     const [document] = await db.select().from(freightDocuments).where(eq(freightDocuments.id, documentId));
     const roles = await db.select().from(documentRoles).where(eq(documentRoles.documentId, documentId));
-    const current = snapshotOf(document!, roles, await loadAttachmentDigests(db, documentId));
+    // Built as the latest commit's version built it: a document untouched since version 2 still verifies.
+    const current = snapshotOf(document!, roles, await loadAttachmentDigests(db, documentId), records, latest.hashVersion);
     if (hashSnapshot(current) !== latest.contentHash) {
       return { intact: false, commitId: latest.id, sequence: latest.sequence, reason: 'CURRENT_STATE' };
     }

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { contentHash, parseResponseCode, responseCode } from '@/lib/domain/tfa';
+import type { DbOrTx } from '@/server/db/client';
 import { accounts } from '@/server/db/schema';
 import { open } from '@/server/crypto/secret-box';
 import { constantTimeEqual } from '@/server/crypto/tokens';
@@ -25,11 +26,16 @@ export interface ResponseCodeCheck {
  * the response computed with that account's secret. Returns the approving account; anything else is 3.6.
  */
 export async function checkResponseCode({ ctx, input }: { ctx: ServiceContext; input: ResponseCodeCheck }) {
+  return matchResponseCode(ctx.db, ctx.appSecret, input);
+}
+
+/** checkResponseCode inside a transaction that is already open (a verb's). */
+export async function matchResponseCode(db: DbOrTx, appSecret: string, input: ResponseCodeCheck) {
   const wrong: () => never = () => fail('3.6', 'evidence.responseCode');
   const parsed = parseResponseCode(input.responseCode.trim());
   if (!parsed || input.counterPartyAccountIds.length === 0) wrong();
 
-  const [account] = await ctx.db
+  const [account] = await db
     .select({ id: accounts.id, accountNumber: accounts.accountNumber, sealedSecret: accounts.accountSecretEncrypted })
     .from(accounts)
     .where(and(inArray(accounts.id, [...input.counterPartyAccountIds]), eq(accounts.accountNumber, parsed.accountNumber)));
@@ -41,7 +47,7 @@ export async function checkResponseCode({ ctx, input }: { ctx: ServiceContext; i
         serviceNumber: input.serviceNumber,
         accountNumber: account.accountNumber,
         s2: input.s2,
-        accountSecret: open(account.sealedSecret, ctx.appSecret, ACCOUNT_SECRET_PURPOSE),
+        accountSecret: open(account.sealedSecret, appSecret, ACCOUNT_SECRET_PURPOSE),
       })
     : '';
   // Compared whether or not the account was found, so that both refusals take the same path.

@@ -1,0 +1,69 @@
+import { completionOf, hasApproved, type ApprovalType, type Transfer, type TransferSide } from '@/lib/domain/transfers';
+import type { LocationInput } from '@/lib/schemas/transfers';
+import type { Transaction } from '@/server/db/client';
+import { documentApprovals } from '@/server/db/schema';
+import { newId } from '@/server/crypto/tokens';
+import type { LoadedDocument, RoleRow } from '../access/load-document';
+import { situationOf } from '../access/transfer-situation';
+import type { ChangeTimes, DocumentChange } from '../freight-documents/mutate-document';
+
+export interface NewApproval {
+  transfer: Transfer;
+  side: TransferSide;
+  type: ApprovalType;
+  /** The role approved for. */
+  role: Pick<RoleRow, 'id' | 'role'>;
+  accountId: string | null;
+  submittedByAccountId: string;
+  place?: string;
+  location?: LocationInput;
+  declined?: boolean;
+  remarks?: string;
+  signedOnGlassBy?: { name: string; email?: string };
+  attachmentId?: string;
+  times: ChangeTimes;
+}
+
+/**
+ * Records one approval of a transfer (its commit is the change's) and, when it is the second side's, completes
+ * the transfer: the status and the custody move in the same commit, so a transfer moves the document once
+ * (contract §7). A decline records the refusal and moves nothing.
+ */
+export async function recordApproval(tx: Transaction, loaded: LoadedDocument, approval: NewApproval): Promise<DocumentChange> {
+  const row = {
+    id: newId(),
+    documentId: loaded.document.id,
+    commitId: null,
+    action: approval.transfer.action,
+    side: approval.side,
+    type: approval.type,
+    role: approval.role.role,
+    roleId: approval.role.id,
+    fromRoleId: approval.transfer.fromRoleId,
+    toRoleId: approval.transfer.toRoleId,
+    accountId: approval.accountId,
+    submittedByAccountId: approval.submittedByAccountId,
+    place: approval.place ?? null,
+    latitude: approval.location?.latitude ?? null,
+    longitude: approval.location?.longitude ?? null,
+    declined: approval.declined ?? false,
+    remarks: approval.remarks ?? null,
+    signedOnGlassBy: approval.signedOnGlassBy ?? null,
+    attachmentId: approval.attachmentId ?? null,
+  };
+  await tx.insert(documentApprovals).values(row);
+
+  const after = situationOf(loaded.document, loaded.roles, [...loaded.approvals, row]);
+  const completes = !row.declined && hasApproved(after, approval.transfer, 'CARRIER') && hasApproved(after, approval.transfer, 'COUNTER_PARTY');
+  if (!completes) return { addsRecords: true };
+  const { status, custody } = completionOf(after, approval.transfer);
+  return { addsRecords: true, set: { status, custody, ...(status === 'DELIVERED' ? { deliveredAt: deliveryTime(approval.times) } : {}) } };
+}
+
+/**
+ * When the cargo was delivered: when the delivering device made the change (an offline device says how long
+ * ago), else now. A client can only date it back, which shortens its own comment period (4.12), never extends it.
+ */
+export function deliveryTime(times: ChangeTimes): Date {
+  return times.clientTime ?? times.serverTime;
+}

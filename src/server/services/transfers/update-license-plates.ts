@@ -1,0 +1,51 @@
+import type { z } from 'zod';
+import { CARRIER_ROLES } from '@/lib/domain/transfers';
+import { licensePlatesInput } from '@/lib/schemas/transfers';
+import type { LicensePlateRecord } from '@/server/db/schema';
+import { fail, parseInput } from '@/server/errors';
+import type { ServiceContext } from '../context';
+import { authorize } from '../access/load-document';
+import { mutateAndSerialize } from '../freight-documents/mutate-document';
+
+const keyOf = (plate: Omit<LicensePlateRecord, 'roleId'>) => JSON.stringify([plate.licensePlate, plate.countryCode, plate.type]);
+
+/**
+ * PATCH /freightdocuments/{id}/licenseplates (contract §7): a carrier or subsequent carrier replaces the plates
+ * of a carrier role it holds, in ISSUED or TRANSIT. The codes are the specification's: no carrier role 3.39,
+ * wrong status 3.47, a role that is not a carrier's 3.45, another carrier's role 3.48, nothing changed 3.49.
+ */
+export async function updateLicensePlates({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { freightDocumentId: string; body: z.input<typeof licensePlatesInput> };
+}) {
+  const patch = parseInput(licensePlatesInput, input.body);
+  return mutateAndSerialize(ctx, {
+    freightDocumentId: input.freightDocumentId,
+    changeType: 'LICENSE_PLATES',
+    previousCommits: patch.previousCommits,
+    requirePreviousCommits: true,
+    apply: async (loaded) => {
+      authorize(loaded, 'EDIT_LICENSE_PLATES');
+      const role = loaded.roles.find((candidate) => candidate.id === patch.roleId);
+      if (!role) fail('4.1', 'roleId');
+      if (!CARRIER_ROLES.includes(role.role)) fail('3.45', 'roleId');
+      const actingAs = loaded.access.held.find((held) => held.roleId === role.id);
+      if (!actingAs) fail('3.48', 'roleId');
+
+      const plates = new Map(
+        patch.licensePlates.map(({ licensePlate, countryCode, type }) => [
+          keyOf({ licensePlate, countryCode: countryCode ?? null, type }),
+          { licensePlate, countryCode: countryCode ?? null, type },
+        ]),
+      );
+      const current = loaded.document.licensePlates.filter((plate) => plate.roleId === role.id);
+      const unchanged = current.length === plates.size && current.every((plate) => plates.has(keyOf(plate)));
+      if (unchanged) fail('3.49', 'licensePlates');
+      const others = loaded.document.licensePlates.filter((plate) => plate.roleId !== role.id);
+      return { set: { licensePlates: [...others, ...[...plates.values()].map((plate) => ({ roleId: role.id, ...plate }))] }, actingAs };
+    },
+  });
+}
