@@ -45,7 +45,11 @@ export function routePattern(pathname: string, params: Record<string, string | s
     .join('/');
 }
 
-/** The request id on the answer; while the server shuts down, also `Connection: close` (see lifecycle.ts). */
+/**
+ * The request id on the answer; while the server shuts down also `Connection: close`: Node.js keeps serving a
+ * kept-alive connection after the server closed as long as its client keeps sending, so a busy client (a load
+ * balancer) would keep a stopping instance busy. Closing each connection after its answer in flight ends that.
+ */
 function withAnswerHeaders(response: Response, requestId: string): Response {
   const extra: [string, string][] = [[REQUEST_ID_HEADER, requestId], ...(isDraining() ? [['Connection', 'close'] as [string, string]] : [])];
   try {
@@ -77,7 +81,7 @@ export function observed<Request_ extends Request, Context>(
       const { httpRequests, httpDuration } = metrics();
       httpRequests.inc(labels);
       httpDuration.observe(labels, seconds);
-      const line = { ...labels, status: response.status, durationMs: Math.round(seconds * 10_000) / 10 };
+      const line = { ...labels, status: response.status, durationMs: Math.round(seconds * 10_000) / 10, ...(isDraining() ? { draining: true } : {}) };
       if (QUIET_ROUTES.has(labels.route)) log().debug(line, 'request');
       else log().info(line, 'request');
       return withAnswerHeaders(response, currentRequestId()!);
