@@ -155,7 +155,9 @@ describe('POST /freightdocuments/{id}/delegate and DELETE …/delegates/{delegat
     expectErrors(await delegate('carrier', 'driver'), 400, [{ code: '3.36' }]);
     expect((await revoke('carrier', delegateId)).status).toBe(204);
     expectErrors(await api.post(path, { json: { role: 'CARRIER', accountNumberOfDelegatee: people.fleet.accountNumber } }), 401, [{ code: '1.8' }]);
-    expectErrors(await api.post(path, { bearer: as, body: 'role=CARRIER', headers: { 'Content-Type': 'text/plain' } }), 415, [{ code: '2.6', field: 'Content-Type' }]);
+    expectErrors(await api.post(path, { bearer: as, body: 'role=CARRIER', headers: { 'Content-Type': 'text/plain' } }), 415, [
+      { code: '2.6', field: 'Content-Type' },
+    ]);
     expectErrors(await api.post(path, { bearer: as, body: '{', headers: { 'Content-Type': 'application/json' } }), 400, [{ code: '2.4' }]);
     expectErrors(await api.post(path, { bearer: as }), 400, [{ code: '2.7' }]);
     expectErrors(await api.get(path, { bearer: as }), 405, [{ code: '2.5' }]);

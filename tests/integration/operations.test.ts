@@ -100,7 +100,13 @@ describe('GET /api/metrics', () => {
     expect(text).toMatch(/^fds_jobs_pending\{kind="mail.send",state="due"\} \d+/m);
     expect(text).toMatch(/^fds_jobs_oldest_due_age_seconds\{kind="webhook.deliver"\} [\d.]+/m);
     expect(text).toMatch(/^fds_jobs_runs_total\{kind="mail.send",outcome="completed"\} [1-9]/m);
-    for (const family of ['fds_webhook_attempts_total', 'fds_pdf_render_duration_seconds', 'fds_rate_limited_total', 'fds_idempotent_replays_total', 'fds_process_cpu_seconds_total']) {
+    for (const family of [
+      'fds_webhook_attempts_total',
+      'fds_pdf_render_duration_seconds',
+      'fds_rate_limited_total',
+      'fds_idempotent_replays_total',
+      'fds_process_cpu_seconds_total',
+    ]) {
       expect(text).toContain(`# TYPE ${family} `);
     }
     // No label carries an id: routes are patterns.

@@ -69,7 +69,10 @@ describe('rate limits', () => {
   it('writes per client: two accounts of one client share its limit of 5', async () => {
     const client = await api.createClient({ name: 'Shared client' });
     const other = await api.createClient({ name: 'Sign-up helper' });
-    const [first, second] = [await api.createActiveAccount(other), await api.createActiveAccount(other, { email: uniqueEmail('second'), password: GOOD_PASSWORD })];
+    const [first, second] = [
+      await api.createActiveAccount(other),
+      await api.createActiveAccount(other, { email: uniqueEmail('second'), password: GOOD_PASSWORD }),
+    ];
     const tokens = [(await api.login(client, first)).access_token, (await api.login(client, second)).access_token];
     for (let i = 0; i < 3; i += 1) expect((await api.post('/api/freightdocuments', { bearer: tokens[0], json: validBody() })).status).toBe(201);
     for (let i = 0; i < 2; i += 1) expect((await api.post('/api/freightdocuments', { bearer: tokens[1], json: validBody() })).status).toBe(201);

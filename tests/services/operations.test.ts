@@ -104,7 +104,13 @@ describe.each(databaseKinds())('rate limits and idempotency keys (%s)', (kind) =
     it('keeps no answer that `keep` refuses and none of work that threw: the next request runs again', async () => {
       const input = { scope: 'account:a', key: key('k'), fingerprint: 'f' };
       await expect(runIdempotent({ ctx: ctx(), input }, async () => Promise.reject(new Error('database gone')))).rejects.toThrow('database gone');
-      expect(await runIdempotent({ ctx: ctx(), input }, async () => ({ status: 500 }), (answer) => answer.status < 500)).toEqual({
+      expect(
+        await runIdempotent(
+          { ctx: ctx(), input },
+          async () => ({ status: 500 }),
+          (answer) => answer.status < 500,
+        ),
+      ).toEqual({
         answer: { status: 500 },
         replayed: false,
       });
@@ -122,14 +128,19 @@ describe.each(databaseKinds())('rate limits and idempotency keys (%s)', (kind) =
 
     it('takes over a key whose first request died (lease run out) and one past its 24 hours', async () => {
       const crashed = { scope: 'account:a', key: key('crashed'), fingerprint: 'f' };
-      await database.handle.db.insert(idempotencyKeys).values({ ...crashed, lockedUntil: new Date(Date.now() - 1000), expiresAt: new Date(Date.now() + 3_600_000) });
+      await database.handle.db
+        .insert(idempotencyKeys)
+        .values({ ...crashed, lockedUntil: new Date(Date.now() - 1000), expiresAt: new Date(Date.now() + 3_600_000) });
       expect(await runIdempotent({ ctx: ctx(), input: crashed }, async () => 'ran again')).toEqual({ answer: 'ran again', replayed: false });
 
       const expired = { scope: 'account:a', key: key('expired'), fingerprint: 'old' };
       await runIdempotent({ ctx: ctx(), input: expired }, async () => 'first');
       await database.handle.db.execute(sql`update idempotency_keys set expires_at = now() - interval '1 second' where key = ${expired.key}`);
       // A new day, a new request under the old key: not 4.50, a fresh start.
-      expect(await runIdempotent({ ctx: ctx(), input: { ...expired, fingerprint: 'new' } }, async () => 'second')).toEqual({ answer: 'second', replayed: false });
+      expect(await runIdempotent({ ctx: ctx(), input: { ...expired, fingerprint: 'new' } }, async () => 'second')).toEqual({
+        answer: 'second',
+        replayed: false,
+      });
     });
 
     it('keeps keys for 24 hours, and the clean-up removes expired keys and ended windows only', async () => {
