@@ -1,4 +1,5 @@
 import { getConfig } from './config/env';
+import { getAppSecret } from './crypto/app-secret';
 import { closeDb, getDatabaseHandle, type DatabaseHandle } from './db/client';
 import { startJobWorker } from './jobs/worker';
 import { startDraining } from './lifecycle';
@@ -26,6 +27,9 @@ export function boot(): Promise<void> {
     })();
     try {
       handle = await getDatabaseHandle('server');
+      // The instance-wide secret (generated once when APP_SECRET is unset) is read now, so that every request, the
+      // heartbeat's included, finds it in memory even while the database is away.
+      await getAppSecret(handle.db, config);
     } catch (error) {
       return refuseToStart(error);
     }
