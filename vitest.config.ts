@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -18,6 +19,32 @@ const integration = (name: string) => ({
     hookTimeout: 90_000,
   },
 });
+
+/**
+ * The API suite files that start servers of their own (a setting of their own, a crash, a second instance): the
+ * two-instance tier leaves them to the single-server projects, where they already run on PostgreSQL.
+ */
+function filesStartingOwnServers(): string[] {
+  const folder = path.join(__dirname, 'tests/integration');
+  return fs
+    .readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .filter((file) => /\b(startOwnServer|startServer|startInstancePair)\(/.test(fs.readFileSync(path.join(folder, file), 'utf8')))
+    .map((file) => `tests/integration/${file}`);
+}
+
+/**
+ * Two `next start` instances on one PostgreSQL behind a round-robin balancer (issue 13): the API suite, every
+ * request of a test alternating between them, plus the focused checks of tests/instances.
+ */
+const twoInstances = {
+  extends: true as const,
+  test: {
+    ...integration('integration-two-instances').test,
+    include: ['tests/integration/**/*.test.ts', 'tests/instances/**/*.test.ts'],
+    exclude: filesStartingOwnServers(),
+  },
+};
 
 export default defineConfig({
   resolve: {
@@ -43,7 +70,7 @@ export default defineConfig({
         test: { name: 'services', include: ['tests/services/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000 },
       },
       integration('integration-pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [integration('integration-postgres')] : []),
+      ...(process.env.TEST_DATABASE_URL ? [integration('integration-postgres'), twoInstances] : []),
     ],
   },
 });

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: installs what the tests need on a fresh machine, runs `npm run verify` (types, lint, format, unit
 # tests) first so a broken rule fails in seconds, builds once, then runs the other tiers: services, API integration
-# against PGlite and (with TEST_DATABASE_URL) PostgreSQL, Playwright in Chromium.
+# against PGlite and (with TEST_DATABASE_URL) PostgreSQL and two instances on one PostgreSQL, Playwright in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,9 +23,9 @@ npx next build >/tmp/fds-next-build.log 2>&1 || { cat /tmp/fds-next-build.log; e
 echo "== service tests (in-process, PGlite${TEST_DATABASE_URL:+ and PostgreSQL})"
 npx vitest run --project services
 
-echo "== API integration tests (PGlite${TEST_DATABASE_URL:+ and PostgreSQL})"
+echo "== API integration tests (PGlite${TEST_DATABASE_URL:+, PostgreSQL and two instances on one PostgreSQL})"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  npx vitest run --project integration-pglite --project integration-postgres
+  npx vitest run --project integration-pglite --project integration-postgres --project integration-two-instances
 else
   npx vitest run --project integration-pglite
 fi

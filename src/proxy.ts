@@ -35,11 +35,20 @@ function hasMalformedEscape(rawPath: string): boolean {
   }
 }
 
+/** Same rule as the API's (server/observability/observe-request.ts): a sane incoming id is kept. */
+function requestIdOf(incoming: string | null): string {
+  return incoming && /^[A-Za-z0-9._:/+=-]{1,128}$/.test(incoming) ? incoming : crypto.randomUUID();
+}
+
 export function proxy(request: NextRequest) {
   const rawPath = new URL(request.url).pathname;
+  const requestId = requestIdOf(request.headers.get('x-request-id'));
   if (hasMalformedEscape(rawPath)) {
     // Contract §1: malformed input is 3.17, for the API and the portal alike.
-    return Response.json({ errors: [{ code: '3.17', description: describeError('3.17'), field: 'path' }] }, { status: httpStatusOf('3.17') });
+    return Response.json(
+      { errors: [{ code: '3.17', description: describeError('3.17'), field: 'path' }] },
+      { status: httpStatusOf('3.17'), headers: { 'X-Request-Id': requestId } },
+    );
   }
   if (rawPath.startsWith('/api/') || rawPath.startsWith('/v1/api/')) return NextResponse.next();
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
@@ -47,8 +56,11 @@ export function proxy(request: NextRequest) {
   const headers = new Headers(request.headers);
   headers.set('x-nonce', nonce);
   headers.set('Content-Security-Policy', policy);
+  headers.set('x-request-id', requestId);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set('Content-Security-Policy', policy);
+  // Pages have no access line of their own (Next.js renders them); the id still ties a browser's report to the logs.
+  response.headers.set('X-Request-Id', requestId);
   return response;
 }
 

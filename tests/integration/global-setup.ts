@@ -2,19 +2,23 @@
  * One real server per integration project, shared by its test files: `next start` on a free port over a
  * fresh PGlite DATA_DIR (integration-pglite) or a freshly created PostgreSQL database (integration-postgres),
  * mailing through a real SMTP sink. Tests reach both through `inject` (see ./context.ts).
+ * integration-two-instances: two servers on one PostgreSQL database behind a round-robin balancer
+ * (tests/support/instances.ts); `baseUrl` is the balancer's, so every test's requests alternate between them.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createPgliteTemplate, startServer, type DbKind } from '../support/server';
+import { startInstancePair } from '../support/instances';
+import { createPgliteTemplate, startServer, type DbKind, type RunningServer } from '../support/server';
 import { startSmtpSink } from '../support/smtp-sink';
 
 /** Short enough that the test of the lockout's end waits only a few seconds. */
 export const SHARED_LOCKOUT_SECONDS = 4;
 
 export default async function setup(project: TestProject) {
-  const kind: DbKind = project.name.endsWith('postgres') ? 'postgres' : 'pglite';
+  const twoInstances = project.name === 'integration-two-instances';
+  const kind: DbKind = project.name.endsWith('postgres') || twoInstances ? 'postgres' : 'pglite';
   const adminDatabaseUrl = process.env.TEST_DATABASE_URL ?? '';
   if (kind === 'postgres' && !adminDatabaseUrl) throw new Error('integration-postgres needs TEST_DATABASE_URL');
 
@@ -28,12 +32,17 @@ export default async function setup(project: TestProject) {
     JOB_POLL_INTERVAL_MS: '100',
     LOGIN_LOCKOUT_SECONDS: String(SHARED_LOCKOUT_SECONDS),
   };
-  const server = await startServer({ name: 'shared', kind, adminDatabaseUrl, pgliteTemplate, env: serverEnv }).catch(async (error: unknown) => {
+  const started = twoInstances
+    ? startInstancePair({ name: 'shared', adminDatabaseUrl, env: serverEnv })
+    : startServer({ name: 'shared', kind, adminDatabaseUrl, pgliteTemplate, env: serverEnv });
+  const server = await (started as Promise<Pick<RunningServer, 'baseUrl' | 'adminEnv' | 'databaseUrl' | 'dispose'>>).catch(async (error: unknown) => {
     await sink.close();
     throw error;
   });
+  const instanceUrls = 'instances' in server ? (server.instances as RunningServer[]).map((instance) => instance.baseUrl) : [server.baseUrl];
 
   project.provide('baseUrl', server.baseUrl);
+  project.provide('instanceUrls', instanceUrls);
   project.provide('dbKind', kind);
   project.provide('adminEnv', server.adminEnv);
   project.provide('databaseUrl', server.databaseUrl ?? '');
@@ -54,6 +63,8 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The servers behind baseUrl: one, or two for integration-two-instances (then baseUrl is their balancer). */
+    instanceUrls: string[];
     dbKind: DbKind;
     /** Environment for the admin command to reach the shared server's database. */
     adminEnv: Record<string, string>;

@@ -9,6 +9,13 @@ export class PortalSession {
 
   constructor(readonly api: Driver) {}
 
+  /** The same browser session (its cookies) talking to another server: another instance of the service. */
+  on(api: Driver): PortalSession {
+    const moved = new PortalSession(api);
+    for (const [name, value] of this.cookies) moved.cookies.set(name, value);
+    return moved;
+  }
+
   get cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }

@@ -11,6 +11,7 @@ import { isUnsafeText, unsafeTextFields } from '@/lib/text/unsafe-text';
 import { contentSecurityPolicy } from '@/proxy';
 import { fail } from '@/server/errors';
 import { handleTrpcRequest } from '@/server/trpc/handler';
+import { rootLogger } from '@/server/observability/logger';
 import { publicProcedure, router } from '@/server/trpc/init';
 
 const BYPASSES = [
@@ -133,7 +134,9 @@ describe('tRPC error path', () => {
 
   it('anything that is not a service error is 5.0 without internals, and is logged without its parameters', async () => {
     const logged: string[] = [];
-    vi.spyOn(console, 'error').mockImplementation((line: string) => void logged.push(line));
+    // Lines of a request go to its child logger (observability/logger.ts): capture those.
+    const capture = { error: (line: string) => void logged.push(line), warn: () => {}, info: () => {}, debug: () => {} };
+    vi.spyOn(rootLogger, 'child').mockReturnValue(capture as never);
     const response = await call('boom');
     const text = await response.text();
     expect(response.status).toBe(500);

@@ -10,6 +10,7 @@ import { createServiceContext } from '@/server/services/context';
 import { verifyCredentials } from '@/server/services/accounts/verify-credentials';
 import { describeError, ServiceError } from '@/server/errors';
 import { describeUnexpected } from '@/server/errors/describe-unexpected';
+import { log } from '@/server/observability/logger';
 
 let cached: Promise<NextAuthOptions> | undefined;
 
@@ -34,7 +35,8 @@ async function sessionStillValid(accountId: unknown, generation: unknown): Promi
 export function getAuthOptions(): Promise<NextAuthOptions> {
   cached ??= (async () => {
     const { appSecret } = await createServiceContext();
-    const secret = process.env.NEXTAUTH_SECRET ?? Buffer.from(crypto.hkdfSync('sha256', appSecret, 'fds', 'nextauth', 32)).toString('base64url');
+    // An empty NEXTAUTH_SECRET is no secret: derived then, like an unset one (every instance derives the same).
+    const secret = process.env.NEXTAUTH_SECRET || Buffer.from(crypto.hkdfSync('sha256', appSecret, 'fds', 'nextauth', 32)).toString('base64url');
     return {
       secret,
       session: { strategy: 'jwt', maxAge: 8 * 3600 },
@@ -44,9 +46,9 @@ export function getAuthOptions(): Promise<NextAuthOptions> {
         error: (code, metadata) => {
           const error = (metadata as { error?: unknown })?.error ?? metadata;
           const line = typeof error === 'string' ? error : describeUnexpected(error);
-          console.error(`next-auth ${code}: ${line.split('\n')[0]!.slice(0, 200)}`);
+          log().error(`next-auth ${code}: ${line.split('\n')[0]!.slice(0, 200)}`);
         },
-        warn: (code) => console.warn(`next-auth ${code}`),
+        warn: (code) => log().warn(`next-auth ${code}`),
         debug: () => {},
       },
       providers: [
@@ -67,7 +69,7 @@ export function getAuthOptions(): Promise<NextAuthOptions> {
               // eslint-disable-next-line preserve-caught-error
               if (error instanceof ServiceError) throw new Error(error.items[0]!.description);
               // Anything else would reach the browser as ?error=<its message>: log it, show only 5.0.
-              console.error(`sign-in failed: ${describeUnexpected(error)}`);
+              log().error(`sign-in failed: ${describeUnexpected(error)}`);
               // eslint-disable-next-line preserve-caught-error
               throw new Error(describeError('5.0'));
             }

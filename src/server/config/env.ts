@@ -7,6 +7,11 @@ const booleanFlag = z
   .transform((value) => value === 'true' || value === '1');
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** A limit where 0 means "no limit". */
+const limit = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
+
+/** APP_SECRET keys the account secrets and sessions: long enough not to be guessed (hex of 8 bytes at least). */
+export const APP_SECRET_MIN_LENGTH = 16;
 
 /** A comma-separated list; blanks between commas are ignored. */
 const commaList = z
@@ -56,7 +61,7 @@ const envSchema = z.object({
     .default('30000,300000')
     .transform((value) => value.split(',').map((part) => Number(part.trim())))
     .pipe(z.array(z.number().int().nonnegative())),
-  APP_SECRET: z.string().min(16).optional(),
+  APP_SECRET: z.string().min(APP_SECRET_MIN_LENGTH).optional(),
   PGP_PRIVATE_KEY: z.string().optional(),
   JOB_POLL_INTERVAL_MS: positiveInt(500),
   // Jobs one server process runs at once: a webhook receiver that keeps its 10 s never holds up the e-mail.
@@ -66,6 +71,19 @@ const envSchema = z.object({
   JOB_RETENTION_HOURS: positiveInt(7 * 24),
   /** Contract §1: larger request bodies are refused (2.4, 413) before they are read. */
   MAX_BODY_BYTES: positiveInt(25 * 1024 * 1024),
+  /** pino level of the JSON log on stdout (logger.ts reads it before the rest is checked). */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Contract §12: unset, there is no /api/metrics; set, scrapers send it as a bearer token. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** On SIGTERM: how long requests in flight and the job in hand may take before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: positiveInt(20_000),
+  // Rate limits (issue 13), counted in the database per window; 0 switches one off. Generous on purpose: they stop
+  // floods and runaway scripts, not normal use.
+  RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+  RATE_LIMIT_WRITES_PER_ACCOUNT: limit(1200),
+  RATE_LIMIT_WRITES_PER_CLIENT: limit(6000),
+  RATE_LIMIT_TOKEN_REQUESTS_PER_CLIENT: limit(600),
+  RATE_LIMIT_SIGNUPS_PER_CLIENT: limit(300),
 });
 
 export type AppConfig = z.infer<typeof envSchema>;

@@ -1,7 +1,6 @@
 import 'server-only';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { getConfig } from '@/server/config/env';
@@ -104,13 +103,4 @@ export async function closeDb(): Promise<void> {
   const handle = globalForDb.__fdsDatabase;
   globalForDb.__fdsDatabase = undefined;
   if (handle) await (await handle).close();
-}
-
-export async function pingDb(): Promise<boolean> {
-  try {
-    await (await getDb()).execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -12,6 +12,8 @@ export interface ErrorItem {
  */
 export interface ErrorHints {
   retryAfterSeconds?: number;
+  /** The request was refused by a rate limit (1.10 then answers 429, see `httpStatusOf`). */
+  rateLimited?: boolean;
   /** RFC 6749 `error` value, for the OAuth endpoints. */
   oauthError?: string;
 }

@@ -2,6 +2,7 @@ import { httpStatusOf } from '@/lib/errors/catalogue';
 import { ServiceError, errorItem } from '@/server/errors';
 import { describeUnexpected } from '@/server/errors/describe-unexpected';
 import { getConfig } from '@/server/config/env';
+import { log } from '@/server/observability/logger';
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   // 204 No Content and 205 Reset Content carry no body (RFC 9110 §15.3.5–6).
@@ -34,9 +35,9 @@ function authenticateHeader(code: string, realm: string): string | undefined {
  */
 export function errorResponse(error: unknown, options: { oauth?: boolean; headers?: Record<string, string> } = {}): Response {
   const serviceError =
-    error instanceof ServiceError ? error : (console.error(`unexpected error: ${describeUnexpected(error)}`), new ServiceError([errorItem('5.0')]));
+    error instanceof ServiceError ? error : (log().error(`unexpected error: ${describeUnexpected(error)}`), new ServiceError([errorItem('5.0')]));
   const first = serviceError.items[0]!;
-  const status = httpStatusOf(first.code, { field: first.field, oauthEndpoint: options.oauth });
+  const status = httpStatusOf(first.code, { field: first.field, oauthEndpoint: options.oauth, rateLimited: serviceError.hints.rateLimited });
   const headers: Record<string, string> = { ...options.headers };
   const challenge = authenticateHeader(first.code, getConfig().OAUTH_SCOPE);
   if (challenge && status === 401) headers['WWW-Authenticate'] = challenge;

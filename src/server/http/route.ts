@@ -11,6 +11,8 @@ import { withCors } from './cors';
 import { assertSafeInput } from './safe-input';
 import { isFormContentType, isJsonContentType, JSON_MEDIA, negotiateMedia } from './negotiate';
 import { errorResponse, json } from './respond';
+import { answerIdempotently, idempotencyKeyOf, limitWrite } from './write-guards';
+import { observed, routePattern } from '@/server/observability/observe-request';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type Method = (typeof METHODS)[number];
@@ -56,8 +58,13 @@ export function endpoint<TBody = undefined>(spec: Endpoint<TBody>): Endpoint<TBo
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 type Handler = (request: NextRequest, context: RouteContext) => Promise<Response>;
 
-async function readBody<TBody>(request: NextRequest, spec: Endpoint<TBody>): Promise<TBody> {
+/** The body as the endpoint takes it, and as it came (for the idempotency fingerprint). */
+async function readBody<TBody>(request: NextRequest, spec: Endpoint<TBody>): Promise<{ body: TBody; text: string }> {
   const text = await readBodyText(request);
+  return { body: await parseBody(text, request, spec), text };
+}
+
+async function parseBody<TBody>(text: string, request: NextRequest, spec: Endpoint<TBody>): Promise<TBody> {
   const contentType = request.headers.get('content-type');
   if (spec.form) {
     if (text && !isFormContentType(contentType)) {
@@ -103,14 +110,22 @@ function wrap<TBody>(spec: Endpoint<TBody>): Handler {
       const media = negotiateMedia(request.headers.get('accept'), spec.produces ?? [JSON_MEDIA]);
       const ctx = await createServiceContext();
       const client = await authenticate(request, spec as Endpoint<unknown>, ctx);
+      await limitWrite(request, { ctx, client });
+      const idempotency = idempotencyKeyOf(request, { ctx, client });
       await spec.beforeBody?.(request);
-      const body = await readBody(request, spec);
+      const { body, text } = await readBody(request, spec);
       const rawParams = await context.params;
       const params = Object.fromEntries(Object.entries(rawParams ?? {}).map(([key, value]) => [key, Array.isArray(value) ? value.join('/') : (value ?? '')]));
       assertSafeInput({ query: request.nextUrl.searchParams, params });
-      const result = await spec.handle({ ctx, body, params, query: request.nextUrl.searchParams, request, media, client });
-      if (result instanceof Response) return result;
-      return json(result.body ?? null, result.status ?? 200, result.headers);
+      const answer = async () => {
+        const result = await spec.handle({ ctx, body, params, query: request.nextUrl.searchParams, request, media, client });
+        return result instanceof Response ? result : json(result.body ?? null, result.status ?? 200, result.headers);
+      };
+      if (!idempotency) return await answer();
+      // Contract §13: the endpoint's own refusals are answers too, kept and replayed like its successes.
+      return await answerIdempotently(ctx, { ...idempotency, request, bodyText: text }, () =>
+        answer().catch((error: unknown) => errorResponse(error, { oauth: spec.oauth })),
+      );
     } catch (error) {
       return errorResponse(error, { oauth: spec.oauth });
     }
@@ -131,9 +146,10 @@ function refusing(answer: () => Response): Handler {
 
 /**
  * The one REST wrapper: every method of a path is declared here; the others answer 2.5 (405) with Allow.
- * Order of checks: declared body size (413), Accept (406), authentication (401), `beforeBody`, the body read
- * under the size limit (413, 400, 415), NUL and unpaired surrogates in query and path (3.17), then the endpoint.
- * CORS and OPTIONS: cors.ts.
+ * Order of checks: declared body size (413), Accept (406), authentication (401), the rate limits of writes (429)
+ * and the Idempotency-Key's form (write-guards.ts), `beforeBody`, the body read under the size limit (413, 400,
+ * 415), NUL and unpaired surrogates in query and path (3.17), then the endpoint, once per Idempotency-Key.
+ * CORS and OPTIONS: cors.ts; request ids, access log and metrics: observability/observe-request.ts.
  */
 // Each method has its own body type; `any` lets one record hold them all (wrap() keeps each one typed).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -141,14 +157,22 @@ export function route(methods: Partial<Record<Method, Endpoint<any>>>) {
   const allow = METHODS.filter((method) => methods[method]).join(', ');
   const notAllowed = refusing(() => errorResponse(new ServiceError([errorItem('2.5')]), { headers: { Allow: allow } }));
   const handlers = Object.fromEntries(METHODS.map((method) => [method, methods[method] ? wrap(methods[method]!) : notAllowed])) as Record<Method, Handler>;
-  return withCors(
-    handlers,
-    METHODS.filter((method) => methods[method]),
+  return observeRoute(
+    withCors(
+      handlers,
+      METHODS.filter((method) => methods[method]),
+    ),
   );
+}
+
+/** Every handler of a path observed (request id, access line, metrics) under its route pattern, or `label`. */
+function observeRoute<Method extends string>(handlers: Record<Method, Handler>, label?: string): Record<Method, Handler> {
+  const pattern = async (request: NextRequest, context: RouteContext) => label ?? routePattern(request.nextUrl.pathname, await context.params);
+  return Object.fromEntries(Object.entries<Handler>(handlers).map(([method, handler]) => [method, observed(handler, pattern)])) as Record<Method, Handler>;
 }
 
 /** For paths that exist nowhere: 2.2 (404) whatever the method. */
 export function unknownPath() {
   const handler = refusing(() => errorResponse(new ServiceError([errorItem('2.2')])));
-  return withCors(Object.fromEntries(METHODS.map((method) => [method, handler])) as Record<Method, Handler>, undefined);
+  return observeRoute(withCors(Object.fromEntries(METHODS.map((method) => [method, handler])) as Record<Method, Handler>, undefined), 'unmatched');
 }

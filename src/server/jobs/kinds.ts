@@ -52,3 +52,6 @@ export type JobPayload<K extends JobKindName> = z.infer<(typeof JOB_KINDS)[K]['p
 export function leaseMsByKind(config: Pick<AppConfig, 'JOB_LEASE_GRACE_MS'>): Record<JobKindName, number> {
   return Object.fromEntries(Object.values(JOB_KINDS).map((kind) => [kind.kind, kind.timeoutMs + config.JOB_LEASE_GRACE_MS])) as Record<JobKindName, number>;
 }
+
+/** Every job kind's name, so that metrics show a 0 for a kind with nothing pending. */
+export const JOB_KIND_NAMES = Object.keys(JOB_KINDS) as JobKindName[];

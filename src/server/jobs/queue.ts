@@ -83,3 +83,45 @@ export async function removeFinishedJobs(db: DbOrTx, retentionHours: number): Pr
   );
   return removed.length;
 }
+
+export interface QueueFigure {
+  kind: string;
+  state: 'due' | 'running' | 'scheduled';
+  count: number;
+  /** Seconds the oldest job in this state has been due (due jobs only; 0 otherwise). */
+  oldestDueSeconds: number;
+}
+
+/** Unfinished jobs by kind and state, for the metrics: one query over the pending index, at scrape time only. */
+export async function queueFigures(db: DbOrTx): Promise<QueueFigure[]> {
+  const rows = await queryRows(
+    db,
+    sql`
+    select kind, state, count(*)::int as count, coalesce(extract(epoch from now() - min(run_at)), 0)::float8 as oldest
+    from (
+      select kind, run_at,
+        case when locked_until >= now() then 'running' when run_at > now() then 'scheduled' else 'due' end as state
+      from jobs where completed_at is null and failed_at is null
+    ) pending
+    group by kind, state`,
+  );
+  return rows.map((row) => ({
+    kind: String(row.kind),
+    state: row.state as QueueFigure['state'],
+    count: Number(row.count),
+    oldestDueSeconds: row.state === 'due' ? Number(row.oldest) : 0,
+  }));
+}
+
+/**
+ * A job whose worker is stopping gives its lease back and is due at once, so another instance takes it up
+ * without waiting for the lease to run out. The attempt it started still counts (a webhook attempt may have
+ * reached its receiver); after the last one the job is failed as usual.
+ */
+export async function releaseJob(db: DbOrTx, job: ClaimedJob, reason: string) {
+  if (job.attempts >= job.maxAttempts) {
+    await db.execute(sql`update jobs set failed_at = now(), locked_until = null, last_error = ${reason} where id = ${job.id}`);
+    return;
+  }
+  await db.execute(sql`update jobs set run_at = now(), locked_until = null, last_error = ${reason} where id = ${job.id}`);
+}

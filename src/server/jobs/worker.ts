@@ -2,7 +2,10 @@ import type { AppConfig } from '@/server/config/env';
 import type { Database } from '@/server/db/client';
 import { jobHandlers, type JobHandlers } from './handlers';
 import { JOB_KINDS, leaseMsByKind, type JobKindName } from './kinds';
-import { claimNextJob, completeJob, failJob, JOBS_CHANNEL, removeFinishedJobs, type ClaimedJob } from './queue';
+import { rootLogger } from '@/server/observability/logger';
+import { metrics } from '@/server/observability/metrics';
+import { removeExpiredOperationalRows } from '@/server/services/operations/remove-expired';
+import { claimNextJob, completeJob, failJob, JOBS_CHANNEL, releaseJob, removeFinishedJobs, type ClaimedJob } from './queue';
 
 export interface WorkerOptions {
   db: Database;
@@ -29,7 +32,7 @@ class JobTimeout extends Error {
 export function startJobWorker(options: WorkerOptions): { stop: (graceMs?: number) => Promise<void> } {
   const { db, config } = options;
   const handlers = options.handlers ?? jobHandlers;
-  const log = options.log ?? ((message: string) => console.error(message));
+  const log = options.log ?? ((message: string) => rootLogger.warn({ component: 'jobs' }, message));
   const leaseMs = leaseMsByKind(config);
   // `stopRequested` ends the loops after the jobs in hand; `abortAttempts` also tells those jobs to give up.
   let stopRequested = false;
@@ -54,11 +57,20 @@ export function startJobWorker(options: WorkerOptions): { stop: (graceMs?: numbe
       if (!definition) throw new Error(`no such job kind: ${job.kind}`);
       await runWithTimeout(job, definition.timeoutMs);
       await completeJob(db, job.id);
+      metrics().jobRuns.inc({ kind: job.kind, outcome: 'completed' });
     } catch (error) {
       // First line only: transport errors can quote addresses or payloads further down.
       const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+      if (abortAttempts.signal.aborted) {
+        // Told to give up because this server is stopping: not the job's failure. Another instance runs it now.
+        log(`job ${job.id} (${job.kind}) attempt ${job.attempts} released at shutdown: ${message}`);
+        await releaseJob(db, job, `released at shutdown: ${message}`.slice(0, 500));
+        metrics().jobRuns.inc({ kind: job.kind, outcome: 'released' });
+        return true;
+      }
       log(`job ${job.id} (${job.kind}) attempt ${job.attempts} failed: ${message}`);
       await failJob(db, job, message.slice(0, 500), definition?.retryDelaysMs(config) ?? []);
+      metrics().jobRuns.inc({ kind: job.kind, outcome: 'failed' });
     }
     return true;
   }
@@ -93,6 +105,7 @@ export function startJobWorker(options: WorkerOptions): { stop: (graceMs?: numbe
     lastCleanup = Date.now();
     const removed = await removeFinishedJobs(db, config.JOB_RETENTION_HOURS);
     if (removed > 0) log(`removed ${removed} finished jobs older than ${config.JOB_RETENTION_HOURS} h`);
+    await removeExpiredOperationalRows(db, config);
   }
 
   const unlisten = options.listen?.(JOBS_CHANNEL, onNotify).catch((error: unknown) => {

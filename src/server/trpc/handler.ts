@@ -5,6 +5,8 @@ import { ServiceError } from '@/server/errors';
 import { describeUnexpected } from '@/server/errors/describe-unexpected';
 import { withLimitedBody } from '@/server/http/body-limit';
 import { errorResponse } from '@/server/http/respond';
+import { log } from '@/server/observability/logger';
+import { observed } from '@/server/observability/observe-request';
 import { createTrpcContext } from './init';
 import { appRouter } from './router';
 
@@ -18,7 +20,7 @@ export const TRPC_MAX_BATCH_SIZE = 10;
  * tRPC over fetch, behind the same body limit as REST (contract §1), with unexpected errors logged once here,
  * without their query parameters (`describeUnexpected`), while the caller gets 5.0 only.
  */
-export async function handleTrpcRequest(
+async function handleTrpc(
   request: NextRequest,
   { router = appRouter, createContext = createTrpcContext }: { router?: AnyRouter; createContext?: typeof createTrpcContext } = {},
 ): Promise<Response> {
@@ -36,8 +38,11 @@ export async function handleTrpcRequest(
     maxBatchSize: TRPC_MAX_BATCH_SIZE,
     onError: ({ error, path }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof ServiceError)) {
-        console.error(`unexpected error in tRPC ${path ?? '?'}: ${describeUnexpected(error.cause ?? error)}`);
+        log().error(`unexpected error in tRPC ${path ?? '?'}: ${describeUnexpected(error.cause ?? error)}`);
       }
     },
   });
 }
+
+/** The tRPC door with a request id, access line and metrics, like every REST route (one label for all procedures). */
+export const handleTrpcRequest = observed(handleTrpc, () => '/api/trpc');

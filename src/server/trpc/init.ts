@@ -7,6 +7,7 @@ import { errorItem, ServiceError, type ErrorCode, type ErrorItem } from '@/serve
 import { createServiceContext, type ServiceContext } from '@/server/services/context';
 import { getSessionAccountId } from '@/server/auth/session';
 import { toTrpcError } from './errors';
+import { guardMutation } from './mutation-guards';
 
 export async function createTrpcContext(): Promise<{ service: ServiceContext }> {
   const accountId = await getSessionAccountId();
@@ -59,8 +60,13 @@ const refuseUnsafeText = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
+/** Mutations of a signed-in account pass the REST write rules: rate limit and Idempotency (mutation-guards.ts). */
+const guardMutations = t.middleware(({ ctx, type, path, getRawInput, next }) =>
+  type === 'mutation' ? guardMutation({ ctx, path, getRawInput, next }) : next(),
+);
+
 export const router = t.router;
-export const publicProcedure = t.procedure.use(mapErrors).use(refuseUnsafeText);
+export const publicProcedure = t.procedure.use(mapErrors).use(refuseUnsafeText).use(guardMutations);
 export const accountProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.service.caller) throw new TRPCError({ code: 'UNAUTHORIZED', cause: new ServiceError([errorItem('1.8')]) });
   return next({ ctx });

@@ -4,6 +4,7 @@ import { webhookDeliveries, webhookDeliveryAttempts, webhookSubscriptions } from
 import { queryRows } from '@/server/db/rows';
 import type { JobContext } from '@/server/jobs/handlers';
 import { JOB_KINDS, type JobPayload } from '@/server/jobs/kinds';
+import { metrics } from '@/server/observability/metrics';
 import { checkCallbackAddress } from './callback-address';
 import { postWebhook, type PostOutcome } from './post-webhook';
 import { openSigningSecret, signedHeaders } from './signing';
@@ -51,6 +52,7 @@ export async function deliverWebhook({ deliveryId }: JobPayload<'webhook.deliver
     );
 
   const outcome = await attemptOnce({ ...delivery, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS, appSecret: await getAppSecret(db, config), signal });
+  metrics().webhookAttempts.inc({ outcome: outcome.ok ? 'delivered' : outcome.httpStatus !== undefined ? 'http_error' : 'failed' });
   const finalState = outcome.ok ? 'DELIVERED' : attempt >= JOB_KINDS['webhook.deliver'].maxAttempts ? 'FAILED' : undefined;
   await db.transaction(async (tx) => {
     await tx

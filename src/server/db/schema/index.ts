@@ -3,3 +3,4 @@ export * from './oauth';
 export * from './jobs';
 export * from './freight-documents';
 export * from './webhooks';
+export * from './operations';

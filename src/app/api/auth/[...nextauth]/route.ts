@@ -3,6 +3,7 @@ import type { NextRequest } from 'next/server';
 import { getAuthOptions } from '@/server/auth/options';
 import { withLimitedBody } from '@/server/http/body-limit';
 import { errorResponse } from '@/server/http/respond';
+import { observed } from '@/server/observability/observe-request';
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 
@@ -17,4 +18,6 @@ async function handler(request: NextRequest, context: Context) {
   return NextAuth(limited, { params: await context.params }, await getAuthOptions());
 }
 
-export { handler as GET, handler as POST };
+const observedHandler = observed(handler, () => '/api/auth');
+
+export { observedHandler as GET, observedHandler as POST };

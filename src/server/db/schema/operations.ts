@@ -1,0 +1,30 @@
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Rate-limit counters (fixed windows), one row per limited subject and kind: counted with one atomic upsert, so
+ * every instance on one database shares them. Rows of past windows are removed by the job worker's clean-up.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
+  hits: integer('hits').notNull(),
+});
+
+/**
+ * Idempotency keys (contract §13): per scope (an account, or a client system for sign-ups) and key, the
+ * fingerprint of the first request and, once it finished, its answer sealed under APP_SECRET (answers can carry
+ * secrets shown once). `lockedUntil` is the lease of the request still running; a repeat waits for it.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    answerSealed: text('answer_sealed'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.key] }), index('idempotency_keys_expires_idx').on(table.expiresAt)],
+);

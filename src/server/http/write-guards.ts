@@ -1,0 +1,84 @@
+import type { NextRequest } from 'next/server';
+import type { ServiceContext } from '@/server/services/context';
+import type { OAuthClient } from '@/server/services/oauth/authenticate-client';
+import { enforceRateLimits, type RateLimitRule } from '@/server/services/operations/rate-limits';
+import { checkIdempotencyKey, fingerprintOf, IDEMPOTENCY_KEY_FIELD, runIdempotent } from '@/server/services/operations/idempotency';
+import { metrics } from '@/server/observability/metrics';
+
+/**
+ * What REST writes (POST, PUT, PATCH, DELETE) pass besides the endpoint itself: the rate limits per client and per
+ * account, and contract §13's Idempotency-Key. Reads pay for neither: no query is added to a GET.
+ */
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const IDEMPOTENT_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** Who a write is counted against, and the scope of its idempotency keys (contract §13: per account, or per client for sign-ups). */
+interface WriteCaller {
+  ctx: ServiceContext;
+  client?: OAuthClient;
+}
+
+/** Rate limits of a write: per account and per client for bearer callers, sign-ups per client for client callers. */
+export async function limitWrite(request: NextRequest, { ctx, client }: WriteCaller): Promise<void> {
+  if (!WRITES.has(request.method)) return;
+  const rules: RateLimitRule[] = [];
+  if (ctx.caller) {
+    rules.push({ name: 'writes-per-account', subject: ctx.caller.accountId });
+    if (ctx.caller.clientId) rules.push({ name: 'writes-per-client', subject: ctx.caller.clientId });
+  } else if (client) {
+    rules.push({ name: 'signups-per-client', subject: client.clientId });
+  }
+  if (rules.length > 0) await enforceRateLimits({ ctx, input: { rules } });
+}
+
+/** The request's Idempotency-Key when it carries one that applies (a POST, PUT or PATCH of a known caller), checked. */
+export function idempotencyKeyOf(request: NextRequest, { ctx, client }: WriteCaller): { key: string; scope: string } | undefined {
+  if (!IDEMPOTENT_METHODS.has(request.method)) return undefined;
+  const key = request.headers.get(IDEMPOTENCY_KEY_FIELD);
+  // Tolerant reading (contract §1): an empty header is no header.
+  if (!key) return undefined;
+  const scope = ctx.caller ? `account:${ctx.caller.accountId}` : client ? `client:${client.clientId}` : undefined;
+  if (!scope) return undefined;
+  return { key: checkIdempotencyKey(key), scope };
+}
+
+/** The headers of an answer that a replay gives again; the others (Date, CORS, request id) belong to each answer. */
+const KEPT_HEADERS = ['content-type', 'location', 'cache-control', 'pragma', 'content-disposition', 'retry-after', 'www-authenticate', 'allow'];
+
+interface KeptAnswer {
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
+
+/**
+ * Answers a write once per key: `produce` runs for the first request (its ServiceErrors already made answers), and
+ * every repeat gets that answer again with `Idempotency-Replayed: true`. Server errors are not kept: a retry runs again.
+ */
+export async function answerIdempotently(
+  ctx: ServiceContext,
+  input: { key: string; scope: string; request: NextRequest; bodyText: string },
+  produce: () => Promise<Response>,
+): Promise<Response> {
+  const { request } = input;
+  const path = request.nextUrl.pathname.replace(/^\/v1(?=\/api\/)/, '').replace(/\/+$/, '');
+  const fingerprint = fingerprintOf(request.method, path, input.bodyText);
+  let live: Response | undefined;
+  const { answer, replayed } = await runIdempotent<KeptAnswer>(
+    { ctx, input: { scope: input.scope, key: input.key, fingerprint } },
+    async () => {
+      live = await produce();
+      const body = Buffer.from(await live.clone().arrayBuffer()).toString('base64');
+      const headers = KEPT_HEADERS.flatMap((name) => (live!.headers.has(name) ? [[name, live!.headers.get(name)!] as [string, string]] : []));
+      return { status: live.status, headers, body };
+    },
+    (kept) => kept.status < 500,
+  );
+  if (!replayed && live) return live;
+  metrics().idempotentReplays.inc({ transport: 'rest' });
+  const empty = answer.status === 204 || answer.status === 205;
+  return new Response(empty ? null : Buffer.from(answer.body, 'base64'), {
+    status: answer.status,
+    headers: [...answer.headers, ['Idempotency-Replayed', 'true']],
+  });
+}

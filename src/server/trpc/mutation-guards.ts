@@ -1,0 +1,67 @@
+import { middlewareMarker, type MiddlewareResult } from '@trpc/server/unstable-core-do-not-import';
+import { errorItem, ServiceError, type ErrorItem } from '@/server/errors';
+import type { ErrorHints } from '@/server/errors/service-error';
+import type { ServiceContext } from '@/server/services/context';
+import { enforceRateLimits } from '@/server/services/operations/rate-limits';
+import { checkIdempotencyKey, fingerprintOf, runIdempotent } from '@/server/services/operations/idempotency';
+import { metrics } from '@/server/observability/metrics';
+
+/** The input field that carries an idempotency key (a batch shares one set of headers, so a header cannot). */
+export const IDEMPOTENCY_KEY_INPUT = 'idempotencyKey';
+
+/** What a mutation's answer is kept as: its data, or the service's refusal. Other failures are not kept. */
+type KeptOutcome = { data: unknown } | { error: { items: ErrorItem[]; hints: ErrorHints } } | { notKept: true };
+
+function idempotencyKeyIn(rawInput: unknown): string | undefined {
+  if (!rawInput || typeof rawInput !== 'object' || !(IDEMPOTENCY_KEY_INPUT in rawInput)) return undefined;
+  const key = (rawInput as Record<string, unknown>)[IDEMPOTENCY_KEY_INPUT];
+  if (key === undefined || key === null || key === '') return undefined;
+  if (typeof key !== 'string') throw new ServiceError([errorItem('3.17', IDEMPOTENCY_KEY_INPUT)]);
+  try {
+    return checkIdempotencyKey(key);
+  } catch (error) {
+    // The same rule as the REST header, named as the field the tablet sends.
+    if (error instanceof ServiceError) throw new ServiceError(error.items.map((item) => ({ ...item, field: IDEMPOTENCY_KEY_INPUT })));
+    throw error;
+  }
+}
+
+/**
+ * The write rules of REST for tRPC mutations, through the same services: the per-account rate limit, and
+ * idempotency (contract §13) for a mutation whose input carries `idempotencyKey` (the offline tablet sends every
+ * queued mutation with one, so a replay after a lost answer changes nothing). The key is left out of the
+ * fingerprint; procedures' schemas ignore it as an unknown attribute.
+ */
+export async function guardMutation(opts: {
+  ctx: { service: ServiceContext };
+  path: string;
+  getRawInput: () => Promise<unknown>;
+  next: () => Promise<MiddlewareResult<object>>;
+}): Promise<MiddlewareResult<object>> {
+  const service = opts.ctx.service;
+  const caller = service.caller;
+  if (!caller) return opts.next();
+  await enforceRateLimits({ ctx: service, input: { rules: [{ name: 'writes-per-account', subject: caller.accountId }] } });
+  const rawInput = await opts.getRawInput();
+  const key = idempotencyKeyIn(rawInput);
+  if (!key) return opts.next();
+
+  const { [IDEMPOTENCY_KEY_INPUT]: _key, ...rest } = rawInput as Record<string, unknown>;
+  let live: MiddlewareResult<object> | undefined;
+  const { answer, replayed } = await runIdempotent<KeptOutcome>(
+    { ctx: service, input: { scope: `account:${caller.accountId}`, key, fingerprint: fingerprintOf('trpc', opts.path, JSON.stringify(rest)) } },
+    async () => {
+      live = await opts.next();
+      if (live.ok) return { data: live.data };
+      const cause = live.error.cause;
+      return cause instanceof ServiceError ? { error: { items: cause.items, hints: cause.hints } } : { notKept: true };
+    },
+    (outcome) => !('notKept' in outcome),
+  );
+  if (!replayed && live) return live;
+  metrics().idempotentReplays.inc({ transport: 'trpc' });
+  if ('error' in answer) throw new ServiceError(answer.error.items, answer.error.hints);
+  if ('data' in answer) return { marker: middlewareMarker, ok: true, data: answer.data };
+  // A kept answer is never `notKept`; here only for the compiler.
+  return opts.next();
+}
