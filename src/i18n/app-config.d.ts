@@ -1,12 +1,12 @@
 import type { FORMATS } from '@/lib/i18n/config';
 import type { Locale } from '@/lib/i18n/locales';
-import type en from '@/messages/en.json';
+import type { Messages } from '@/messages';
 
 // Typed keys: a key missing from the English catalogue (the reference) is a compile error.
 declare module 'next-intl' {
   interface AppConfig {
     Locale: Locale;
-    Messages: typeof en;
+    Messages: Messages;
     Formats: typeof FORMATS;
   }
 }
