@@ -199,14 +199,27 @@ describe('role × delegate × outsider × route × status', () => {
 describe('an outsider learns nothing', () => {
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-  it('every representation of a foreign document answers as a missing one', async () => {
+  it('every representation of a foreign document, under every spelling of its path, answers as a missing one', async () => {
     const problems: string[] = [];
+    // Contract §1: the same endpoints under /v1/api, a trailing slash tolerated.
+    const spellings = [
+      (id: string) => `/api/freightdocuments/${id}`,
+      (id: string) => `/v1/api/freightdocuments/${id}`,
+      (id: string) => `/api/freightdocuments/${id}/`,
+    ];
     for (const accept of ['application/json', '*/*', 'application/pdf', 'application/vnd.freightdocument.v1+pgp-signature', 'text/csv']) {
-      for (const status of STATUSES) {
-        const ask = (id: string) => api.get(`/api/freightdocuments/${id}`, { bearer: cast.outsider.token, headers: { Accept: accept } });
-        const [foreign, missing] = [await ask(fixtures[status].id), await ask(crypto.randomUUID())];
-        sent.twins += 2;
-        for (const difference of differences(foreign, missing)) problems.push(`${accept} ${status}: ${difference}`);
+      for (const [index, spelling] of spellings.entries()) {
+        for (const status of STATUSES) {
+          const ask = (id: string) => api.get(spelling(id), { bearer: cast.outsider.token, headers: { Accept: accept } });
+          const [foreign, missing] = [await ask(fixtures[status].id), await ask(crypto.randomUUID())];
+          sent.twins += 2;
+          for (const difference of differences(foreign, missing)) problems.push(`${accept} ${spelling('{id}')} ${status}: ${difference}`);
+          if (accept === 'application/json' && status !== 'CANCELLED') {
+            // The same spelling reaches the document for its holders: the paths are real ones.
+            const holder = await api.get(spelling(fixtures[status].id), { bearer: cast.delegates.CONSIGNEE.token });
+            if (holder.status !== 200) problems.push(`${spelling('{id}')} ${status}: a delegate of the consignee got ${summary(holder)} (spelling ${index})`);
+          }
+        }
       }
     }
     expect(problems).toEqual([]);
