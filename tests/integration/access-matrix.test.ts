@@ -282,6 +282,20 @@ describe('an outsider learns nothing', () => {
     }
   });
 
+  it('a delegate whose delegations were all revoked is an outsider again', async () => {
+    // The spare received a delegation from every caller of the matrix and an account-wide one above; all revoked.
+    const list = await api.get('/api/freightdocuments?limit=100', { bearer: cast.spare.token });
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.total).toBe(0);
+    for (const status of STATUSES) {
+      const ask = (id: string) => api.get(`/api/freightdocuments/${id}`, { bearer: cast.spare.token });
+      const [former, missing] = [await ask(fixtures[status].id), await ask(crypto.randomUUID())];
+      sent.twins += 2;
+      expect(disagreement(former, { status: 404, code: '4.47' }), status).toBeUndefined();
+      expect(differences(former, missing), status).toEqual([]);
+    }
+  });
+
   it('a foreign id costs the same order of time as a missing one (medians of interleaved tries)', async () => {
     const doc = fixtures.ISSUED;
     const probes: [string, string, (id: string) => Promise<Reply>][] = [
