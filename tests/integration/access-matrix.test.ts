@@ -333,3 +333,27 @@ describe('an outsider learns nothing', () => {
     }
   });
 });
+
+describe('found by the matrix', () => {
+  it('deleting a subscription while its delivery completes answers 204, never a deadlock (PostgreSQL)', async () => {
+    const carrier = cast.holders.CARRIER.token;
+    const collection = `/api/freightdocuments/${fixtures.ISSUED.id}/subscriptions`;
+    const failures: string[] = [];
+    await inPool(
+      Array.from({ length: 40 }, (_, index) => index),
+      4,
+      async (index) => {
+        const created = await api.post(collection, { bearer: carrier, json: { callbackUrl: callbackUrl() } });
+        if (created.status !== 201) return void failures.push(`subscribe: ${created.text}`);
+        const base = `${collection}/${created.body.subscriptionId}`;
+        const test = await api.post(`${base}/test`, { bearer: carrier });
+        if (test.status !== 202) return void failures.push(`test: ${test.text}`);
+        // Just as the worker records the answer of the receiver, which answers at once.
+        await new Promise((resolve) => setTimeout(resolve, index % 10));
+        const deleted = await api.request('DELETE', base, { bearer: carrier });
+        if (deleted.status !== 204) failures.push(`delete ${index}: ${summary(deleted)}`);
+      },
+    );
+    expect(failures).toEqual([]);
+  });
+});
