@@ -271,12 +271,12 @@ class CounterPartyApproval implements fc.AsyncCommand<Model, Real> {
   predict(model: Model): Outcome {
     const held = HOLDS[this.party];
     if (!held) return '4.47';
-    if (!isCarrier(held)) return '1.4';
-    const open = openTransfers(model);
+    // Judged for the transfers of the body's kind, like an own approval: only the carrier collects.
+    if (this.action === 'COLLECTION' ? held !== 'car' : !isCarrier(held)) return '1.4';
+    const open = openTransfers(model).filter((transfer) => transfer.action === this.action);
     if (open.length === 0) return '4.18';
-    const mine = open.filter((transfer) => transfer.carrierSide === held);
-    if (mine.length === 0) return '1.4';
-    if (mine.every((transfer) => approvedBy(model, transfer, 'COUNTER_PARTY'))) return '4.18';
+    const refusals = open.map((transfer) => (transfer.carrierSide !== held ? '1.4' : approvedBy(model, transfer, 'COUNTER_PARTY') ? '4.18' : undefined));
+    if (!refusals.includes(undefined)) return refusals.find((code) => code !== '1.4') ?? '1.4';
     const transfer = resolve(model, this.action, this.target);
     if (typeof transfer === 'string') return transfer;
     if (transfer.carrierSide !== held) return '1.4';

@@ -55,6 +55,9 @@ export async function deliverWebhook({ deliveryId }: JobPayload<'webhook.deliver
   metrics().webhookAttempts.inc({ outcome: outcome.ok ? 'delivered' : outcome.httpStatus !== undefined ? 'http_error' : 'failed' });
   const finalState = outcome.ok ? 'DELIVERED' : attempt >= JOB_KINDS['webhook.deliver'].maxAttempts ? 'FAILED' : undefined;
   await db.transaction(async (tx) => {
+    // The delivery row first, then its attempt: the order in which deleting the subscription cascades through
+    // them. The other order deadlocked with a DELETE of the subscription arriving just as an attempt ended (500).
+    await tx.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)).for('update');
     await tx
       .update(webhookDeliveryAttempts)
       .set({ httpStatus: outcome.httpStatus ?? null, error: outcome.ok ? null : outcome.error, durationMs: Date.now() - startedAt.getTime() })

@@ -8,6 +8,7 @@ import {
   firstRefusal,
   openTransfers,
   ownApprovalRefusal,
+  TRANSFER_ACTIONS,
   TRANSFER_PARTY_ROLES,
   type ApprovalFact,
   type TransferAction,
@@ -37,7 +38,7 @@ export interface ActionState {
 /** A refusal, with the field it concerns where there is one. */
 export type ActionRefusal = { code: ErrorCode; field?: string };
 
-interface ActionRule {
+export interface ActionRule {
   /** Who may ever do it: a right of the roles the caller holds (directly or as a delegate). */
   grantedBy: { permission: Permission } | { roles: readonly Role[] };
   /** The code for a caller without that right: 1.4 unless the specification names another (3.39). */
@@ -64,6 +65,27 @@ const approve = (action: TransferAction): ActionRule => ({
   },
 });
 
+/** Who can ever be the carrier side of a transfer (contract §7): the carrier collects; either carrier hands over later. */
+const CARRIER_SIDE_ROLES: Record<TransferAction, readonly Role[]> = { COLLECTION: ['CARRIER'], CARRIER_TO_CARRIER: CARRIER_ROLES, DELIVERY: CARRIER_ROLES };
+
+/**
+ * Recording the counter party's approval of a transfer of `action` (submitcounterpartyapproval), judged like an own
+ * approval of it: a role that is never its carrier side lacks the right (1.4); a transfer of that kind that cannot
+ * happen in this status is 4.18; a carrier-side role that does not hand over now is 1.4 again.
+ */
+export function recordCounterParty(action: TransferAction): ActionRule {
+  return {
+    grantedBy: { roles: CARRIER_SIDE_ROLES[action] },
+    refuse: (state, held) => {
+      const now = situation(state);
+      const transfers = openTransfers(now, action);
+      if (transfers.length === 0) return '4.18';
+      const roleIds = roleIdsOf(held, CARRIER_SIDE_ROLES[action]);
+      return firstRefusal(transfers.map((transfer) => counterPartyRecordRefusal(now, transfer, roleIds)));
+    },
+  };
+}
+
 /**
  * The one table of who may do what when (contract §4, §5, §7). Verbs ask `authorize` for their action;
  * `allowedActionsOf` lists the actions that pass both checks, so a client sees exactly what the verbs accept.
@@ -85,15 +107,14 @@ export const ACTION_RULES: Record<DocumentAction, ActionRule> = {
   APPROVE_COLLECTION: approve('COLLECTION'),
   APPROVE_CARRIER_TO_CARRIER: approve('CARRIER_TO_CARRIER'),
   APPROVE_DELIVERY: approve('DELIVERY'),
-  // The carrier side records its counter party's approval (TFA, signature, implicit) from its own device.
+  // The carrier side records its counter party's approval (TFA, signature, implicit) from its own device: of any
+  // transfer open now (the verb asks recordCounterParty for the one it records).
   RECORD_COUNTERPARTY_APPROVAL: {
     grantedBy: { roles: CARRIER_ROLES },
     refuse: (state, held) => {
-      const now = situation(state);
-      const transfers = openTransfers(now);
-      if (transfers.length === 0) return '4.18';
-      const roleIds = roleIdsOf(held, CARRIER_ROLES);
-      return firstRefusal(transfers.map((transfer) => counterPartyRecordRefusal(now, transfer, roleIds)));
+      const refusals = TRANSFER_ACTIONS.map((action) => refusalByRule(recordCounterParty(action), held, state));
+      if (refusals.some((refusal) => refusal === undefined)) return undefined;
+      return refusals.find((refusal) => refusal!.code !== '1.4') ?? refusals[0];
     },
   },
   // An implicit transfer by the carrier side: ISSUED → TRANSIT by the carrier, TRANSIT → DELIVERED by the holder.
@@ -122,18 +143,23 @@ export const ACTION_RULES: Record<DocumentAction, ActionRule> = {
   SUBSCRIBE: { grantedBy: { permission: 'VIEW' } },
 };
 
-/** The roles of the caller that give the right to `action`. */
-export function grantingRoles(action: DocumentAction, held: HeldRole[]): HeldRole[] {
-  const { grantedBy } = ACTION_RULES[action];
+const ruleOf = (action: DocumentAction | ActionRule): ActionRule => (typeof action === 'string' ? ACTION_RULES[action] : action);
+
+/** The roles of the caller that give the right to `action` (an action of the table, or a rule such as recordCounterParty's). */
+export function grantingRoles(action: DocumentAction | ActionRule, held: HeldRole[]): HeldRole[] {
+  const { grantedBy } = ruleOf(action);
   return held.filter((role) => ('permission' in grantedBy ? role.permissions.includes(grantedBy.permission) : grantedBy.roles.includes(role.role)));
 }
 
-/** Why the caller may not do `action` now, with its field: the missing right, else the state's code; undefined if allowed. */
-export function refusalDetailOf(action: DocumentAction, held: HeldRole[], state: ActionState): ActionRefusal | undefined {
-  const rule = ACTION_RULES[action];
-  if (grantingRoles(action, held).length === 0) return { code: rule.withoutRight ?? '1.4' };
+function refusalByRule(rule: ActionRule, held: HeldRole[], state: ActionState): ActionRefusal | undefined {
+  if (grantingRoles(rule, held).length === 0) return { code: rule.withoutRight ?? '1.4' };
   const refusal = rule.refuse?.(state, held);
   return typeof refusal === 'string' ? { code: refusal } : refusal;
+}
+
+/** Why the caller may not do `action` now, with its field: the missing right, else the state's code; undefined if allowed. */
+export function refusalDetailOf(action: DocumentAction | ActionRule, held: HeldRole[], state: ActionState): ActionRefusal | undefined {
+  return refusalByRule(ruleOf(action), held, state);
 }
 
 /** Why the caller may not do `action` now: 1.4 (or the action's own code) without the right, else the state's code. */

@@ -5,7 +5,7 @@ import type { DbOrTx } from '@/server/db/client';
 import { delegations, documentApprovals, documentRoles, freightDocuments } from '@/server/db/schema';
 import { isId } from '@/server/crypto/tokens';
 import { fail } from '@/server/errors';
-import { grantingRoles, refusalDetailOf, type ActionState } from './actions';
+import { grantingRoles, refusalDetailOf, type ActionRule, type ActionState } from './actions';
 import { loadDelegationSources } from './delegation-sources';
 import { resolveHeldRoles, type DelegationRow, type HeldRole, type RoleRow } from './held-roles';
 import type { ApprovalRow } from './transfer-situation';
@@ -64,10 +64,14 @@ export function actionStateOf(loaded: LoadedDocument, state: Omit<ActionState, '
 }
 
 /**
- * Throws the code that refuses `action` to the caller now (1.4 without the right, else the state's code);
+ * Throws the code that refuses `action` (an action of the table, or a rule of one kind of it) to the caller now (1.4 without the right, else the state's code);
  * otherwise returns the role it acts in, preferring one the caller is named in over a delegated one.
  */
-export function authorize(loaded: LoadedDocument, action: DocumentAction, state: Omit<ActionState, 'document' | 'roles' | 'approvals'> = {}): HeldRole {
+export function authorize(
+  loaded: LoadedDocument,
+  action: DocumentAction | ActionRule,
+  state: Omit<ActionState, 'document' | 'roles' | 'approvals'> = {},
+): HeldRole {
   const refusal = refusalDetailOf(action, loaded.access.held, actionStateOf(loaded, state));
   if (refusal) fail(refusal.code, refusal.field);
   const granting = grantingRoles(action, loaded.access.held);

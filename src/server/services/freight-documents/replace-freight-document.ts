@@ -58,12 +58,14 @@ export async function replaceFreightDocument({ ctx, input }: { ctx: ServiceConte
     changeType: 'UPDATE',
     previousCommits,
     apply: async (loaded, tx) => {
+      // The right and the status first (contract §4: 1.4 for other role holders, 4.5 after DRAFT): a body is
+      // judged only where it could be applied, as every other verb does.
+      const actingAs = authorize(loaded, 'UPDATE');
       // Validated against the locked row, whose structured goods tell the rendered goods table apart.
       const raw = dropRenderedGoods(withoutKept, (loaded.document.content.structuredGoods as unknown[] | undefined) ?? []);
       const validation = validateFreightDocument(raw, { agreedDateTimeOfTakingOver: loaded.document.agreedDateTimeOfTakingOver });
       if (!validation.ok) throw new ServiceError(validation.errors);
       const body = validation.data;
-      const actingAs = authorize(loaded, 'UPDATE');
       const documentId = loaded.document.id;
       const now = ctx.now();
       const added = await reconcileRoles(tx, documentId, loaded.roles, body, now);

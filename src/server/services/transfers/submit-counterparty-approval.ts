@@ -11,6 +11,7 @@ import { fail, parseInput } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
 import { loadDelegationSources } from '../access/delegation-sources';
 import { resolveHeldRoles } from '../access/held-roles';
+import { recordCounterParty } from '../access/actions';
 import { authorize, type HeldRole, type LoadedDocument, type RoleRow } from '../access/load-document';
 import { situationOf } from '../access/transfer-situation';
 import { attachmentRow, prepareAttachments } from '../freight-documents/attachment-content';
@@ -107,7 +108,8 @@ export async function submitCounterpartyApproval({
     requirePreviousCommits: true,
     secondsSinceCreation: approval.secondsSinceCreation,
     apply: async (loaded, tx, times) => {
-      authorize(loaded, 'RECORD_COUNTERPARTY_APPROVAL');
+      // Judged for the transfer of the body's kind, as an own approval is (actions.ts recordCounterParty).
+      authorize(loaded, recordCounterParty(approval.action));
       const situation = situationOf(loaded.document, loaded.roles, loaded.approvals);
       const transfer = resolveTransfer(situation, approval.action, approval.counterPartyRoleId);
       if (isRefusal(transfer)) fail(transfer.code, transfer.field);
