@@ -84,9 +84,9 @@ export async function seedDocuments(sql: Sql, spec: SeedSpec, onProgress?: (done
           from src
         ),
         commits as (
-          insert into document_commits (id, document_id, sequence, change_type, account_id, new_status, previous_commits,
+          insert into document_commits (id, document_id, sequence, change_type, account_id, actor, new_status, previous_commits,
             content_hash, created_client, created_server)
-          select commit_id, id, 1, 'CREATE', owner, case when status = 'DRAFT' then 'DRAFT' else 'ISSUED' end, '[]'::jsonb,
+          select commit_id, id, 1, 'CREATE', owner, jsonb_build_object('kind', 'ACCOUNT', 'accountId', owner), case when status = 'DRAFT' then 'DRAFT' else 'ISSUED' end, '[]'::jsonb,
                  encode(sha256(convert_to(id, 'UTF8')), 'hex'), null, modified
           from src
         )
