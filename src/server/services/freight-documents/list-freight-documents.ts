@@ -33,6 +33,8 @@ const TIME_ATTRIBUTES = new Set<ListAttribute>([
   'estimatedDateTimeOfDelivery',
 ]);
 const OPERATORS = { eq: '=', ne: '<>', gt: '>', lt: '<', ge: '>=', le: '<=' } as const;
+/** Contract §4: `total` is exact up to this many documents, beyond it this many with `totalRelation: "gte"`. */
+export const TOTAL_CAP = 10_000;
 
 /** Text compares by code point (COLLATE "C"), the same on every database and in the tests' model. */
 function columnExpression(attribute: ListAttribute): SQL {
@@ -68,10 +70,15 @@ export async function listFreightDocuments({ ctx, input }: { ctx: ServiceContext
       .orderBy(...order)
       .limit(query.limit)
       .offset(query.first - 1),
-    ctx.db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(freightDocuments)
-      .where(where),
+    // Counting stops after one document past the cap, so it never costs more than reading that many ids.
+    ctx.db.select({ total: sql<number>`count(*)::int` }).from(
+      ctx.db
+        .select({ id: freightDocuments.id })
+        .from(freightDocuments)
+        .where(where)
+        .limit(TOTAL_CAP + 1)
+        .as('capped'),
+    ),
   ]);
   const ids = rows.map((row) => row.id);
   const issuedIds = rows.filter((row) => row.status !== 'DRAFT').map((row) => row.id);
@@ -108,5 +115,12 @@ export async function listFreightDocuments({ ctx, input }: { ctx: ServiceContext
       ),
     };
   });
-  return { freightDocuments: freightDocumentsJson, first: query.first, limit: query.limit, total: counted?.total ?? 0 };
+  const total = counted?.total ?? 0;
+  return {
+    freightDocuments: freightDocumentsJson,
+    first: query.first,
+    limit: query.limit,
+    total: Math.min(total, TOTAL_CAP),
+    totalRelation: total > TOTAL_CAP ? ('gte' as const) : ('eq' as const),
+  };
 }
