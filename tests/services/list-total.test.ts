@@ -6,7 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFreightDocument } from '@/server/services/freight-documents/create-freight-document';
-import { listFreightDocuments, TOTAL_CAP } from '@/server/services/freight-documents/list-freight-documents';
+import { listFreightDocuments } from '@/server/services/freight-documents/list-freight-documents';
+import { TOTAL_CAP } from '@/server/services/freight-documents/list-page';
 import { DOCUMENT_BODY } from '../../scripts/bench/fixtures';
 import { activeAccount, databaseKinds, openTestDatabase, serviceContext, type TestDatabase } from './harness';
 

@@ -1,51 +1,17 @@
-import { and, asc, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { parseListQuery, type ListAttribute, type ListFilter } from '@/lib/domain/list-query';
-import { delegations, documentApprovals, documentRoles, freightDocuments } from '@/server/db/schema';
+import { and, inArray, sql } from 'drizzle-orm';
+import { parseListQuery } from '@/lib/domain/list-query';
+import { delegations, documentApprovals, documentRoles } from '@/server/db/schema';
 import { ServiceError } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
 import { callerEnvelopeOf } from '../access/caller-envelope';
 import { loadDelegationSources } from '../access/delegation-sources';
 import { resolveHeldRoles } from '../access/held-roles';
-import { visibleTo } from '../access/visibility';
 import { loadOwnAccountDelegations } from '../delegations/delegate-views';
 import { countOwnSubscriptions } from '../subscriptions/subscription-counts';
 import { quoteIssue } from './credits';
 import { documentContentJson } from './document-json';
+import { readListPage, TOTAL_CAP } from './list-page';
 import { loadPeople } from './serialize-document';
-
-const COLUMNS: Record<ListAttribute, AnyPgColumn> = {
-  status: freightDocuments.status,
-  type: freightDocuments.type,
-  serviceNumber: freightDocuments.serviceNumber,
-  establishedDate: freightDocuments.establishedDate,
-  establishedPlace: freightDocuments.establishedPlace,
-  carrierCode: freightDocuments.carrierCode,
-  lastModifiedDateTime: freightDocuments.lastModifiedDateTime,
-  agreedDateTimeOfTakingOver: freightDocuments.agreedDateTimeOfTakingOver,
-  estimatedDateTimeOfTakingOver: freightDocuments.estimatedDateTimeOfTakingOver,
-  estimatedDateTimeOfDelivery: freightDocuments.estimatedDateTimeOfDelivery,
-};
-const TIME_ATTRIBUTES = new Set<ListAttribute>([
-  'lastModifiedDateTime',
-  'agreedDateTimeOfTakingOver',
-  'estimatedDateTimeOfTakingOver',
-  'estimatedDateTimeOfDelivery',
-]);
-const OPERATORS = { eq: '=', ne: '<>', gt: '>', lt: '<', ge: '>=', le: '<=' } as const;
-/** Contract §4: `total` is exact up to this many documents, beyond it this many with `totalRelation: "gte"`. */
-export const TOTAL_CAP = 10_000;
-
-/** Text compares by code point (COLLATE "C"), the same on every database and in the tests' model. */
-function columnExpression(attribute: ListAttribute): SQL {
-  const column = COLUMNS[attribute];
-  return TIME_ATTRIBUTES.has(attribute) ? sql`${column}` : sql`(${column} collate "C")`;
-}
-
-function filterCondition(filter: ListFilter): SQL {
-  const value = TIME_ATTRIBUTES.has(filter.attribute) ? sql`${new Date(filter.value).toISOString()}::timestamptz` : sql`${filter.value}`;
-  return sql`${columnExpression(filter.attribute)} ${sql.raw(OPERATORS[filter.operation])} ${value}`;
-}
 
 /**
  * GET /freightdocuments (contract §4): the documents in which the caller holds a role (directly or as a
@@ -59,27 +25,7 @@ export async function listFreightDocuments({ ctx, input }: { ctx: ServiceContext
   const { query } = parsed;
 
   const sources = await loadDelegationSources(ctx.db, accountId);
-  const where = and(visibleTo(accountId, sources), ...query.filters.map(filterCondition));
-  const order = [...query.sort.map((sort) => sql`${columnExpression(sort.attribute)} ${sql.raw(sort.direction)} nulls last`), asc(freightDocuments.id)];
-
-  const [rows, [counted]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(freightDocuments)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.limit)
-      .offset(query.first - 1),
-    // Counting stops after one document past the cap, so it never costs more than reading that many ids.
-    ctx.db.select({ total: sql<number>`count(*)::int` }).from(
-      ctx.db
-        .select({ id: freightDocuments.id })
-        .from(freightDocuments)
-        .where(where)
-        .limit(TOTAL_CAP + 1)
-        .as('capped'),
-    ),
-  ]);
+  const { rows, counted } = await readListPage(ctx.db, { accountId, sources, query });
   const ids = rows.map((row) => row.id);
   const issuedIds = rows.filter((row) => row.status !== 'DRAFT').map((row) => row.id);
   const [roles, documentDelegations, people, quote, approvals, ownAccountDelegations, subscriptionCounts] = await Promise.all([
@@ -115,12 +61,11 @@ export async function listFreightDocuments({ ctx, input }: { ctx: ServiceContext
       ),
     };
   });
-  const total = counted?.total ?? 0;
   return {
     freightDocuments: freightDocumentsJson,
     first: query.first,
     limit: query.limit,
-    total: Math.min(total, TOTAL_CAP),
-    totalRelation: total > TOTAL_CAP ? ('gte' as const) : ('eq' as const),
+    total: Math.min(counted, TOTAL_CAP),
+    totalRelation: counted > TOTAL_CAP ? ('gte' as const) : ('eq' as const),
   };
 }
