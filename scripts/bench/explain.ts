@@ -17,8 +17,8 @@ export async function explainList(databaseUrl: string, accountId: string, query:
     const ctx = { db, config: getConfig(), appSecret: 'unused', caller: { accountId }, now: () => new Date() };
     await listFreightDocuments({ ctx, input: { query: new URLSearchParams(query).entries() } });
     const out: string[] = [];
-    // The page and the count are the statements that read freight_documents; the rest load by key what the page names.
-    for (const statement of captured.filter((entry) => /^select .* from "freight_documents"/s.test(entry.sql))) {
+    // The page and the count (list-page.ts names their subqueries); the rest load by key what the page names.
+    for (const statement of captured.filter((entry) => /\) "(page|capped)"/.test(entry.sql))) {
       const rows = await client.unsafe(`explain (analyze, buffers) ${statement.sql}`, statement.params as never[]);
       out.push(rows.map((row) => String(row['QUERY PLAN'])).join('\n'));
     }

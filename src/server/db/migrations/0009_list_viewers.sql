@@ -18,5 +18,5 @@ CREATE TABLE "document_viewers" (
 ALTER TABLE "document_viewers" ADD CONSTRAINT "document_viewers_document_id_freight_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."freight_documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "document_viewers_document_idx" ON "document_viewers" USING btree ("document_id");--> statement-breakpoint
 CREATE INDEX "document_viewers_default_idx" ON "document_viewers" USING btree ("account_id","last_modified" DESC NULLS LAST,"document_id") WHERE status <> 'CANCELLED';--> statement-breakpoint
-CREATE INDEX "document_viewers_status_idx" ON "document_viewers" USING btree ("account_id","status","last_modified" DESC NULLS LAST,"document_id");--> statement-breakpoint
+CREATE INDEX "document_viewers_status_idx" ON "document_viewers" USING btree ("account_id",("status" collate "C"),"last_modified" DESC NULLS LAST,"document_id");--> statement-breakpoint
 CREATE INDEX "document_viewers_service_number_idx" ON "document_viewers" USING btree ("account_id",("service_number" collate "C"),"document_id") WHERE status <> 'CANCELLED';

@@ -36,7 +36,13 @@ export const documentViewers = pgTable(
     index('document_viewers_default_idx')
       .on(table.accountId, table.lastModifiedDateTime.desc().nullsLast(), table.documentId)
       .where(sql`status <> 'CANCELLED'`),
-    index('document_viewers_status_idx').on(table.accountId, table.status, table.lastModifiedDateTime.desc().nullsLast(), table.documentId),
+    // Lists compare text under COLLATE "C" (decision 0005), so the status key is indexed under it too.
+    index('document_viewers_status_idx').on(
+      table.accountId,
+      sql`(${table.status} collate "C")`,
+      table.lastModifiedDateTime.desc().nullsLast(),
+      table.documentId,
+    ),
     index('document_viewers_service_number_idx')
       .on(table.accountId, sql`(${table.serviceNumber} collate "C")`, table.documentId)
       .where(sql`status <> 'CANCELLED'`),
