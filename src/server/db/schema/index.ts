@@ -5,3 +5,4 @@ export * from './freight-documents';
 export * from './webhooks';
 export * from './operations';
 export * from './document-viewers';
+export * from './relations';

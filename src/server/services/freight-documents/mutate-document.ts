@@ -80,7 +80,8 @@ export async function mutateDocument(
     const approvals = change.addsRecords
       ? await tx.select().from(documentApprovals).where(eq(documentApprovals.documentId, loaded.document.id))
       : loaded.approvals;
-    return { ...loaded, document, roles, approvals, commitId };
+    // The facts read with the document are stale now: the serializer reads them again.
+    return { ...loaded, document, roles, approvals, commitId, facts: undefined };
   });
 }
 
