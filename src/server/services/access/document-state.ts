@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { Role } from '@/lib/schemas/freight-document';
 import type { DbOrTx } from '@/server/db/client';
 import type { accounts, transferSecrets } from '@/server/db/schema';
 import type { AccountSummary, AttachmentSummary, CommitRow } from '../freight-documents/document-json';
@@ -43,6 +42,44 @@ export interface DocumentState {
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 const date = (value: string | null) => (value === null ? null : new Date(value));
 
+/** Subqueries for what the caller brings to any document: its delegation sources, own account-wide delegations, credits. */
+const callerSubqueries = (accountId: string) => ({
+  sources: sql`(select coalesce(json_agg(json_build_object('accountId', account_id, 'role', role, 'delegationId', entry_id)), '[]') from (${delegationSourcesQuery(accountId)}) found_sources)`,
+  ownAccountDelegations: sql`(select coalesce(json_agg(json_build_object('id', id, 'documentId', document_id, 'role', role, 'roleId', role_id,
+      'grantorAccountId', grantor_account_id, 'delegateAccountId', delegate_account_id, 'parentId', parent_id, 'createdAt', created_at,
+      'revokedAt', revoked_at) order by created_at, id), '[]')
+    from delegations where grantor_account_id = ${accountId} and document_id is null and revoked_at is null)`,
+  caller: sql`(select json_build_object('credits', credits, 'paymentScheme', payment_scheme) from accounts where id = ${accountId})`,
+});
+
+export interface CallerFacts {
+  sources: DelegationSource[];
+  ownAccountDelegations: DelegationRow[];
+  caller: DocumentFacts['caller'];
+}
+
+type JsonDelegation = Omit<DelegationRow, 'createdAt' | 'revokedAt'> & { createdAt: string; revokedAt: string | null };
+function callerFactsOf(row: { sources: unknown; ownAccountDelegations: unknown; caller: unknown }): CallerFacts {
+  return {
+    sources: json<DelegationSource[]>(row.sources),
+    ownAccountDelegations: json<JsonDelegation[]>(row.ownAccountDelegations).map((entry) => ({
+      ...entry,
+      createdAt: date(entry.createdAt)!,
+      revokedAt: date(entry.revokedAt),
+    })),
+    caller: json<DocumentFacts['caller'] | null>(row.caller) ?? undefined,
+  };
+}
+
+/** The caller's delegation sources, own account-wide delegations and credit standing, in one statement (the list). */
+export async function loadCallerFacts(db: DbOrTx, accountId: string): Promise<CallerFacts> {
+  const queries = callerSubqueries(accountId);
+  const [row] = await db
+    .execute(sql`select ${queries.sources} as sources, ${queries.ownAccountDelegations} as own, ${queries.caller} as caller`)
+    .then((result) => (Array.isArray(result) ? result : (result as unknown as { rows: Record<string, unknown>[] }).rows) as Record<string, unknown>[]);
+  return callerFactsOf({ sources: row!.sources, ownAccountDelegations: row!.own, caller: row!.caller });
+}
+
 /**
  * A document with everything that decides what the caller may see and do, and everything its serializer shows, in
  * one statement (issue 13: one round trip): Drizzle's relational query reads the rows it owns; the caller's
@@ -66,18 +103,12 @@ export async function loadDocumentState(db: DbOrTx, accountId: string, documentI
       transferSecrets: true,
     },
     extras: (document) => ({
-      sources:
-        sql`(select coalesce(json_agg(json_build_object('accountId', account_id, 'role', role, 'delegationId', entry_id)), '[]') from (${delegationSourcesQuery(accountId)}) found_sources)`.as(
-          'sources',
-        ),
-      ownAccountDelegations: sql`(select coalesce(json_agg(json_build_object('id', id, 'documentId', document_id, 'role', role, 'roleId', role_id,
-          'grantorAccountId', grantor_account_id, 'delegateAccountId', delegate_account_id, 'parentId', parent_id, 'createdAt', created_at,
-          'revokedAt', revoked_at) order by created_at, id), '[]')
-        from delegations where grantor_account_id = ${accountId} and document_id is null and revoked_at is null)`.as('own_account_delegations'),
+      sources: callerSubqueries(accountId).sources.as('sources'),
+      ownAccountDelegations: callerSubqueries(accountId).ownAccountDelegations.as('own_account_delegations'),
+      caller: callerSubqueries(accountId).caller.as('caller'),
       subscriptionCount: sql<number>`(select count(*)::int from webhook_subscriptions where account_id = ${accountId} and document_id = ${document.id})`.as(
         'subscription_count',
       ),
-      caller: sql`(select json_build_object('credits', credits, 'paymentScheme', payment_scheme) from accounts where id = ${accountId})`.as('caller'),
       people: sql`(select coalesce(json_agg(json_build_object('accountId', id, 'accountNumber', account_number, 'email', email, 'name', name,
           'phoneNumber', phone_number)), '[]') from accounts where id in (
           select ${document.submitterAccountId}
@@ -104,13 +135,13 @@ export async function loadDocumentState(db: DbOrTx, accountId: string, documentI
     people,
     ...document
   } = found;
-  type JsonDelegation = Omit<DelegationRow, 'createdAt' | 'revokedAt'> & { createdAt: string; revokedAt: string | null };
+  const callerFacts = callerFactsOf({ sources, ownAccountDelegations, caller });
   return {
     document: document as DocumentRow,
     roles,
     documentDelegations: delegations,
     approvals,
-    sources: json<{ accountId: string; role: Role; delegationId: string }[]>(sources),
+    sources: callerFacts.sources,
     facts: {
       commits,
       files: attachments.map(({ id, ...file }) => ({ attachmentId: id, ...file })),
@@ -126,4 +157,39 @@ export async function loadDocumentState(db: DbOrTx, accountId: string, documentI
       caller: json<DocumentFacts['caller'] | null>(caller) ?? undefined,
     },
   };
+}
+
+/**
+ * What each document of a list page needs for its entry, in one statement: roles, active per-document delegations,
+ * approvals, the submitter's account and the caller's subscription count. In the order of `ids`.
+ */
+export async function loadListEntries(db: DbOrTx, accountId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const found = await db.query.freightDocuments.findMany({
+    where: (document, { inArray }) => inArray(document.id, ids),
+    with: { roles: true, delegations: { where: (delegation, { isNull }) => isNull(delegation.revokedAt) }, approvals: true },
+    extras: (document) => ({
+      subscriptionCount: sql<number>`(select count(*)::int from webhook_subscriptions where account_id = ${accountId} and document_id = ${document.id})`.as(
+        'subscription_count',
+      ),
+      submitter: sql`(select json_build_object('accountId', id, 'accountNumber', account_number, 'email', email, 'name', name, 'phoneNumber', phone_number)
+        from accounts where id = ${document.submitterAccountId})`.as('submitter'),
+    }),
+  });
+  const byId = new Map(found.map((entry) => [entry.id, entry]));
+  return ids.flatMap((id) => {
+    const entry = byId.get(id);
+    if (!entry) return [];
+    const { roles, delegations, approvals, subscriptionCount, submitter, ...document } = entry;
+    return [
+      {
+        document: document as DocumentRow,
+        roles,
+        documentDelegations: delegations,
+        approvals: document.status === 'DRAFT' ? [] : approvals,
+        subscriptionCount: Number(subscriptionCount ?? 0),
+        submitter: json<AccountSummary | null>(submitter) ?? undefined,
+      },
+    ];
+  });
 }
