@@ -32,8 +32,11 @@ export function roundTripCounter() {
   let counting = false;
   let statements = 0;
   const logger: Logger = {
-    logQuery: () => {
-      if (counting) statements += 1;
+    logQuery: (query) => {
+      if (!counting) return;
+      statements += 1;
+      // ROUND_TRIPS_LOG=1 shows which statements they are.
+      if (process.env.ROUND_TRIPS_LOG) console.log(`  ${statements}: ${query.replace(/\s+/g, ' ').slice(0, 160)}`);
     },
   };
   /** BEGIN and COMMIT are round trips too; Drizzle's logger does not see them. */

@@ -26,6 +26,8 @@ export interface DocumentChange {
   actor?: Actor;
   /** The change inserted approvals or comments, which the commit writer gives this commit's id. */
   addsRecords?: boolean;
+  /** The change added or removed no attachment: the commit writer takes them from the load instead of reading them again. */
+  attachmentsUnchanged?: boolean;
 }
 
 /** The caller as the actor of a change made in `role` (or, without one, in the first role the caller holds). */
@@ -75,6 +77,7 @@ export async function mutateDocument(
       serverTime,
       changesStructuredGoods: change.changesStructuredGoods,
       addsRecords: change.addsRecords,
+      files: change.attachmentsUnchanged ? loaded.facts?.files : undefined,
     });
     // What the caller may do next depends on the approvals, the one just made included.
     const approvals = change.addsRecords
