@@ -182,13 +182,13 @@ async function main() {
       RATE_LIMIT_SIGNUPS_PER_CLIENT: '0',
     };
     if (CPU_PROF) fs.mkdirSync(CPU_PROF, { recursive: true });
-    const profiled = (name: string): Record<string, string> =>
-      CPU_PROF ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${path.join(CPU_PROF, name)}`.trim() } : {};
+    // Node refuses --cpu-prof in NODE_OPTIONS: it goes before the script (next start serves in its own process).
+    const profiled = (name: string): string[] => (CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.join(CPU_PROF, name)}`] : []);
     progress(`starting next start on ${nextPort} (database ${database})`);
     const next = await startServer({
       name: 'next',
-      args: [NEXT_CLI, 'start', '-p', String(nextPort), '-H', '127.0.0.1'],
-      env: { ...env, ...profiled('next') },
+      args: [...profiled('next'), NEXT_CLI, 'start', '-p', String(nextPort), '-H', '127.0.0.1'],
+      env,
       port: nextPort,
       readyPath: '/api/heartbeat',
     });
@@ -196,8 +196,11 @@ async function main() {
     progress(`starting bare node:http server on ${barePort}`);
     const bare = await startServer({
       name: 'bare',
-      args: [TSX_CLI, SERVER_CONDITION, 'scripts/bench/bare-server.ts'],
-      env: { ...env, BARE_PORT: String(barePort), ...profiled('bare') },
+      // Profiled, tsx runs as a loader in the server's own process (its CLI would start a child the flag misses).
+      args: CPU_PROF
+        ? [...profiled('bare'), SERVER_CONDITION, '--import', 'tsx', 'scripts/bench/bare-server.ts']
+        : [TSX_CLI, SERVER_CONDITION, 'scripts/bench/bare-server.ts'],
+      env: { ...env, BARE_PORT: String(barePort) },
       port: barePort,
       readyPath: '/healthz',
     });
