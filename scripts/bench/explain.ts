@@ -17,8 +17,8 @@ export async function explainList(databaseUrl: string, accountId: string, query:
     const ctx = { db, config: getConfig(), appSecret: 'unused', caller: { accountId }, now: () => new Date() };
     await listFreightDocuments({ ctx, input: { query: new URLSearchParams(query).entries() } });
     const out: string[] = [];
-    // The first two statements are the page and the count; the rest load roles and accounts by key.
-    for (const statement of captured.slice(0, 2)) {
+    // The page and the count (list-page.ts names their subqueries); the rest load by key what the page names.
+    for (const statement of captured.filter((entry) => /\) "(page|capped)"/.test(entry.sql))) {
       const rows = await client.unsafe(`explain (analyze, buffers) ${statement.sql}`, statement.params as never[]);
       out.push(rows.map((row) => String(row['QUERY PLAN'])).join('\n'));
     }

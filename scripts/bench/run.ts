@@ -6,18 +6,22 @@
  * Knobs (environment): BENCH_SECONDS (10), BENCH_CONNECTIONS (10), BENCH_WARMUP_SECONDS (2),
  * BENCH_LIST_SECONDS (5), BENCH_LIST_CONNECTIONS (2), BENCH_LIST_MIN_REQUESTS (20: a query too slow for that
  * many samples in BENCH_LIST_SECONDS runs by count instead), BENCH_LARGE (1; 0 skips the 1M tier),
- * BENCH_EXPLAIN (0; 1 prints EXPLAIN ANALYZE of the list SQL per tier),
+ * BENCH_EXPLAIN (1; 0 leaves out EXPLAIN ANALYZE of the list SQL per tier and query),
+ * BENCH_CPU_PROF (unset; a folder: the next and bare servers write V8 CPU profiles there when they stop),
  * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test: where scratch databases are created).
+ * A third server, limit-server.ts, answers GET with one query and nothing else: the machine's limit for that work.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
+import { openPostgres } from '@/server/db/client';
 import { explainList } from './explain';
 import { DOCUMENT_BODY } from './fixtures';
 import { runLoad, summarise, type LoadOptions, type LoadResult, type LoadRun } from './load';
 import { admin, freePort, NEXT_CLI, ROOT, SERVER_CONDITION, startServer, TSX_CLI, type Server } from './processes';
+import { ENDPOINTS, measureRoundTrips } from './round-trips';
 import { seedDocuments, seedOtherAccounts, vacuumAnalyze, withIndexesDeferred } from './seed';
 
 const numberFrom = (name: string, fallback: number) => {
@@ -32,14 +36,18 @@ const LIST_SECONDS = numberFrom('BENCH_LIST_SECONDS', 5);
 const LIST_CONNECTIONS = Math.round(numberFrom('BENCH_LIST_CONNECTIONS', 2));
 const LIST_MIN_REQUESTS = Math.round(numberFrom('BENCH_LIST_MIN_REQUESTS', 20));
 const LARGE = process.env.BENCH_LARGE !== '0';
-const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
+const EXPLAIN = process.env.BENCH_EXPLAIN !== '0';
+const CPU_PROF = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
 const MAINTENANCE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+// Issue 13: the default sort, a status filter and the serviceNumber sort, each on the first page and at first=5000.
 const LIST_MIX: [label: string, query: string][] = [
   ['default sort', ''],
+  ['default sort first=5000', 'first=5000'],
   ['status.eq.ISSUED', 'filters=status.eq.ISSUED'],
+  ['status.eq.ISSUED first=5000', 'filters=status.eq.ISSUED&first=5000'],
   ['serviceNumber.asc', 'sort=serviceNumber.asc'],
-  ['first=5000', 'first=5000'],
+  ['serviceNumber.asc first=5000', 'sort=serviceNumber.asc&first=5000'],
 ];
 
 const loadAverage = () =>
@@ -173,10 +181,13 @@ async function main() {
       RATE_LIMIT_TOKEN_REQUESTS_PER_CLIENT: '0',
       RATE_LIMIT_SIGNUPS_PER_CLIENT: '0',
     };
+    if (CPU_PROF) fs.mkdirSync(CPU_PROF, { recursive: true });
+    // Node refuses --cpu-prof in NODE_OPTIONS: it goes before the script (next start serves in its own process).
+    const profiled = (name: string): string[] => (CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.join(CPU_PROF, name)}`] : []);
     progress(`starting next start on ${nextPort} (database ${database})`);
     const next = await startServer({
       name: 'next',
-      args: [NEXT_CLI, 'start', '-p', String(nextPort), '-H', '127.0.0.1'],
+      args: [...profiled('next'), NEXT_CLI, 'start', '-p', String(nextPort), '-H', '127.0.0.1'],
       env,
       port: nextPort,
       readyPath: '/api/heartbeat',
@@ -185,13 +196,26 @@ async function main() {
     progress(`starting bare node:http server on ${barePort}`);
     const bare = await startServer({
       name: 'bare',
-      args: [TSX_CLI, SERVER_CONDITION, 'scripts/bench/bare-server.ts'],
+      // Profiled, tsx runs as a loader in the server's own process (its CLI would start a child the flag misses).
+      args: CPU_PROF
+        ? [...profiled('bare'), SERVER_CONDITION, '--import', 'tsx', 'scripts/bench/bare-server.ts']
+        : [TSX_CLI, SERVER_CONDITION, 'scripts/bench/bare-server.ts'],
       env: { ...env, BARE_PORT: String(barePort) },
       port: barePort,
       readyPath: '/healthz',
     });
     cleanups.push(() => bare.stop());
     const servers: Server[] = [next, bare];
+    const limitPort = await freePort();
+    progress(`starting the limit server (node:http, one query per GET) on ${limitPort}`);
+    const limit = await startServer({
+      name: 'limit',
+      args: [TSX_CLI, 'scripts/bench/limit-server.ts'],
+      env: { ...env, LIMIT_PORT: String(limitPort) },
+      port: limitPort,
+      readyPath: '/healthz',
+    });
+    cleanups.push(() => limit.stop());
 
     const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
     cleanups.push(() => sql.end());
@@ -255,6 +279,19 @@ async function main() {
       return { method: 'GET', path: () => `/api/freightdocuments/${readable[turn++ % readable.length]}`, headers: auth };
     });
 
+    // The same GETs on the limit server: one query each, nothing else.
+    const limitGet = (
+      await sideBySide(
+        [limit],
+        () => {
+          let turn = 0;
+          return { method: 'GET', path: () => `/api/freightdocuments/${readable[turn++ % readable.length]}`, headers: auth };
+        },
+        { seconds: SECONDS, connections: CONNECTIONS, warmup: WARMUP_SECONDS },
+      )
+    ).get('limit')!;
+    progress(`get on limit: ${fixed(limitGet.rps)} req/s, p50 ${fixed(limitGet.p50)} ms`);
+
     await measure('list', () => ({ method: 'GET', path: '/api/freightdocuments', headers: auth }));
 
     // Issue needs a DRAFT per request: seed more than the fastest create run could get through, per server.
@@ -292,7 +329,40 @@ async function main() {
       }
       rows.push([operation, 'next/bare', `${fixed(n.rps / b.rps, 2)}x`, `${fixed(n.p50 / b.p50, 2)}x`, `${fixed(n.p99 / b.p99, 2)}x`, '', '']);
     }
+    rows.push([
+      'get',
+      'limit',
+      fixed(limitGet.rps),
+      fixed(limitGet.p50),
+      fixed(limitGet.p99),
+      String(limitGet.non2xx + limitGet.errors),
+      String(limitGet.requests),
+    ]);
     console.log(table(['operation', 'server', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'requests'], rows, 2));
+    const ratio = (operation: string) => {
+      const of = (name: string) => results.find((entry) => entry.operation === operation && entry.server === name)!.result.rps;
+      return of('next') / of('bare');
+    };
+    const nextGet = results.find((entry) => entry.operation === 'get' && entry.server === 'next')!.result.rps;
+    console.log(
+      `\nnext/bare req/s (target ≥ 0.80): ${['get', 'create', 'list', 'issue'].map((operation) => `${operation} ${fixed(ratio(operation), 2)}`).join(', ')}`,
+    );
+    console.log(
+      `machine limit (node:http, one query per GET, nothing else): ${fixed(limitGet.rps)} req/s; next GET is ${fixed((100 * nextGet) / limitGet.rps)}% of it, ` +
+        `half of it would be ${fixed(limitGet.rps / 2)} req/s`,
+    );
+
+    // ---- database round trips per request (the same count tests/services/round-trips.test.ts keeps from rising)
+    const recorded = JSON.parse(fs.readFileSync(path.join(ROOT, 'tests/services/round-trips.json'), 'utf8')) as Record<string, number>;
+    const trips = await measureRoundTrips((logger) => openPostgres(databaseUrl, { logger }));
+    console.log(`\nDatabase round trips per request (token, write rate limits, service; BEGIN and COMMIT count):`);
+    console.log(
+      table(
+        ['operation', 'round trips', 'recorded maximum'],
+        ENDPOINTS.map((endpoint) => [endpoint, String(trips[endpoint]), String(recorded[endpoint])]),
+        1,
+      ),
+    );
 
     // ---- list latency with 10k and 1M documents for one account
     console.log(
@@ -328,9 +398,15 @@ async function main() {
       console.log(`${tier.label}: seeded in ${fixed((Date.now() - started) / 1000)} s; table now ${counts!.documents} documents, ${counts!.roles} roles`);
 
       if (EXPLAIN) {
+        // Buffers and planning lines left out: the plan shapes and times are the evidence.
+        const compact = (plan: string) =>
+          plan
+            .split('\n')
+            .filter((line) => !/^\s*(Buffers|Planning|Heap Fetches)/.test(line))
+            .join('\n');
         for (const [label, query] of LIST_MIX) {
           const [page, count] = await explainList(databaseUrl, lister.accountId, query);
-          console.log(`\nEXPLAIN ANALYZE ${tier.label} ${label}: page\n${page}\n-- count\n${count}\n`);
+          console.log(`\nEXPLAIN ANALYZE ${tier.label} ${label}: page\n${compact(page ?? '')}\n-- count\n${compact(count ?? '')}`);
         }
       }
 

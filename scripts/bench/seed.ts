@@ -82,13 +82,22 @@ export async function seedDocuments(sql: Sql, spec: SeedSpec, onProgress?: (done
                  case when i % 3 = 0 then null else timestamptz '2024-01-02 15:00Z' + (i % 700) * interval '1 day' end,
                  jsonb_build_array(commit_id), null, modified, modified
           from src
+          returning *
         ),
         commits as (
-          insert into document_commits (id, document_id, sequence, change_type, account_id, new_status, previous_commits,
+          insert into document_commits (id, document_id, sequence, change_type, account_id, actor, new_status, previous_commits,
             content_hash, created_client, created_server)
-          select commit_id, id, 1, 'CREATE', owner, case when status = 'DRAFT' then 'DRAFT' else 'ISSUED' end, '[]'::jsonb,
+          select commit_id, id, 1, 'CREATE', owner, jsonb_build_object('kind', 'ACCOUNT', 'accountId', owner), case when status = 'DRAFT' then 'DRAFT' else 'ISSUED' end, '[]'::jsonb,
                  encode(sha256(convert_to(id, 'UTF8')), 'hex'), null, modified
           from src
+        ),
+        -- Triggers keep document_viewers (the list's read model); the bulk load runs without them (replica role).
+        viewers as (
+          insert into document_viewers (account_id, document_id, roles, status, type, service_number, established_date, established_place,
+            carrier_code, agreed_taking_over, estimated_taking_over, estimated_delivery, last_modified)
+          select submitter_account_id, id, array['SUBMITTER'], status, type, service_number, established_date, established_place, carrier_code,
+                 agreed_taking_over, estimated_taking_over, estimated_delivery, last_modified
+          from documents
         )
         insert into document_roles (id, document_id, role, account_id, email, party, position, created_at)
         select md5(src.id || ':' || r.role)::uuid::text, src.id, r.role, case when r.role = 'SUBMITTER' then src.owner end, null,
@@ -100,7 +109,7 @@ export async function seedDocuments(sql: Sql, spec: SeedSpec, onProgress?: (done
   }
 }
 
-const SEEDED_TABLES = ['freight_documents', 'document_roles', 'document_commits'];
+const SEEDED_TABLES = ['freight_documents', 'document_roles', 'document_commits', 'document_viewers'];
 
 /**
  * Bulk load the standard way: drop the seeded tables' keys, foreign keys and indexes, load, then build them
@@ -150,7 +159,7 @@ export async function seedOtherAccounts(sql: Sql, count: number): Promise<string
 
 /** Fresh statistics and visibility map after bulk load, as autovacuum would leave a table at rest. */
 export async function vacuumAnalyze(sql: Sql): Promise<void> {
-  for (const table of ['freight_documents', 'document_roles', 'document_commits', 'accounts']) {
+  for (const table of ['freight_documents', 'document_roles', 'document_commits', 'document_viewers', 'accounts']) {
     await sql.unsafe(`vacuum (analyze) ${table}`);
   }
 }

@@ -1,5 +1,5 @@
 import { getConfig, type AppConfig } from '@/server/config/env';
-import { openMemoryPglite, openPostgres, type DatabaseHandle } from '@/server/db/client';
+import { openMemoryPglite, openPostgres, type DatabaseHandle, type OpenOptions } from '@/server/db/client';
 import { queryRows } from '@/server/db/rows';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
@@ -20,9 +20,9 @@ export interface TestDatabase {
 }
 
 /** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped afterwards. */
-export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+export async function openTestDatabase(kind: DatabaseKind, options: OpenOptions = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const handle = await openMemoryPglite();
+    const handle = await openMemoryPglite(options);
     return { handle, dispose: handle.close };
   }
   const base = process.env.TEST_DATABASE_URL!;
@@ -31,7 +31,7 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
   await admin.unsafe(`create database ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString());
+  const handle = await openPostgres(url.toString(), options);
   return {
     handle,
     dispose: async () => {

@@ -87,8 +87,10 @@ export function DocumentList({ search, cancelled }: DocumentListProps) {
   const data = query.data;
   const rows = data?.freightDocuments ?? [];
   const total = data?.total ?? 0;
+  // Beyond 10,000 the service stops counting (contract §4): "10,000+", and there is a next page while pages are full.
+  const atLeast = data?.totalRelation === 'gte';
   const busy = query.isFetching || navigating;
-  const lastShown = data ? Math.min(total, data.first + rows.length - 1) : 0;
+  const lastShown = data ? (atLeast ? data.first + rows.length - 1 : Math.min(total, data.first + rows.length - 1)) : 0;
 
   return (
     <>
@@ -167,7 +169,13 @@ export function DocumentList({ search, cancelled }: DocumentListProps) {
       </form>
 
       <p className="list-count" role="status" aria-live="polite" data-testid="list-count">
-        {query.isPending ? t('loadingDocuments') : query.isError ? '' : rows.length === 0 ? '' : t('showing', { first: data!.first, last: lastShown, total })}
+        {query.isPending
+          ? t('loadingDocuments')
+          : query.isError
+            ? ''
+            : rows.length === 0
+              ? ''
+              : t(atLeast ? 'showingAtLeast' : 'showing', { first: data!.first, last: lastShown, total })}
       </p>
 
       {query.isPending ? (
@@ -268,8 +276,13 @@ export function DocumentList({ search, cancelled }: DocumentListProps) {
               {t('previousPage')}
             </span>
           )}
-          <span>{t('pageOf', { page: Math.floor((state.first - 1) / state.limit) + 1, pages: Math.max(1, Math.ceil(total / state.limit)) })}</span>
-          {lastShown < total ? (
+          <span>
+            {t(atLeast ? 'pageOfAtLeast' : 'pageOf', {
+              page: Math.floor((state.first - 1) / state.limit) + 1,
+              pages: Math.max(1, Math.ceil(total / state.limit)),
+            })}
+          </span>
+          {lastShown < total || (atLeast && rows.length === state.limit) ? (
             <Link href={href({ ...state, first: state.first + state.limit })}>{t('nextPage')}</Link>
           ) : (
             <span className="disabled" aria-disabled="true">

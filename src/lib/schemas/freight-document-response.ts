@@ -226,7 +226,9 @@ export const freightDocumentListResponse = z.object({
   freightDocuments: z.array(freightDocumentResponse),
   first: z.number().int(),
   limit: z.number().int(),
+  /** Exact up to 10,000 (`eq`); beyond that 10,000 with `gte` (contract §4). */
   total: z.number().int(),
+  totalRelation: z.enum(['eq', 'gte']),
 });
 
 export const createdFreightDocumentResponse = z.object({ freightDocumentId: z.string() });

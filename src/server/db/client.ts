@@ -1,6 +1,7 @@
 import 'server-only';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { getConfig } from '@/server/config/env';
@@ -24,12 +25,17 @@ const MIGRATIONS_FOLDER = path.join(process.cwd(), 'src/server/db/migrations');
 // Any constant works; it only has to be the same for every instance migrating one PostgreSQL.
 const MIGRATION_LOCK_KEY = 727_001;
 
-export async function openPostgres(url: string): Promise<DatabaseHandle> {
+/** `logger` sees every statement the services send (tests count round trips with it). */
+export interface OpenOptions {
+  logger?: Logger;
+}
+
+export async function openPostgres(url: string, options: OpenOptions = {}): Promise<DatabaseHandle> {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
   const client = postgres(url, { max: 10, onnotice: () => {} });
-  const db = drizzle(client, { schema }) as unknown as Database;
+  const db = drizzle(client, { schema, logger: options.logger }) as unknown as Database;
   // Two instances may start at once: an advisory lock serialises their migrations.
   const lockClient = postgres(url, { max: 1, onnotice: () => {} });
   try {
@@ -47,12 +53,12 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
 }
 
 /** An in-memory embedded database, migrated: for tests of the service layer. */
-export async function openMemoryPglite(): Promise<DatabaseHandle> {
+export async function openMemoryPglite(options: OpenOptions = {}): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const client = new PGlite();
-  const db = drizzle(client, { schema }) as unknown as Database;
+  const db = drizzle(client, { schema, logger: options.logger }) as unknown as Database;
   await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, kind: 'pglite', listen: (channel, onNotify) => client.listen(channel, onNotify), close: () => client.close() };
 }

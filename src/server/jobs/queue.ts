@@ -13,13 +13,16 @@ export const JOBS_CHANNEL = 'fds_jobs';
  */
 export async function enqueue<K extends JobKindName>(db: DbOrTx, kind: K, payload: JobPayload<K>, options: { runAt?: Date } = {}) {
   const definition = JOB_KINDS[kind];
-  await db.insert(jobs).values({
-    kind,
-    payload: definition.payload.parse(payload) as Record<string, unknown>,
-    runAt: options.runAt ?? new Date(),
-    maxAttempts: definition.maxAttempts,
-  });
-  await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${kind})`);
+  const parsed = definition.payload.parse(payload) as Record<string, unknown>;
+  const runAt = (options.runAt ?? new Date()).toISOString();
+  // The row and the wake-up in one statement: one round trip per queued job.
+  await db.execute(sql`
+    with queued as (
+      insert into ${jobs} (kind, payload, run_at, max_attempts)
+      values (${kind}, ${JSON.stringify(parsed)}::jsonb, ${runAt}::timestamptz, ${definition.maxAttempts})
+      returning id
+    )
+    select pg_notify(${JOBS_CHANNEL}, ${kind}) from queued`);
 }
 
 export interface ClaimedJob {

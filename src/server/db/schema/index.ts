@@ -4,3 +4,5 @@ export * from './jobs';
 export * from './freight-documents';
 export * from './webhooks';
 export * from './operations';
+export * from './document-viewers';
+export * from './relations';

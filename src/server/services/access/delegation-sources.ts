@@ -11,14 +11,9 @@ export interface DelegationSource {
   delegationId: string;
 }
 
-/**
- * Follows account-wide delegations upwards from the caller (spec §1: a delegate can delegate further): every
- * (account, role) pair whose documents the caller may act on for that role. Usually empty. One query.
- */
-export async function loadDelegationSources(db: DbOrTx, accountId: string): Promise<DelegationSource[]> {
-  const rows = await queryRows<{ account_id: string; role: Role; entry_id: string }>(
-    db,
-    sql`
+/** The query of loadDelegationSources, also run inside the one statement that loads a document (document-state.ts). */
+export function delegationSourcesQuery(accountId: string) {
+  return sql`
       with recursive sources(account_id, role, entry_id) as (
         select grantor_account_id, role, id from delegations
         where delegate_account_id = ${accountId} and document_id is null and revoked_at is null
@@ -27,7 +22,14 @@ export async function loadDelegationSources(db: DbOrTx, accountId: string): Prom
         join sources s on d.delegate_account_id = s.account_id and d.role = s.role
         where d.document_id is null and d.revoked_at is null
       )
-      select account_id, role, entry_id from sources where account_id <> ${accountId}`,
-  );
+      select account_id, role, entry_id from sources where account_id <> ${accountId}`;
+}
+
+/**
+ * Follows account-wide delegations upwards from the caller (spec §1: a delegate can delegate further): every
+ * (account, role) pair whose documents the caller may act on for that role. Usually empty. One query.
+ */
+export async function loadDelegationSources(db: DbOrTx, accountId: string): Promise<DelegationSource[]> {
+  const rows = await queryRows<{ account_id: string; role: Role; entry_id: string }>(db, delegationSourcesQuery(accountId));
   return rows.map((row) => ({ accountId: row.account_id, role: row.role, delegationId: row.entry_id }));
 }

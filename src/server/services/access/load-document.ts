@@ -1,12 +1,12 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DocumentAction } from '@/lib/domain/document-actions';
 import type { Permission } from '@/lib/domain/permissions';
 import type { DbOrTx } from '@/server/db/client';
-import { delegations, documentApprovals, documentRoles, freightDocuments } from '@/server/db/schema';
+import { freightDocuments } from '@/server/db/schema';
 import { isId } from '@/server/crypto/tokens';
 import { fail } from '@/server/errors';
 import { grantingRoles, refusalDetailOf, type ActionRule, type ActionState } from './actions';
-import { loadDelegationSources } from './delegation-sources';
+import { loadDocumentState, type DocumentFacts } from './document-state';
 import { resolveHeldRoles, type DelegationRow, type HeldRole, type RoleRow } from './held-roles';
 import type { ApprovalRow } from './transfer-situation';
 
@@ -27,6 +27,8 @@ export interface LoadedDocument {
   /** The approvals of its transfers (none before issue): who may approve what depends on them. */
   approvals: ApprovalRow[];
   access: DocumentAccess;
+  /** What the serializer shows besides, read with the document; absent once a change has made it stale. */
+  facts?: DocumentFacts;
 }
 
 /**
@@ -41,21 +43,15 @@ export async function loadAccessibleDocument(
   options: { forUpdate?: boolean } = {},
 ): Promise<LoadedDocument> {
   if (!isId(documentId)) fail('4.47');
-  const query = db.select().from(freightDocuments).where(eq(freightDocuments.id, documentId));
-  const [document] = options.forUpdate ? await query.for('update') : await query;
-  if (!document || document.status === 'CANCELLED') fail('4.47');
-  const [roles, documentDelegations, sources, approvals] = await Promise.all([
-    db.select().from(documentRoles).where(eq(documentRoles.documentId, documentId)),
-    db
-      .select()
-      .from(delegations)
-      .where(and(eq(delegations.documentId, documentId), isNull(delegations.revokedAt))),
-    loadDelegationSources(db, accountId),
-    document.status === 'DRAFT' ? [] : db.select().from(documentApprovals).where(eq(documentApprovals.documentId, documentId)),
-  ]);
+  // A change locks the row first, so that the state read next is the one the change applies to.
+  if (options.forUpdate) await db.select({ id: freightDocuments.id }).from(freightDocuments).where(eq(freightDocuments.id, documentId)).for('update');
+  const state = await loadDocumentState(db, accountId, documentId);
+  if (!state || state.document.status === 'CANCELLED') fail('4.47');
+  const { document, roles, documentDelegations, sources } = state;
   const held = resolveHeldRoles({ accountId, roles, documentDelegations, sources });
   if (held.length === 0) fail('4.47');
-  return { document, roles, approvals, access: { accountId, held, documentDelegations } };
+  const approvals = document.status === 'DRAFT' ? [] : state.approvals;
+  return { document, roles, approvals, access: { accountId, held, documentDelegations }, facts: state.facts };
 }
 
 /** The state the action table judges a loaded document by. */

@@ -1,5 +1,5 @@
 import { and, eq, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { delegations, documentRoles, freightDocuments } from '@/server/db/schema';
+import { delegations, documentRoles, documentViewers, freightDocuments } from '@/server/db/schema';
 import type { DelegationSource } from './delegation-sources';
 
 /**
@@ -14,4 +14,13 @@ export function visibleTo(accountId: string, sources: DelegationSource[]): SQL {
   const named = sql`exists (select 1 from ${documentRoles} where ${documentRoles.documentId} = ${freightDocuments.id} and ${heldBy(documentRoles.accountId, documentRoles.role)})`;
   const delegated = sql`exists (select 1 from ${delegations} where ${delegations.documentId} = ${freightDocuments.id} and ${isNull(delegations.revokedAt)} and ${heldBy(delegations.delegateAccountId, delegations.role)})`;
   return and(sql`${freightDocuments.status} <> 'CANCELLED'`, or(named, delegated))!;
+}
+
+/**
+ * The same rule read from the list's read model, for a caller without account-wide delegations: document_viewers
+ * holds a row for every document in which the account holds a role, named or by a per-document delegation of it
+ * (kept by triggers, migration list_viewers_triggers). Cancelled ones excluded, as above.
+ */
+export function viewedBy(accountId: string): SQL {
+  return and(eq(documentViewers.accountId, accountId), sql`${documentViewers.status} <> 'CANCELLED'`)!;
 }

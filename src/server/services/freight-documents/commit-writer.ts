@@ -8,7 +8,7 @@ import type { DocumentRow, RoleRow } from '../access/load-document';
 import { commitIdOf, type ChangeType, type CommitFields } from './commits';
 import { recordStatusChange } from './document-events';
 import { loadAttachmentDigests } from './attachment-columns';
-import { hashSnapshot, loadTransferRecords, NO_TRANSFER_RECORDS, SNAPSHOT_VERSION, snapshotOf } from './snapshot';
+import { hashSnapshot, loadTransferRecords, NO_TRANSFER_RECORDS, SNAPSHOT_VERSION, snapshotOf, type AttachmentDigest } from './snapshot';
 
 export interface CommitInput {
   /** The document as it was locked (on creation: as just inserted, with no heads). */
@@ -28,6 +28,8 @@ export interface CommitInput {
   changesStructuredGoods?: boolean;
   /** The change inserted approvals or comments (without a commit yet): they belong to this commit. */
   addsRecords?: boolean;
+  /** The document's current attachments with their digests, when the caller already holds them: saves reading them again. */
+  files?: AttachmentDigest[];
 }
 
 /**
@@ -45,7 +47,7 @@ export async function writeCommit(tx: DbOrTx, input: CommitInput): Promise<{ com
   // Approvals and comments exist only once a document is issued.
   const hasRecords = statusBefore !== null && statusBefore !== 'DRAFT';
   const records = hasRecords ? await loadTransferRecords(tx, document.id) : NO_TRANSFER_RECORDS;
-  const snapshot = snapshotOf(after, input.roles, await loadAttachmentDigests(tx, document.id), records);
+  const snapshot = snapshotOf(after, input.roles, input.files ?? (await loadAttachmentDigests(tx, document.id)), records);
   const contentHash = hashSnapshot(snapshot);
   await tx.insert(documentSnapshots).values({ contentHash, body: snapshot }).onConflictDoNothing();
 

@@ -71,6 +71,8 @@ export async function createFreightDocument({ ctx, input }: { ctx: ServiceContex
       actor: { kind: 'ACCOUNT', accountId },
       serverTime: now,
       changesStructuredGoods: Array.isArray(document.content.structuredGoods),
+      // Without attachments there is nothing to read back; with them, the writer reads them in the stored order.
+      ...(prepared.length === 0 ? { files: [] } : {}),
     });
     await notifyRoleHolders(ctx, tx, { documentId: id, serviceNumber: document.serviceNumber, submitterName: submitter!.name, holders: roles });
     return { freightDocumentId: id, status };

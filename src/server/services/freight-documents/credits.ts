@@ -10,6 +10,11 @@ export type IssueQuote = IssueQuoteView;
 /** The one credit rule, for showing it (portal, allowedActions); charging applies it atomically (chargeIssue). */
 export async function quoteIssue(ctx: ServiceContext, db: DbOrTx, accountId: string): Promise<IssueQuote> {
   const [account] = await db.select({ credits: accounts.credits, paymentScheme: accounts.paymentScheme }).from(accounts).where(eq(accounts.id, accountId));
+  return quoteFor(ctx, account);
+}
+
+/** The quote for an account's credit standing already read (with a document: access/document-state.ts). */
+export function quoteFor(ctx: ServiceContext, account: Pick<typeof accounts.$inferSelect, 'credits' | 'paymentScheme'> | undefined): IssueQuote {
   const balance = account?.credits ?? 0;
   if (ctx.config.APP_ENV !== 'production') return { billing: 'FREE', cost: 0, balance, canPay: true };
   if (account?.paymentScheme === 'POST_PAY') return { billing: 'POST_PAY', cost: 1, balance, canPay: true };

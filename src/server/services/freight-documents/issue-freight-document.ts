@@ -17,7 +17,7 @@ export async function issueFreightDocument({ ctx, input }: { ctx: ServiceContext
       const actingAs = authorize(loaded, 'ISSUE');
       await chargeIssue(ctx, tx, accountId);
       await createTransferSecrets(ctx, tx, loaded.document.id, loaded.roles);
-      return { set: { status: 'ISSUED' }, actingAs };
+      return { set: { status: 'ISSUED' }, actingAs, attachmentsUnchanged: true };
     },
   });
 }

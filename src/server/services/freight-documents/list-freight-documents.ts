@@ -1,49 +1,12 @@
-import { and, asc, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { parseListQuery, type ListAttribute, type ListFilter } from '@/lib/domain/list-query';
-import { delegations, documentApprovals, documentRoles, freightDocuments } from '@/server/db/schema';
+import { parseListQuery } from '@/lib/domain/list-query';
 import { ServiceError } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
 import { callerEnvelopeOf } from '../access/caller-envelope';
-import { loadDelegationSources } from '../access/delegation-sources';
+import { loadCallerFacts, loadListEntries } from '../access/document-state';
 import { resolveHeldRoles } from '../access/held-roles';
-import { visibleTo } from '../access/visibility';
-import { loadOwnAccountDelegations } from '../delegations/delegate-views';
-import { countOwnSubscriptions } from '../subscriptions/subscription-counts';
-import { quoteIssue } from './credits';
+import { quoteFor } from './credits';
 import { documentContentJson } from './document-json';
-import { loadPeople } from './serialize-document';
-
-const COLUMNS: Record<ListAttribute, AnyPgColumn> = {
-  status: freightDocuments.status,
-  type: freightDocuments.type,
-  serviceNumber: freightDocuments.serviceNumber,
-  establishedDate: freightDocuments.establishedDate,
-  establishedPlace: freightDocuments.establishedPlace,
-  carrierCode: freightDocuments.carrierCode,
-  lastModifiedDateTime: freightDocuments.lastModifiedDateTime,
-  agreedDateTimeOfTakingOver: freightDocuments.agreedDateTimeOfTakingOver,
-  estimatedDateTimeOfTakingOver: freightDocuments.estimatedDateTimeOfTakingOver,
-  estimatedDateTimeOfDelivery: freightDocuments.estimatedDateTimeOfDelivery,
-};
-const TIME_ATTRIBUTES = new Set<ListAttribute>([
-  'lastModifiedDateTime',
-  'agreedDateTimeOfTakingOver',
-  'estimatedDateTimeOfTakingOver',
-  'estimatedDateTimeOfDelivery',
-]);
-const OPERATORS = { eq: '=', ne: '<>', gt: '>', lt: '<', ge: '>=', le: '<=' } as const;
-
-/** Text compares by code point (COLLATE "C"), the same on every database and in the tests' model. */
-function columnExpression(attribute: ListAttribute): SQL {
-  const column = COLUMNS[attribute];
-  return TIME_ATTRIBUTES.has(attribute) ? sql`${column}` : sql`(${column} collate "C")`;
-}
-
-function filterCondition(filter: ListFilter): SQL {
-  const value = TIME_ATTRIBUTES.has(filter.attribute) ? sql`${new Date(filter.value).toISOString()}::timestamptz` : sql`${filter.value}`;
-  return sql`${columnExpression(filter.attribute)} ${sql.raw(OPERATORS[filter.operation])} ${value}`;
-}
+import { readListPage, TOTAL_CAP } from './list-page';
 
 /**
  * GET /freightdocuments (contract §4): the documents in which the caller holds a role (directly or as a
@@ -56,57 +19,29 @@ export async function listFreightDocuments({ ctx, input }: { ctx: ServiceContext
   if (!parsed.ok) throw new ServiceError(parsed.errors);
   const { query } = parsed;
 
-  const sources = await loadDelegationSources(ctx.db, accountId);
-  const where = and(visibleTo(accountId, sources), ...query.filters.map(filterCondition));
-  const order = [...query.sort.map((sort) => sql`${columnExpression(sort.attribute)} ${sql.raw(sort.direction)} nulls last`), asc(freightDocuments.id)];
-
-  const [rows, [counted]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(freightDocuments)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.limit)
-      .offset(query.first - 1),
-    ctx.db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(freightDocuments)
-      .where(where),
-  ]);
-  const ids = rows.map((row) => row.id);
-  const issuedIds = rows.filter((row) => row.status !== 'DRAFT').map((row) => row.id);
-  const [roles, documentDelegations, people, quote, approvals, ownAccountDelegations, subscriptionCounts] = await Promise.all([
-    ids.length ? ctx.db.select().from(documentRoles).where(inArray(documentRoles.documentId, ids)) : [],
-    ids.length
-      ? ctx.db
-          .select()
-          .from(delegations)
-          .where(and(inArray(delegations.documentId, ids), sql`${delegations.revokedAt} is null`))
-      : [],
-    loadPeople(
-      ctx.db,
-      rows.map((row) => row.submitterAccountId),
-    ),
-    rows.some((row) => row.status === 'DRAFT') ? quoteIssue(ctx, ctx.db, accountId) : undefined,
-    // allowedActions of transfers depend on what has been approved.
-    issuedIds.length ? ctx.db.select().from(documentApprovals).where(inArray(documentApprovals.documentId, issuedIds)) : [],
-    loadOwnAccountDelegations(ctx.db, accountId),
-    countOwnSubscriptions(ctx.db, accountId, ids),
-  ]);
-  const freightDocumentsJson = rows.map((document) => {
-    const documentRolesOf = roles.filter((role) => role.documentId === document.id);
-    const delegationsOf = documentDelegations.filter((delegation) => delegation.documentId === document.id);
-    const held = resolveHeldRoles({ accountId, roles: documentRolesOf, documentDelegations: delegationsOf, sources });
-    const approvalsOf = approvals.filter((approval) => approval.documentId === document.id);
-    const loaded = { document, roles: documentRolesOf, approvals: approvalsOf, access: { accountId, held, documentDelegations: delegationsOf } };
+  // Round trips: the caller's facts, then the page and its count side by side, then what the page's entries need.
+  const { sources, ownAccountDelegations, caller } = await loadCallerFacts(ctx.db, accountId);
+  const { rows, counted } = await readListPage(ctx.db, { accountId, sources, query });
+  const entries = await loadListEntries(
+    ctx.db,
+    accountId,
+    rows.map((row) => row.id),
+  );
+  const quote = quoteFor(ctx, caller);
+  const people = new Map(entries.flatMap((entry) => (entry.submitter ? [[entry.submitter.accountId, entry.submitter] as const] : [])));
+  const freightDocumentsJson = entries.map(({ document, roles, documentDelegations, approvals, subscriptionCount }) => {
+    const held = resolveHeldRoles({ accountId, roles, documentDelegations, sources });
+    const loaded = { document, roles, approvals, access: { accountId, held, documentDelegations } };
     return {
-      ...documentContentJson({ document, roles: documentRolesOf, people }),
-      ...callerEnvelopeOf(
-        loaded,
-        { canPayForIssue: quote?.canPay, now: ctx.now() },
-        { ownAccountDelegations, subscriptionCount: subscriptionCounts.get(document.id) },
-      ),
+      ...documentContentJson({ document, roles, people }),
+      ...callerEnvelopeOf(loaded, { canPayForIssue: quote.canPay, now: ctx.now() }, { ownAccountDelegations, subscriptionCount }),
     };
   });
-  return { freightDocuments: freightDocumentsJson, first: query.first, limit: query.limit, total: counted?.total ?? 0 };
+  return {
+    freightDocuments: freightDocumentsJson,
+    first: query.first,
+    limit: query.limit,
+    total: Math.min(counted, TOTAL_CAP),
+    totalRelation: counted > TOTAL_CAP ? ('gte' as const) : ('eq' as const),
+  };
 }

@@ -26,6 +26,8 @@ export interface DocumentChange {
   actor?: Actor;
   /** The change inserted approvals or comments, which the commit writer gives this commit's id. */
   addsRecords?: boolean;
+  /** The change added or removed no attachment: the commit writer takes them from the load instead of reading them again. */
+  attachmentsUnchanged?: boolean;
 }
 
 /** The caller as the actor of a change made in `role` (or, without one, in the first role the caller holds). */
@@ -75,12 +77,14 @@ export async function mutateDocument(
       serverTime,
       changesStructuredGoods: change.changesStructuredGoods,
       addsRecords: change.addsRecords,
+      files: change.attachmentsUnchanged ? loaded.facts?.files : undefined,
     });
     // What the caller may do next depends on the approvals, the one just made included.
     const approvals = change.addsRecords
       ? await tx.select().from(documentApprovals).where(eq(documentApprovals.documentId, loaded.document.id))
       : loaded.approvals;
-    return { ...loaded, document, roles, approvals, commitId };
+    // The facts read with the document are stale now: the serializer reads them again.
+    return { ...loaded, document, roles, approvals, commitId, facts: undefined };
   });
 }
 

@@ -1,17 +1,15 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import type { DbOrTx } from '@/server/db/client';
-import { accounts, documentCommits } from '@/server/db/schema';
+import { accounts } from '@/server/db/schema';
+import { fail } from '@/server/errors';
 import type { ServiceContext } from '../context';
 import { callerEnvelopeOf } from '../access/caller-envelope';
-import { loadOwnAccountDelegations } from '../delegations/delegate-views';
-import { countOwnSubscriptions } from '../subscriptions/subscription-counts';
+import { loadDocumentState, type DocumentFacts } from '../access/document-state';
 import { callerHasPermission, type LoadedDocument } from '../access/load-document';
-import { loadCurrentAttachments } from './attachment-columns';
-import { loadTransferSecrets } from '../transfers/transfer-secrets';
-import { quoteIssue } from './credits';
-import { accountsOfRecords, documentContentJson, type AccountSummary } from './document-json';
-import { loadTransferRecords } from './snapshot';
+import { openTransferSecrets } from '../transfers/transfer-secrets';
+import { quoteFor } from './credits';
+import { documentContentJson, type AccountSummary } from './document-json';
 
 /** The accounts that documents and their updates name, by id, in one query. */
 export async function loadPeople(db: DbOrTx, accountIds: (string | null)[]): Promise<Map<string, AccountSummary>> {
@@ -25,34 +23,34 @@ export async function loadPeople(db: DbOrTx, accountIds: (string | null)[]): Pro
 }
 
 /** Whether the caller could pay for issuing this draft now; asked only where issuing is possible at all. */
-async function canPayForIssue(ctx: ServiceContext, loaded: LoadedDocument): Promise<boolean | undefined> {
+function canPayForIssue(ctx: ServiceContext, loaded: LoadedDocument, facts: DocumentFacts): boolean | undefined {
   if (loaded.document.status !== 'DRAFT' || !callerHasPermission(loaded, 'UPDATE')) return undefined;
-  return (await quoteIssue(ctx, ctx.db, loaded.access.accountId)).canPay;
+  return quoteFor(ctx, facts.caller).canPay;
 }
 
 /**
  * The one serializer of a freight document (spec §2.3): the content every reader shares, merged with the
- * caller's envelope. REST, tRPC, the PDF and the PGP output all use it.
+ * caller's envelope. REST, tRPC, the PDF and the PGP output all use it. What it shows besides the loaded document
+ * comes with the load (one statement, access/document-state.ts); after a change it is read again, in one statement.
  */
 export async function serializeDocument(ctx: ServiceContext, loaded: LoadedDocument): Promise<FreightDocumentResponse> {
   const { document } = loaded;
   const { accountId } = loaded.access;
-  const [commits, files, records, secrets, ownAccountDelegations, subscriptionCounts] = await Promise.all([
-    ctx.db.select().from(documentCommits).where(eq(documentCommits.documentId, document.id)).orderBy(asc(documentCommits.sequence)),
-    loadCurrentAttachments(ctx.db, document.id),
-    loadTransferRecords(ctx.db, document.id),
-    loadTransferSecrets(ctx, ctx.db, document.id),
-    loadOwnAccountDelegations(ctx.db, accountId),
-    countOwnSubscriptions(ctx.db, accountId, [document.id]),
-  ]);
-  const people = await loadPeople(ctx.db, [document.submitterAccountId, ...commits.map((commit) => commit.accountId), ...accountsOfRecords(records)]);
-  const content = documentContentJson({ document, roles: loaded.roles, people, history: { commits, files, records } });
+  const facts = loaded.facts ?? (await loadDocumentState(ctx.db, accountId, document.id))?.facts;
+  if (!facts) fail('4.47');
+  const { commits, files, records, people, ownAccountDelegations, subscriptionCount } = facts;
+  const content = documentContentJson({
+    document,
+    roles: loaded.roles,
+    people,
+    history: { commits, files: files.map(({ sha256: _sha256, ...file }) => file), records },
+  });
   return {
     ...content,
     ...callerEnvelopeOf(
       loaded,
-      { canPayForIssue: await canPayForIssue(ctx, loaded), now: ctx.now() },
-      { ownAccountDelegations, subscriptionCount: subscriptionCounts.get(document.id), secrets },
+      { canPayForIssue: canPayForIssue(ctx, loaded, facts), now: ctx.now() },
+      { ownAccountDelegations, subscriptionCount, secrets: openTransferSecrets(ctx, facts.secretRows) },
     ),
   };
 }

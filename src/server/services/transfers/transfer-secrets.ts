@@ -34,7 +34,11 @@ export async function createTransferSecrets(ctx: ServiceContext, tx: DbOrTx, doc
 
 /** A document's secrets, opened (none for a draft). */
 export async function loadTransferSecrets(ctx: ServiceContext, db: DbOrTx, documentId: string): Promise<DocumentSecrets> {
-  const rows = await db.select().from(transferSecrets).where(eq(transferSecrets.documentId, documentId));
+  return openTransferSecrets(ctx, await db.select().from(transferSecrets).where(eq(transferSecrets.documentId, documentId)));
+}
+
+/** Stored secret rows, opened. */
+export function openTransferSecrets(ctx: ServiceContext, rows: (typeof transferSecrets.$inferSelect)[]): DocumentSecrets {
   const secrets: DocumentSecrets & { carrierToCarrier: Map<string, TransferSecrets> } = { carrierToCarrier: new Map() };
   for (const row of rows) {
     const value = JSON.parse(open(row.sealed, ctx.appSecret, PURPOSE)) as TransferSecrets;

@@ -1,0 +1,195 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/server/db/client';
+import type { accounts, transferSecrets } from '@/server/db/schema';
+import type { AccountSummary, AttachmentSummary, CommitRow } from '../freight-documents/document-json';
+import type { TransferRecords } from '../freight-documents/snapshot';
+import { delegationSourcesQuery, type DelegationSource } from './delegation-sources';
+import type { DelegationRow, RoleRow } from './held-roles';
+import type { ApprovalRow } from './transfer-situation';
+
+type DocumentRow = Omit<
+  NonNullable<Awaited<ReturnType<DbOrTx['query']['freightDocuments']['findFirst']>>>,
+  'roles' | 'delegations' | 'approvals' | 'comments' | 'commits' | 'attachments' | 'transferSecrets'
+>;
+
+/** What the serializer needs beyond the document, its roles and approvals; read in the same statement. */
+export interface DocumentFacts {
+  commits: CommitRow[];
+  /** Current attachments in the order they were added, with their digests (commit snapshots name them). */
+  files: (AttachmentSummary & { sha256: string })[];
+  records: TransferRecords;
+  secretRows: (typeof transferSecrets.$inferSelect)[];
+  /** The caller's own subscriptions on the document. */
+  subscriptionCount: number;
+  /** The accounts the document and its history name: the submitter, the actors of commits, approvals and comments. */
+  people: Map<string, AccountSummary>;
+  /** The caller's active account-wide delegations. */
+  ownAccountDelegations: DelegationRow[];
+  /** The caller's credit standing, for the issue quote. */
+  caller: Pick<typeof accounts.$inferSelect, 'credits' | 'paymentScheme'> | undefined;
+}
+
+export interface DocumentState {
+  document: DocumentRow;
+  roles: RoleRow[];
+  /** Active per-document delegations. */
+  documentDelegations: DelegationRow[];
+  approvals: ApprovalRow[];
+  sources: DelegationSource[];
+  facts: DocumentFacts;
+}
+
+const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+const date = (value: string | null) => (value === null ? null : new Date(value));
+
+/** Subqueries for what the caller brings to any document: its delegation sources, own account-wide delegations, credits. */
+const callerSubqueries = (accountId: string) => ({
+  sources: sql`(select coalesce(json_agg(json_build_object('accountId', account_id, 'role', role, 'delegationId', entry_id)), '[]') from (${delegationSourcesQuery(accountId)}) found_sources)`,
+  ownAccountDelegations: sql`(select coalesce(json_agg(json_build_object('id', id, 'documentId', document_id, 'role', role, 'roleId', role_id,
+      'grantorAccountId', grantor_account_id, 'delegateAccountId', delegate_account_id, 'parentId', parent_id, 'createdAt', created_at,
+      'revokedAt', revoked_at) order by created_at, id), '[]')
+    from delegations where grantor_account_id = ${accountId} and document_id is null and revoked_at is null)`,
+  caller: sql`(select json_build_object('credits', credits, 'paymentScheme', payment_scheme) from accounts where id = ${accountId})`,
+});
+
+export interface CallerFacts {
+  sources: DelegationSource[];
+  ownAccountDelegations: DelegationRow[];
+  caller: DocumentFacts['caller'];
+}
+
+type JsonDelegation = Omit<DelegationRow, 'createdAt' | 'revokedAt'> & { createdAt: string; revokedAt: string | null };
+function callerFactsOf(row: { sources: unknown; ownAccountDelegations: unknown; caller: unknown }): CallerFacts {
+  return {
+    sources: json<DelegationSource[]>(row.sources),
+    ownAccountDelegations: json<JsonDelegation[]>(row.ownAccountDelegations).map((entry) => ({
+      ...entry,
+      createdAt: date(entry.createdAt)!,
+      revokedAt: date(entry.revokedAt),
+    })),
+    caller: json<DocumentFacts['caller'] | null>(row.caller) ?? undefined,
+  };
+}
+
+/** The caller's delegation sources, own account-wide delegations and credit standing, in one statement (the list). */
+export async function loadCallerFacts(db: DbOrTx, accountId: string): Promise<CallerFacts> {
+  const queries = callerSubqueries(accountId);
+  const [row] = await db
+    .execute(sql`select ${queries.sources} as sources, ${queries.ownAccountDelegations} as own, ${queries.caller} as caller`)
+    .then((result) => (Array.isArray(result) ? result : (result as unknown as { rows: Record<string, unknown>[] }).rows) as Record<string, unknown>[]);
+  return callerFactsOf({ sources: row!.sources, ownAccountDelegations: row!.own, caller: row!.caller });
+}
+
+/**
+ * A document with everything that decides what the caller may see and do, and everything its serializer shows, in
+ * one statement (issue 13: one round trip): Drizzle's relational query reads the rows it owns; the caller's
+ * delegation sources, own account-wide delegations, subscriptions, credit standing and the accounts the history names
+ * come along as subqueries. Undefined when there is no such document.
+ */
+export async function loadDocumentState(db: DbOrTx, accountId: string, documentId: string): Promise<DocumentState | undefined> {
+  const found = await db.query.freightDocuments.findFirst({
+    where: (document, { eq }) => eq(document.id, documentId),
+    with: {
+      roles: true,
+      delegations: { where: (delegation, { isNull }) => isNull(delegation.revokedAt) },
+      approvals: true,
+      comments: true,
+      commits: { orderBy: (commit, { asc }) => [asc(commit.sequence)] },
+      attachments: {
+        columns: { content: false, documentId: false, createdAt: false, removedAt: false },
+        where: (file, { isNull }) => isNull(file.removedAt),
+        orderBy: (file, { asc }) => [asc(file.createdAt), asc(file.id)],
+      },
+      transferSecrets: true,
+    },
+    extras: (document) => ({
+      sources: callerSubqueries(accountId).sources.as('sources'),
+      ownAccountDelegations: callerSubqueries(accountId).ownAccountDelegations.as('own_account_delegations'),
+      caller: callerSubqueries(accountId).caller.as('caller'),
+      subscriptionCount: sql<number>`(select count(*)::int from webhook_subscriptions where account_id = ${accountId} and document_id = ${document.id})`.as(
+        'subscription_count',
+      ),
+      people: sql`(select coalesce(json_agg(json_build_object('accountId', id, 'accountNumber', account_number, 'email', email, 'name', name,
+          'phoneNumber', phone_number)), '[]') from accounts where id in (
+          select ${document.submitterAccountId}
+          union select account_id from document_commits where document_id = ${document.id}
+          union select account_id from document_approvals where document_id = ${document.id}
+          union select submitted_by_account_id from document_approvals where document_id = ${document.id}
+          union select account_id from document_comments where document_id = ${document.id}
+          union select submitted_by_account_id from document_comments where document_id = ${document.id}))`.as('people'),
+    }),
+  });
+  if (!found) return undefined;
+  const {
+    roles,
+    delegations,
+    approvals,
+    comments,
+    commits,
+    attachments,
+    transferSecrets: secretRows,
+    sources,
+    ownAccountDelegations,
+    subscriptionCount,
+    caller,
+    people,
+    ...document
+  } = found;
+  const callerFacts = callerFactsOf({ sources, ownAccountDelegations, caller });
+  return {
+    document: document as DocumentRow,
+    roles,
+    documentDelegations: delegations,
+    approvals,
+    sources: callerFacts.sources,
+    facts: {
+      commits,
+      files: attachments.map(({ id, ...file }) => ({ attachmentId: id, ...file })),
+      records: { approvals, comments },
+      secretRows,
+      subscriptionCount: Number(subscriptionCount ?? 0),
+      people: new Map(json<AccountSummary[]>(people).map((person) => [person.accountId, person])),
+      ownAccountDelegations: json<JsonDelegation[]>(ownAccountDelegations).map((row) => ({
+        ...row,
+        createdAt: date(row.createdAt)!,
+        revokedAt: date(row.revokedAt),
+      })),
+      caller: json<DocumentFacts['caller'] | null>(caller) ?? undefined,
+    },
+  };
+}
+
+/**
+ * What each document of a list page needs for its entry, in one statement: roles, active per-document delegations,
+ * approvals, the submitter's account and the caller's subscription count. In the order of `ids`.
+ */
+export async function loadListEntries(db: DbOrTx, accountId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const found = await db.query.freightDocuments.findMany({
+    where: (document, { inArray }) => inArray(document.id, ids),
+    with: { roles: true, delegations: { where: (delegation, { isNull }) => isNull(delegation.revokedAt) }, approvals: true },
+    extras: (document) => ({
+      subscriptionCount: sql<number>`(select count(*)::int from webhook_subscriptions where account_id = ${accountId} and document_id = ${document.id})`.as(
+        'subscription_count',
+      ),
+      submitter: sql`(select json_build_object('accountId', id, 'accountNumber', account_number, 'email', email, 'name', name, 'phoneNumber', phone_number)
+        from accounts where id = ${document.submitterAccountId})`.as('submitter'),
+    }),
+  });
+  const byId = new Map(found.map((entry) => [entry.id, entry]));
+  return ids.flatMap((id) => {
+    const entry = byId.get(id);
+    if (!entry) return [];
+    const { roles, delegations, approvals, subscriptionCount, submitter, ...document } = entry;
+    return [
+      {
+        document: document as DocumentRow,
+        roles,
+        documentDelegations: delegations,
+        approvals: document.status === 'DRAFT' ? [] : approvals,
+        subscriptionCount: Number(subscriptionCount ?? 0),
+        submitter: json<AccountSummary | null>(submitter) ?? undefined,
+      },
+    ];
+  });
+}
