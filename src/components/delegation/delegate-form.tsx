@@ -31,6 +31,10 @@ interface DelegateFormProps {
 
 /** Both ways the contract names a delegatee end up in this one input; the server reports either on it. */
 const DELEGATEE_FIELDS = ['emailAddressOfDelegatee', 'accountNumberOfDelegatee'];
+/** Refusals about the account named (it holds the role already, it is the caller): said at that input too. */
+const ABOUT_THE_DELEGATEE = ['3.36', '3.38', '4.7'];
+/** The caller does not hold the role with the DELEGATE right: said at the role. */
+const ABOUT_THE_ROLE = ['1.4'];
 
 /**
  * Delegate a role to an account named by number or e-mail (contract §11), with the rights it hands on spelled out.
@@ -43,8 +47,8 @@ export function DelegateForm({ idPrefix, title, roles, scope, pending, errors, d
   const [choice, setChoice] = useState(0);
   const [local, setLocal] = useState<FieldError[]>([]);
   const shown = local.length > 0 ? local : errors;
-  const delegateeError = shown.find((error) => error.field && DELEGATEE_FIELDS.includes(error.field));
-  const roleError = shown.find((error) => error.field === 'role' || error.field === 'roleId');
+  const delegateeError = shown.find((error) => (error.field && DELEGATEE_FIELDS.includes(error.field)) || ABOUT_THE_DELEGATEE.includes(error.code));
+  const roleError = shown.find((error) => error.field === 'role' || error.field === 'roleId' || ABOUT_THE_ROLE.includes(error.code));
   const other = shown.filter((error) => error !== delegateeError && error !== roleError);
   const selected = roles[choice] ?? roles[0];
 

@@ -65,9 +65,8 @@ export function DeliveryEntry({ delivery, pending, onRedeliver }: { delivery: De
                       <time dateTime={attempt.at}>{format.dateTime(new Date(attempt.at), TO_THE_SECOND)}</time>
                     </td>
                     <td className={ok ? 'attempt-ok' : attempt.httpStatus !== undefined || attempt.error ? 'attempt-failed' : undefined}>
-                      {attempt.httpStatus !== undefined ? t('httpStatus', { status: attempt.httpStatus }) : ''}
-                      {attempt.httpStatus !== undefined && attempt.error ? ' · ' : ''}
-                      {attempt.error ?? (attempt.httpStatus === undefined ? t('running') : '')}
+                      {/* The recorded error of an HTTP failure only repeats its status. */}
+                      {attempt.httpStatus !== undefined ? t('httpStatus', { status: attempt.httpStatus }) : (attempt.error ?? t('running'))}
                     </td>
                     <td>{attempt.durationMs === null ? '—' : t('durationMs', { ms: attempt.durationMs })}</td>
                   </tr>

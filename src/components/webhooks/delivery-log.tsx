@@ -71,7 +71,7 @@ export function DeliveryLog({ subscriptionId, freightDocumentId }: { subscriptio
   return (
     <>
       <p className="lead">{t('log.intro', { url: subscription.callbackUrl })}</p>
-      <div className="actions">
+      <div className="actions log-actions">
         <button
           type="button"
           className="button button-primary"

@@ -13,7 +13,7 @@ export default async function WebhooksPage() {
   if (!(await getSessionAccountId())) redirect(`/login?callbackUrl=${encodeURIComponent('/webhooks')}`);
   const t = await getTranslations('delegation.webhooks');
   return (
-    <div className="narrow">
+    <div className="wide-page">
       <h1>{t('title')}</h1>
       <p className="lead">{t('intro')}</p>
       <section className="panel" aria-labelledby="account-subscriptions-title">

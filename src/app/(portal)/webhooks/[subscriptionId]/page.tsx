@@ -19,7 +19,7 @@ export default async function DeliveryLogPage({ params, searchParams }: { params
   if (!(await getSessionAccountId())) redirect(`/login?callbackUrl=${encodeURIComponent(self)}`);
   const t = await getTranslations('delegation');
   return (
-    <div className="narrow">
+    <div className="wide-page">
       <h1>{t('titles.deliveryLog')}</h1>
       <DeliveryLog subscriptionId={subscriptionId} freightDocumentId={document} />
     </div>

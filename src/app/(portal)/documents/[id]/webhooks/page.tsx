@@ -16,7 +16,7 @@ export default async function DocumentWebhooksPage({ params }: { params: Promise
   if (!(await getSessionAccountId())) redirect(`/login?callbackUrl=${encodeURIComponent(`${href}/webhooks`)}`);
   const t = await getTranslations('delegation.webhooks');
   return (
-    <div className="narrow">
+    <div className="wide-page">
       <DocumentWebhooksTitle freightDocumentId={id} />
       <p className="lead">{t('documentIntro')}</p>
       <section className="panel" aria-labelledby="document-subscriptions-title">
