@@ -68,7 +68,9 @@ export function DeliveryEntry({ delivery, pending, onRedeliver }: { delivery: De
                       {/* The recorded error of an HTTP failure only repeats its status. */}
                       {attempt.httpStatus !== undefined ? t('httpStatus', { status: attempt.httpStatus }) : (attempt.error ?? t('running'))}
                     </td>
-                    <td>{attempt.durationMs === null ? '—' : t('durationMs', { ms: attempt.durationMs })}</td>
+                    <td>
+                      {attempt.durationMs === null ? '—' : format.number(attempt.durationMs, { style: 'unit', unit: 'millisecond', unitDisplay: 'short' })}
+                    </td>
                   </tr>
                 );
               })}
