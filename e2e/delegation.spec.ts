@@ -327,3 +327,81 @@ test.describe('webhooks', () => {
     await expect(page.getByText('You have one webhook subscription on this document.')).toBeVisible();
   });
 });
+
+test('every delegation and webhook screen in five languages: no missing message, no line left in English', async ({ browser, request }) => {
+  test.setTimeout(150_000);
+  const client = await createClient({ name: 'e2e delegation languages' });
+  const holder = newPerson('languages');
+  const other = newPerson('languages-delegate');
+  const holderAccount = await createActiveAccount(request, client, holder);
+  const otherAccount = await createActiveAccount(request, client, other);
+  const bearer = { Authorization: `Bearer ${await tokenOf(request, client, holder)}` };
+  const created = await request.post('/api/freightdocuments', {
+    headers: bearer,
+    data: {
+      type: 'WAYBILL',
+      consignor: { name: 'Tegel BV', countryCode: 'NLD', submittedAccountNumber: holderAccount.accountNumber },
+      consignee: { name: 'Fliesen GmbH', countryCode: 'DEU' },
+      placeOfTakingOver: { name: 'Warehouse Utrecht', countryCode: 'NLD' },
+      goods: '4 pallets of ceramic tiles',
+    },
+  });
+  const { freightDocumentId } = (await created.json()) as { freightDocumentId: string };
+  const delegated = await request.post(`/api/freightdocuments/${freightDocumentId}/delegate`, {
+    headers: bearer,
+    data: { role: 'CONSIGNOR', accountNumberOfDelegatee: otherAccount.accountNumber },
+  });
+  expect(delegated.status()).toBe(201);
+  expect(
+    (await request.post('/api/accounts/users/me/delegates', { headers: bearer, data: { role: 'CARRIER', emailAddressOfDelegatee: other.email } })).status(),
+  ).toBe(201);
+  const subscribed = await request.post('/api/accounts/users/me/subscriptions', { headers: bearer, data: { callbackUrl: 'http://127.0.0.1:9/never' } });
+  const { subscriptionId } = (await subscribed.json()) as { subscriptionId: string };
+  expect((await request.post(`/api/accounts/users/me/subscriptions/${subscriptionId}/test`, { headers: bearer })).status()).toBe(202);
+  expect(
+    (
+      await request.post(`/api/freightdocuments/${freightDocumentId}/subscriptions`, { headers: bearer, data: { callbackUrl: 'http://127.0.0.1:9/doc' } })
+    ).status(),
+  ).toBe(201);
+
+  const page = await portalFor(browser, holder);
+  const screens = [
+    { name: 'document', path: `/documents/${freightDocumentId}`, ready: page.getByTestId('delegates-panel').getByTestId('delegate') },
+    { name: 'account', path: '/account', ready: page.getByTestId('account-delegates').getByTestId('delegate') },
+    { name: 'webhooks', path: '/webhooks', ready: page.getByTestId('document-subscriptions') },
+    { name: 'document-webhooks', path: `/documents/${freightDocumentId}/webhooks`, ready: page.getByTestId('subscription') },
+    { name: 'delivery-log', path: `/webhooks/${subscriptionId}`, ready: page.getByTestId('delivery') },
+  ];
+  // Data the test typed in and codes that read the same everywhere.
+  const data = [holder.name, other.name, 'Tegel BV', 'Fliesen GmbH', 'Warehouse Utrecht', 'ceramic tiles', 'http://', 'whsec_', 'webhook-id', 'HTTP '];
+  const prose = (line: string) =>
+    (line.match(/\p{L}{2,}/gu) ?? []).length >= 2 && !data.some((value) => line.includes(value)) && !line.includes('Freight Document Service');
+  const english = new Map<string, string[]>();
+  for (const locale of ['en', 'de', 'fr', 'nl', 'pl'] as const) {
+    await page.context().addCookies([{ name: 'NEXT_LOCALE', value: locale, url: page.url() }]);
+    for (const screen of screens) {
+      await page.goto(screen.path);
+      await expect(screen.ready.first()).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      const lines = (await page.locator('main').innerText())
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
+      expect(
+        lines.filter((line) => line.includes('[[i18n')),
+        `${locale} ${screen.name}: missing messages`,
+      ).toEqual([]);
+      if (locale === 'en') english.set(screen.name, lines.filter(prose));
+      else
+        expect(
+          english.get(screen.name)!.filter((line) => lines.includes(line)),
+          `${locale} ${screen.name}: lines still in English`,
+        ).toEqual([]);
+    }
+    await page.goto(`/documents/${freightDocumentId}`);
+    await page.getByTestId('delegates-panel').getByRole('button').first().click();
+    await expect(page.getByRole('dialog').locator('.also-ends, .hint').first()).toBeVisible();
+    await expectNoAxeViolations(page, `the revocation dialog (${locale})`);
+    if (locale === 'de') await photograph(page, 'revoke-dialog-de', false);
+  }
+});
