@@ -399,7 +399,8 @@ test('every delegation and webhook screen in five languages: no missing message,
         ).toEqual([]);
     }
     await page.goto(`/documents/${freightDocumentId}`);
-    await page.getByTestId('delegates-panel').getByRole('button').first().click();
+    // The revoke button's name holds the delegate's name in every language.
+    await page.getByTestId('delegates-panel').getByRole('button', { name: other.name }).click();
     await expect(page.getByRole('dialog').locator('.also-ends, .hint').first()).toBeVisible();
     await expectNoAxeViolations(page, `the revocation dialog (${locale})`);
     if (locale === 'de') await photograph(page, 'revoke-dialog-de', false);
