@@ -74,6 +74,9 @@ export default defineConfig({
       DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       JOB_POLL_INTERVAL_MS: '100',
+      // e2e/delegation.spec.ts subscribes a receiver on 127.0.0.1 (contract §11: refused unless allowed). No spec
+      // here checks the refusal of private addresses; the integration tests do, on servers of their own.
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       NEXT_TELEMETRY_DISABLED: '1',
     },
   },

@@ -12,6 +12,7 @@ import { TRANSFERS } from '@/lib/portal/document-form';
 import { useTRPC, type RouterOutputs } from '@/lib/trpc/client';
 import type { DocumentAction } from '@/lib/domain/document-actions';
 import { DocumentActions } from './document-actions';
+import { DocumentDelegation } from '@/components/delegation/document-delegation';
 
 type DocumentJson = RouterOutputs['documents']['get'];
 /** The actions the draft panel offers; which of them apply is the service's answer in `allowedActions`. */
@@ -252,6 +253,8 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
           ))}
         </ul>
       </Section>
+
+      <DocumentDelegation document={document} />
 
       <Section id="parties-title" title={t('sections.parties')}>
         <div className="party-grid">{parties.map(([title, party]) => (party ? <PartyCard key={title} title={title} party={party} /> : null))}</div>

@@ -55,3 +55,21 @@ export const documentDelegatesResponse = z.object({
   /** Active delegations on this document and account-wide ones that reach it, as far as the caller's roles go. */
   delegates: z.array(delegateView.extend({ scope: z.enum(['DOCUMENT', 'ACCOUNT']) })),
 });
+
+/** What revoking a delegation also ends (the portal's confirmation): delegations made further from it. */
+export const revocationPreview = z.object({
+  alsoEnds: z.array(
+    z.object({
+      delegateId: z.string(),
+      role: z.enum(ROLES),
+      /** null: an account-wide delegation. */
+      freightDocumentId: z.string().nullable(),
+      serviceNumber: z.string().nullable(),
+      delegateName: z.string(),
+      delegateAccountNumber: z.string(),
+      /** Who made it (the delegate of the one revoked, or further down the chain). */
+      grantorName: z.string(),
+    }),
+  ),
+});
+export type RevocationPreview = z.infer<typeof revocationPreview>;

@@ -35,6 +35,11 @@ export type SubscriptionView = z.infer<typeof subscriptionView>;
 
 export const subscriptionListResponse = z.object({ subscriptions: z.array(subscriptionView) });
 
+/** The caller's subscriptions to single documents, across documents (the portal's Webhooks screen). */
+export const documentSubscriptionListResponse = z.object({
+  subscriptions: z.array(subscriptionView.extend({ freightDocumentId: z.string(), serviceNumber: z.string() })),
+});
+
 export const DELIVERY_STATES = ['PENDING', 'DELIVERED', 'FAILED'] as const;
 
 /** The delivery log (contract §11), newest first. */
@@ -52,6 +57,8 @@ export const deliveryView = z.object({
     }),
   ),
   state: z.enum(DELIVERY_STATES),
+  /** A PENDING delivery's next attempt (an extension: when the queue runs it next); absent otherwise. */
+  nextAttemptAt: z.string().optional(),
 });
 export type DeliveryView = z.infer<typeof deliveryView>;
 

@@ -1,14 +1,18 @@
 import { router } from './init';
 import { accountRouter } from './routers/account';
+import { delegationRouter } from './routers/delegation';
 import { documentsRouter } from './routers/documents';
 import { mailboxRouter } from './routers/mailbox';
 import { oauthRouter } from './routers/oauth';
+import { webhooksRouter } from './routers/webhooks';
 
 export const appRouter = router({
   account: accountRouter,
   documents: documentsRouter,
   oauth: oauthRouter,
   mailbox: mailboxRouter,
+  delegation: delegationRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,6 +2,8 @@ import { connection } from 'next/server';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { AccountLanguageForm } from '@/components/account-language-form';
+import { AccountDelegates } from '@/components/delegation/account-delegates';
+import { WebhooksLinkPanel } from '@/components/webhooks/webhooks-link-panel';
 import { AccountOverview } from '@/components/account-overview';
 import { ChangePasswordForm } from '@/components/change-password-form';
 import { SignOutButton } from '@/components/sign-out-button';
@@ -42,6 +44,8 @@ export default async function AccountPage() {
     <div className="narrow">
       <h1>{t('title')}</h1>
       <AccountOverview account={account} />
+      <AccountDelegates />
+      <WebhooksLinkPanel />
       <section className="panel">
         <AccountLanguageForm locale={locale} />
       </section>

@@ -1,6 +1,7 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DeliveryView, SubscriptionScope } from '@/lib/schemas/subscriptions';
-import { webhookDeliveries, webhookDeliveryAttempts } from '@/server/db/schema';
+import type { DbOrTx } from '@/server/db/client';
+import { jobs, webhookDeliveries, webhookDeliveryAttempts } from '@/server/db/schema';
 import { requireAccountId, type ServiceContext } from '../context';
 import { ownSubscription } from './subscription-scope';
 
@@ -37,6 +38,10 @@ export async function listDeliveries({
         )
         .orderBy(asc(webhookDeliveryAttempts.attempt))
     : [];
+  const nextAttempts = await nextAttemptsOf(
+    ctx.db,
+    deliveries.filter((delivery) => delivery.state === 'PENDING').map((delivery) => delivery.id),
+  );
   return {
     deliveries: deliveries.map((delivery) => ({
       deliveryId: delivery.id,
@@ -51,6 +56,20 @@ export async function listDeliveries({
           durationMs: attempt.durationMs,
         })),
       state: delivery.state,
+      ...(nextAttempts.has(delivery.id) ? { nextAttemptAt: nextAttempts.get(delivery.id)!.toISOString() } : {}),
     })),
   };
+}
+
+/**
+ * When the queue runs each pending delivery's job next (its `run_at`): the moment of the next attempt, shown in
+ * the log so a developer waiting for a retry knows how long. Only unfinished jobs are read (the queue's own index).
+ */
+async function nextAttemptsOf(db: DbOrTx, deliveryIds: string[]): Promise<Map<string, Date>> {
+  if (deliveryIds.length === 0) return new Map();
+  const rows = await db
+    .select({ deliveryId: sql<string>`${jobs.payload}->>'deliveryId'`, runAt: jobs.runAt })
+    .from(jobs)
+    .where(and(eq(jobs.kind, 'webhook.deliver'), isNull(jobs.completedAt), isNull(jobs.failedAt), inArray(sql`${jobs.payload}->>'deliveryId'`, deliveryIds)));
+  return new Map(rows.map((row) => [row.deliveryId, row.runAt]));
 }
