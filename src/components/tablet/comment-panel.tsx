@@ -12,6 +12,8 @@ export function CommentPanel(props: { previousCommits: string[]; entries: Outbox
   const [photo, setPhoto] = useState<{ content: string; mimeType: string; name: string }>();
   const [photoError, setPhotoError] = useState(false);
   const [key, setKey] = useState<string>();
+  // A file input cannot be emptied by state: a new one is rendered after each comment sent.
+  const [round, setRound] = useState(0);
   const state = entryState(props.entries, key);
 
   // What was typed stays until the server has it; then the form is ready for the next comment.
@@ -19,6 +21,7 @@ export function CommentPanel(props: { previousCommits: string[]; entries: Outbox
     setText('');
     setPhoto(undefined);
     setKey(undefined);
+    setRound(round + 1);
   }
 
   return (
@@ -45,6 +48,7 @@ export function CommentPanel(props: { previousCommits: string[]; entries: Outbox
         <div className="field">
           <label htmlFor="comment-photo">{t('photo')}</label>
           <input
+            key={round}
             id="comment-photo"
             className="input input-large"
             type="file"

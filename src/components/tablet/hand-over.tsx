@@ -110,7 +110,6 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
         </p>
       )}
 
-      {transfer ? <ApprovalsPanel document={document} transfer={transfer} comments={comments} entries={outbox.entries} submit={outbox.submit} /> : null}
       <HandOverSummary document={document} />
       {document.allowedActions.includes('EDIT_LICENSE_PLATES') && myCarrierRole ? (
         <PlatesPanel
@@ -123,6 +122,8 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
       {document.allowedActions.includes('COMMENT') ? (
         <CommentPanel previousCommits={document.previousCommits} entries={outbox.entries} submit={(body) => outbox.submit('comment', body)} />
       ) : null}
+      {/* After the comment: a comment made at the hand-over is part of what the counter party approves (the TFA codes cover it). */}
+      {transfer ? <ApprovalsPanel document={document} transfer={transfer} comments={comments} entries={outbox.entries} submit={outbox.submit} /> : null}
       <TransferTimeline document={document} />
     </>
   );
