@@ -26,7 +26,13 @@ function changed() {
   snapshot = undefined;
   for (const listener of listeners) listener();
 }
-const observed = { read: () => store.read(), write: (entries: OutboxEntry[]) => (store.write(entries), changed()) };
+const observed = {
+  read: () => store.read(),
+  write: (entries: OutboxEntry[]) => {
+    store.write(entries);
+    changed();
+  },
+};
 
 /** A network failure, a timeout, 429 or a server error may pass: retry. The service's own refusals are final. */
 function classify(error: unknown): SendFailure {
@@ -48,7 +54,12 @@ export function useOutbox(freightDocumentId?: string) {
   const entries = useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      // Another tab of the same tablet wrote the outbox.
+      window.addEventListener('storage', changed);
+      return () => {
+        listeners.delete(listener);
+        window.removeEventListener('storage', changed);
+      };
     },
     read,
     () => EMPTY,
