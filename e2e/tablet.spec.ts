@@ -229,3 +229,23 @@ test('a wrong challenge on the phone page says what to fix', async ({ browser })
   await expectAccessible(phone);
   await phone.context().close();
 });
+
+test('the tablet and the phone page speak the reader’s language', async ({ browser, request }) => {
+  const document = await issueWaybill(request, cast, { collection: ['OWN', 'TFA'], delivery: ['OWN'] });
+  const context = await browser.newContext({ viewport: SIZES.tablet, locale: 'de-DE' });
+  const page = await context.newPage();
+  await page.goto('/login?callbackUrl=%2Ftablet');
+  // The sign-in form in German, found by its fields rather than by words.
+  await page.locator('#login-username').fill(cast.carrier.email);
+  await page.locator('#login-password').fill(cast.carrier.password);
+  await page.locator('form:has(#login-username) button[type="submit"]').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Meine Übergaben' })).toBeVisible();
+  await expect(page.getByTestId('transfer-card').filter({ hasText: document.serviceNumber })).toContainText(`Übernahme · Dokument ${document.serviceNumber}`);
+  await page.goto(`/tablet/${document.id}`);
+  await expect(page.getByRole('button', { name: 'Übergabe bestätigen' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Zwei-Faktor-Code' })).toBeChecked();
+  await page.goto('/respond');
+  await expect(page.getByRole('heading', { level: 1, name: 'Code der Gegenpartei' })).toBeVisible();
+  expect(await page.content()).not.toContain('[[i18n');
+  await context.close();
+});
