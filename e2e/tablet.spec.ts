@@ -204,6 +204,15 @@ test('at 390×844: approvals survive a dropped network and a lost answer, once e
     const s2 = (await readDocument(request, cast.consignee, document.id)).deliverySecrets.s2;
     const code = await respondOnPhone(phone, cast.consignee, challenge, { serviceNumber: document.serviceNumber, s2 });
     await phone.context().close();
+    // A mistyped code is refused with what to do, and what was typed stays to be corrected.
+    const wrong = `${code.slice(0, 5)}${code.slice(5, 13) === '00000000' ? '00000001' : '00000000'}${code.slice(13)}`;
+    await page.getByLabel('Response code of the counter party').fill(wrong);
+    await page.getByRole('button', { name: 'Check the code and approve' }).click();
+    const refused = outboxEntry(page, "Counter party's approval").last();
+    await expect(refused).toHaveAttribute('data-state', 'failed');
+    await expect(refused).toContainText('The response code does not match this hand-over.');
+    await expect(page.getByLabel('Response code of the counter party')).toHaveValue(wrong);
+    await refused.getByRole('button', { name: 'Close' }).click();
     await page.getByLabel('Response code of the counter party').fill(code);
     await page.getByRole('button', { name: 'Check the code and approve' }).click();
     await expect(page.getByTestId('document-status')).toHaveText('Delivered');

@@ -27,7 +27,9 @@ export function OutboxStatus({ entries, onDismiss, onRetry }: { entries: OutboxE
               ) : null}
               {entry.state === 'failed' ? (
                 <>
-                  <span className="outbox-error">{(entry.errors ?? []).map((error) => messageFor(error)).join(' ')}</span>
+                  <span className="outbox-error">
+                    {(entry.errors ?? []).map((error) => (error.field === 'evidence.responseCode' ? t('wrongResponseCode') : messageFor(error))).join(' ')}
+                  </span>
                   <button type="button" className="button button-secondary button-small" onClick={() => onDismiss(entry.key)}>
                     {t('dismiss')}
                   </button>
