@@ -5,6 +5,7 @@ import fr from './fr.json';
 import nl from './nl.json';
 import pl from './pl.json';
 import { delegation } from './delegation';
+import { tablet } from './tablet';
 
 /**
  * A feature area (tablet, webhooks, PDF labels…) keeps its messages in `src/messages/<area>/{locale}.json` with its
@@ -12,7 +13,7 @@ import { delegation } from './delegation';
  * let features be built side by side without editing one shared catalogue.
  */
 type AreaCatalogues = { [L in Locale]: object };
-const AREAS = [delegation] as const satisfies readonly AreaCatalogues[];
+const AREAS = [delegation, tablet] as const satisfies readonly AreaCatalogues[];
 
 type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never;
 type AreaMessages = [(typeof AREAS)[number]] extends [never] ? unknown : UnionToIntersection<(typeof AREAS)[number]['en']>;

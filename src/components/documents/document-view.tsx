@@ -11,6 +11,7 @@ import { describeError, isErrorCode } from '@/lib/errors/catalogue';
 import { TRANSFERS } from '@/lib/portal/document-form';
 import { useTRPC, type RouterOutputs } from '@/lib/trpc/client';
 import type { DocumentAction } from '@/lib/domain/document-actions';
+import { TransferTimeline } from '@/components/tablet/transfer-timeline';
 import { DocumentActions } from './document-actions';
 import { DocumentDelegation } from '@/components/delegation/document-delegation';
 
@@ -391,6 +392,8 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
           ])}
         />
       </Section>
+
+      {status !== 'DRAFT' ? <TransferTimeline document={document} /> : null}
 
       <Section id="history-title" title={t('sections.history')}>
         {updates.length > 0 ? (

@@ -5,6 +5,7 @@ import { documentsRouter } from './routers/documents';
 import { mailboxRouter } from './routers/mailbox';
 import { oauthRouter } from './routers/oauth';
 import { webhooksRouter } from './routers/webhooks';
+import { tabletRouter } from './routers/tablet';
 
 export const appRouter = router({
   account: accountRouter,
@@ -13,6 +14,7 @@ export const appRouter = router({
   mailbox: mailboxRouter,
   delegation: delegationRouter,
   webhooks: webhooksRouter,
+  tablet: tabletRouter,
 });
 
 export type AppRouter = typeof appRouter;

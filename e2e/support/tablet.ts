@@ -1,0 +1,120 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createActiveAccount, newPerson } from './accounts';
+import { basicAuth, type CreatedClient } from './admin';
+import { signIn } from './portal';
+
+export type Person = ReturnType<typeof newPerson> & { accountNumber: string; token: string; accountSecret: string };
+
+export const SIZES = {
+  desktop: { width: 1366, height: 900 },
+  tablet: { width: 1024, height: 768 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/** An account made as a person makes one (REST sign-up, the link from the mail), logged in as a client app (token, accountSecret). */
+export async function person(request: APIRequestContext, client: CreatedClient, label: string): Promise<Person> {
+  const who = newPerson(label);
+  const { accountNumber } = await createActiveAccount(request, client, who);
+  const login = await request.post('/api/oauth/token', {
+    headers: { Authorization: basicAuth(client) },
+    form: { grant_type: 'password', username: who.email, password: who.password },
+  });
+  expect(login.status()).toBe(200);
+  const body = (await login.json()) as { access_token: string; accountSecret: string };
+  return { ...who, accountNumber, token: body.access_token, accountSecret: body.accountSecret };
+}
+
+const isoSeconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** An issued waybill with these parties; the collection is expected in half an hour (so "today"), the delivery tomorrow. */
+export async function issueWaybill(
+  request: APIRequestContext,
+  cast: { submitter: Person; consignor: Person; consignee: Person; carrier: Person },
+  methods: { collection: string[]; delivery: string[] },
+): Promise<{ id: string; serviceNumber: string }> {
+  const now = Date.now();
+  const created = await request.post('/api/freightdocuments', {
+    headers: { Authorization: `Bearer ${cast.submitter.token}` },
+    data: {
+      type: 'WAYBILL',
+      status: 'ISSUED',
+      consignor: { name: 'Tegel BV', cityName: 'Utrecht', countryCode: 'NLD', submittedAccountNumber: cast.consignor.accountNumber },
+      consignee: { name: 'Fliesen GmbH', cityName: 'Köln', countryCode: 'DEU', submittedAccountNumber: cast.consignee.accountNumber },
+      carrier: { name: 'Snel Transport', cityName: 'Breda', countryCode: 'NLD', submittedAccountNumber: cast.carrier.accountNumber },
+      placeOfTakingOver: { name: 'Warehouse Utrecht', cityName: 'Utrecht', countryCode: 'NLD' },
+      placeOfDelivery: { name: 'Lager Köln-Porz', cityName: 'Köln', countryCode: 'DEU' },
+      structuredGoods: [
+        { type: 'GOOD', name: 'Ceramic tiles', numberOfPackages: 12, weight: 480, weightUnit: 'KILOGRAM' },
+        { type: 'RTI', name: 'Euro pallet', numberOfPackages: 4, weight: 100, weightUnit: 'KILOGRAM' },
+      ],
+      establishedPlace: 'Utrecht',
+      estimatedDateTimeOfTakingOver: isoSeconds(new Date(now + 30 * 60_000)),
+      estimatedDateTimeOfDelivery: isoSeconds(new Date(now + 26 * 3600_000)),
+      availableSigningMethods: { ...methods, carrierToCarrier: ['OWN'] },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { freightDocumentId } = (await created.json()) as { freightDocumentId: string };
+  const document = await readDocument(request, cast.submitter, freightDocumentId);
+  return { id: freightDocumentId, serviceNumber: document.serviceNumber as string };
+}
+
+export async function readDocument(request: APIRequestContext, who: Person, id: string): Promise<any> {
+  const reply = await request.get(`/api/freightdocuments/${id}`, { headers: { Authorization: `Bearer ${who.token}` } });
+  expect(reply.status()).toBe(200);
+  return reply.json();
+}
+
+/** A browser of its own (a second device) at a size, signed in, on `target`. */
+export async function deviceFor(browser: Browser, who: Person, size: { width: number; height: number }, target: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: size });
+  const page = await context.newPage();
+  await page.goto(`/login?callbackUrl=${encodeURIComponent(target)}`);
+  await signIn(page, who.email, who.password);
+  await expect(page).toHaveURL(new RegExp(`${target.replace(/\//g, '\\/')}$`));
+  return page;
+}
+
+/** No axe violations (WCAG 2.1 A/AA rules) on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Full-page screenshots at the three sizes into test-results/tablet/, then back to the page's own size. */
+export async function screenshots(page: Page, name: string) {
+  const own = page.viewportSize();
+  const dir = path.join('test-results', 'tablet');
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [label, size] of Object.entries(SIZES)) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(dir, `${name}-${label}.png`), fullPage: true });
+  }
+  if (own) await page.setViewportSize(own);
+}
+
+/** Draws a signature on the canvas with the mouse: a few strokes, as a finger would. */
+export async function drawSignature(page: Page) {
+  const canvas = page.getByTestId('signature-canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  const strokes = [
+    [0.1, 0.7, 0.25, 0.2, 0.35, 0.75],
+    [0.4, 0.6, 0.55, 0.3, 0.7, 0.65, 0.9, 0.4],
+  ];
+  for (const stroke of strokes) {
+    await page.mouse.move(box.x + box.width * stroke[0]!, box.y + box.height * stroke[1]!);
+    await page.mouse.down();
+    for (let i = 2; i < stroke.length; i += 2) {
+      await page.mouse.move(box.x + box.width * stroke[i]!, box.y + box.height * stroke[i + 1]!, { steps: 8 });
+    }
+    await page.mouse.up();
+  }
+}
+
+/** A real PNG (1×1): the photo a driver takes. */
+export const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');

@@ -1,0 +1,260 @@
+/**
+ * The carrier's tablet (issue 9 part 4): a driver takes documents from ISSUED to DELIVERED on the tablet screens,
+ * with the counter party's phone page open in a second browser at 390×844; a two-factor exchange whose codes are
+ * checked against the ones the contract's functions compute; a signature drawn with the mouse that then shows on
+ * the timeline; and writes that survive a dropped network and a lost answer without approving twice.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { responseCode, verhoeff } from '@/lib/domain/tfa';
+import { createClient, type CreatedClient } from './support/admin';
+import { signIn } from './support/portal';
+import { deviceFor, drawSignature, expectAccessible, issueWaybill, person, PHOTO, readDocument, screenshots, SIZES, type Person } from './support/tablet';
+
+let client: CreatedClient;
+let cast: { submitter: Person; consignor: Person; consignee: Person; carrier: Person };
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(120_000);
+  client = await createClient({ name: 'E2E tablet' });
+  cast = {
+    submitter: await person(request, client, 'submitter'),
+    consignor: await person(request, client, 'consignor'),
+    consignee: await person(request, client, 'consignee'),
+    carrier: await person(request, client, 'carrier'),
+  };
+});
+
+const outboxEntry = (page: Page, kind: string) => page.getByTestId('outbox').getByRole('listitem').filter({ hasText: kind });
+
+/** The counter party on its phone: types the challenge, reads the response; checked against contract §8's functions. */
+async function respondOnPhone(phone: Page, who: Person, challenge: string, expected: { serviceNumber: string; s2: string }) {
+  await phone.getByLabel('Challenge code from the carrier').fill(challenge.replace(/(\d{5})(?=\d)/g, '$1 '));
+  await phone.getByRole('button', { name: 'Get my response code' }).click();
+  const shown = phone.getByTestId('response-code');
+  await expect(shown).toBeVisible();
+  const code = (await shown.getAttribute('data-code'))!;
+  expect(code).toBe(
+    responseCode({ challenge, serviceNumber: expected.serviceNumber, accountNumber: who.accountNumber, s2: expected.s2, accountSecret: who.accountSecret }),
+  );
+  return code;
+}
+
+test('at 1024×768: collection by two-factor code with the consignor’s phone, delivery by a signature drawn on glass', async ({ page, browser, request }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(SIZES.tablet);
+  const document = await issueWaybill(request, cast, { collection: ['OWN', 'TFA'], delivery: ['OWN', 'TFA', 'SIGN_ON_GLASS'] });
+
+  await test.step('my transfers lists the collection under today', async () => {
+    await page.goto('/login?callbackUrl=%2Ftablet');
+    await signIn(page, cast.carrier.email, cast.carrier.password);
+    await expect(page).toHaveURL(/\/tablet$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'My transfers' })).toBeVisible();
+    const today = page.getByRole('region', { name: /Today/ });
+    const card = today.getByTestId('transfer-card').filter({ hasText: document.serviceNumber });
+    await expect(card).toContainText(`Collection · document ${document.serviceNumber}`);
+    await expect(card).toContainText('Warehouse Utrecht');
+    await expect(card).toContainText('Tegel BV');
+    await expect(card).toContainText('You: not yet');
+    await expectAccessible(page);
+    await screenshots(page, 'my-transfers');
+    await card.getByRole('link').click();
+  });
+
+  await test.step('the hand-over screen shows what is handed over', async () => {
+    await expect(page.getByRole('heading', { level: 1, name: `Collection · document ${document.serviceNumber}` })).toBeVisible();
+    await expect(page.getByTestId('goods-totals')).toHaveText('Total: 16 packages · 580 kilogram');
+    await expect(page.getByTestId('document-status')).toHaveText('Issued');
+    await expectAccessible(page);
+    await screenshots(page, 'hand-over');
+  });
+
+  await test.step('license plates and a comment with a photo', async () => {
+    await page.getByLabel('License plate', { exact: true }).fill('BX-512-K');
+    await page.getByLabel('Country (3 letters) (optional)').fill('nld');
+    await page.getByRole('button', { name: 'Save license plates' }).click();
+    await expect(outboxEntry(page, 'License plates')).toHaveAttribute('data-state', 'sent');
+    await page.getByLabel('Comment', { exact: true }).fill('Two pallets wrapped again');
+    await page.getByLabel('Photo (camera)').setInputFiles({ name: 'pallets.png', mimeType: 'image/png', buffer: PHOTO });
+    await expect(page.getByRole('img', { name: 'The photo to send' })).toBeVisible();
+    await page.getByRole('button', { name: 'Send comment' }).click();
+    await expect(outboxEntry(page, 'Comment')).toHaveAttribute('data-state', 'sent');
+    await expect(page.getByTestId('timeline')).toContainText('Two pallets wrapped again');
+    await expect(page.getByRole('img', { name: 'Photo of the comment' })).toBeVisible();
+  });
+
+  await test.step('the driver approves on its own account', async () => {
+    await page.getByRole('button', { name: 'Approve the hand-over' }).click();
+    await expect(page.getByTestId('own-approved')).toHaveText(/You have approved/);
+  });
+
+  await test.step('the consignor answers the challenge on its phone at 390×844', async () => {
+    await page.getByRole('radio', { name: 'Two-factor code' }).check();
+    const challenge = (await page.getByTestId('challenge-code').getAttribute('data-code'))!;
+    expect(challenge).toMatch(/^\d{25}$/);
+    await screenshots(page, 'hand-over-tfa');
+
+    const phone = await deviceFor(browser, cast.consignor, SIZES.phone, '/respond');
+    await expectAccessible(phone);
+    const s2 = (await readDocument(request, cast.consignor, document.id)).collectionSecrets.s2;
+    const code = await respondOnPhone(phone, cast.consignor, challenge, { serviceNumber: document.serviceNumber, s2 });
+    await expectAccessible(phone);
+    await screenshots(phone, 'respond');
+    await phone.context().close();
+
+    await page.getByLabel('Response code of the counter party').fill(code);
+    await page.getByRole('button', { name: 'Check the code and approve' }).click();
+    await expect(page.getByTestId('document-status')).toHaveText('In transit');
+  });
+
+  await test.step('at delivery the consignee signs on the glass, drawn with the mouse', async () => {
+    await expect(page.getByRole('heading', { level: 1, name: `Delivery · document ${document.serviceNumber}` })).toBeVisible();
+    await page.getByRole('button', { name: 'Approve the hand-over' }).click();
+    await expect(page.getByTestId('own-approved')).toBeVisible();
+    await page.getByRole('radio', { name: 'Signature on this screen' }).check();
+    await page.getByLabel('Name of the person signing').fill('Bea Berger');
+    await expect(page.getByTestId('signature-canvas')).toBeVisible();
+    await screenshots(page, 'hand-over-signature');
+    // An empty box is refused with a word on what to do; nothing is sent.
+    await page.getByRole('button', { name: 'Save signature and approve' }).click();
+    await expect(page.getByText('The box is empty: ask the person to sign.')).toBeVisible();
+    await drawSignature(page);
+    await page.getByRole('button', { name: 'Save signature and approve' }).click();
+    await expect(page.getByTestId('document-status')).toHaveText('Delivered');
+    await expect(page.getByTestId('nothing-open')).toBeVisible();
+  });
+
+  await test.step('the signature shows on the timeline, on the tablet and in the consignee’s portal', async () => {
+    const signature = page.getByRole('img', { name: 'Signature of Bea Berger' });
+    await expect(signature).toBeVisible();
+    expect(await signature.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(100);
+    const timeline = page.getByTestId('timeline');
+    await expect(timeline).toContainText('Collection: approved (two-factor code)');
+    await expect(timeline).toContainText('Delivery: approved (signature on glass)');
+    await expect(timeline).toContainText('Status: Delivered');
+    await expectAccessible(page);
+    await screenshots(page, 'hand-over-delivered');
+
+    const portal = await deviceFor(browser, cast.consignee, SIZES.desktop, `/documents/${document.id}`);
+    await expect(portal.getByRole('img', { name: 'Signature of Bea Berger' })).toBeVisible();
+    await expectAccessible(portal);
+    await screenshots(portal, 'portal-timeline');
+    await portal.context().close();
+  });
+
+  const final = await readDocument(request, cast.submitter, document.id);
+  expect(final.status).toBe('DELIVERED');
+  expect(final.approvals.map((approval: { action: string; type: string }) => `${approval.action} ${approval.type}`).sort()).toEqual([
+    'COLLECTION OWN',
+    'COLLECTION TFA',
+    'DELIVERY OWN',
+    'DELIVERY SIGN_ON_GLASS',
+  ]);
+  expect(final.licensePlates).toEqual([expect.objectContaining({ licensePlate: 'BX-512-K', countryCode: 'NLD', type: 'TRUCK' })]);
+});
+
+test('at 390×844: approvals survive a dropped network and a lost answer, once each; delivery by TFA', async ({ page, browser, request }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(SIZES.phone);
+  const document = await issueWaybill(request, cast, { collection: ['OWN'], delivery: ['OWN', 'TFA'] });
+  await page.goto(`/login?callbackUrl=${encodeURIComponent(`/tablet/${document.id}`)}`);
+  await signIn(page, cast.carrier.email, cast.carrier.password);
+  await expect(page.getByRole('heading', { level: 1, name: `Collection · document ${document.serviceNumber}` })).toBeVisible();
+
+  await test.step('offline: the approval waits for the network, then is sent by itself', async () => {
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Approve the hand-over' }).click();
+    const entry = outboxEntry(page, 'Your approval');
+    await expect(entry).toHaveAttribute('data-state', 'waiting');
+    await expect(entry).toContainText('waiting for the network');
+    await expectAccessible(page);
+    await screenshots(page, 'outbox-waiting');
+    await page.context().setOffline(false);
+    await expect(entry).toHaveAttribute('data-state', 'sent', { timeout: 15_000 });
+    await expect(page.getByTestId('own-approved')).toBeVisible();
+  });
+
+  await test.step('the counter party approves implicitly', async () => {
+    await page.getByRole('radio', { name: 'Without evidence (implicit)' }).check();
+    await page.getByRole('button', { name: 'Record implicit approval' }).click();
+    await expect(page.getByTestId('document-status')).toHaveText('In transit');
+  });
+
+  await test.step('the answer to the delivery approval is lost; the retry with the same key is answered from the first', async () => {
+    await expect(page.getByRole('heading', { level: 1, name: `Delivery · document ${document.serviceNumber}` })).toBeVisible();
+    const keys: string[] = [];
+    let dropped = false;
+    await page.route('**/api/trpc/tablet.approveOwn**', async (route) => {
+      keys.push(JSON.stringify(route.request().postDataJSON()));
+      if (dropped) return route.continue();
+      dropped = true;
+      await route.fetch(); // the server approves…
+      return route.abort('connectionreset'); // …and the tablet never hears of it
+    });
+    await page.getByRole('button', { name: 'Approve the hand-over' }).click();
+    await expect(outboxEntry(page, 'Your approval').last()).toHaveAttribute('data-state', 'sent', { timeout: 15_000 });
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(keys).size).toBe(1);
+    await page.unroute('**/api/trpc/tablet.approveOwn**');
+  });
+
+  await test.step('delivery by two-factor code from the consignee’s phone', async () => {
+    await page.getByRole('radio', { name: 'Two-factor code' }).check();
+    const challenge = (await page.getByTestId('challenge-code').getAttribute('data-code'))!;
+    const phone = await deviceFor(browser, cast.consignee, SIZES.phone, '/respond');
+    const s2 = (await readDocument(request, cast.consignee, document.id)).deliverySecrets.s2;
+    const code = await respondOnPhone(phone, cast.consignee, challenge, { serviceNumber: document.serviceNumber, s2 });
+    await phone.context().close();
+    // A mistyped code is refused with what to do, and what was typed stays to be corrected.
+    const wrong = `${code.slice(0, 5)}${code.slice(5, 13) === '00000000' ? '00000001' : '00000000'}${code.slice(13)}`;
+    await page.getByLabel('Response code of the counter party').fill(wrong);
+    await page.getByRole('button', { name: 'Check the code and approve' }).click();
+    const refused = outboxEntry(page, "Counter party's approval").last();
+    await expect(refused).toHaveAttribute('data-state', 'failed');
+    await expect(refused).toContainText('The response code does not match this hand-over.');
+    await expect(page.getByLabel('Response code of the counter party')).toHaveValue(wrong);
+    await refused.getByRole('button', { name: 'Close' }).click();
+    await page.getByLabel('Response code of the counter party').fill(code);
+    await page.getByRole('button', { name: 'Check the code and approve' }).click();
+    await expect(page.getByTestId('document-status')).toHaveText('Delivered');
+  });
+
+  const final = await readDocument(request, cast.submitter, document.id);
+  expect(final.status).toBe('DELIVERED');
+  expect(
+    final.approvals.map((approval: { action: string; type: string; side: string }) => `${approval.action} ${approval.side} ${approval.type}`).sort(),
+  ).toEqual(['COLLECTION CARRIER OWN', 'COLLECTION COUNTER_PARTY IMPLICIT', 'DELIVERY CARRIER OWN', 'DELIVERY COUNTER_PARTY TFA']);
+});
+
+test('a wrong challenge on the phone page says what to fix', async ({ browser }) => {
+  const phone = await deviceFor(browser, cast.consignee, SIZES.phone, '/respond');
+  await phone.getByLabel('Challenge code from the carrier').fill('1234512345');
+  await phone.getByRole('button', { name: 'Get my response code' }).click();
+  await expect(phone.getByText(/not a challenge of a hand-over of yours/)).toBeVisible();
+  // A well-formed challenge (its check digit right) of a document this person does not take part in.
+  const foreign = '9'.repeat(24);
+  await phone.getByLabel('Challenge code from the carrier').fill(foreign + verhoeff(foreign));
+  await phone.getByRole('button', { name: 'Get my response code' }).click();
+  await expect(phone.getByText('This code belongs to a document you do not take part in.')).toBeVisible();
+  await expectAccessible(phone);
+  await phone.context().close();
+});
+
+test('the tablet and the phone page speak the reader’s language', async ({ browser, request }) => {
+  const document = await issueWaybill(request, cast, { collection: ['OWN', 'TFA'], delivery: ['OWN'] });
+  const context = await browser.newContext({ viewport: SIZES.tablet, locale: 'de-DE' });
+  const page = await context.newPage();
+  await page.goto('/login?callbackUrl=%2Ftablet');
+  // The sign-in form in German, found by its fields rather than by words.
+  await page.locator('#login-username').fill(cast.carrier.email);
+  await page.locator('#login-password').fill(cast.carrier.password);
+  await page.locator('form:has(#login-username) button[type="submit"]').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Meine Übergaben' })).toBeVisible();
+  await expect(page.getByTestId('transfer-card').filter({ hasText: document.serviceNumber })).toContainText(`Übernahme · Dokument ${document.serviceNumber}`);
+  await page.goto(`/tablet/${document.id}`);
+  await expect(page.getByRole('button', { name: 'Übergabe bestätigen' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Zwei-Faktor-Code' })).toBeChecked();
+  await page.goto('/respond');
+  await expect(page.getByRole('heading', { level: 1, name: 'Code der Gegenpartei' })).toBeVisible();
+  expect(await page.content()).not.toContain('[[i18n');
+  await context.close();
+});

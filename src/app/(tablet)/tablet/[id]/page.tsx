@@ -1,0 +1,14 @@
+import { connection } from 'next/server';
+import { redirect } from 'next/navigation';
+import { HandOver } from '@/components/tablet/hand-over';
+import { tabletMetadata } from '../../metadata';
+import { getSessionAccountId } from '@/server/auth/session';
+
+export const generateMetadata = () => tabletMetadata('handOver');
+
+export default async function HandOverPage({ params }: { params: Promise<{ id: string }> }) {
+  await connection();
+  const { id } = await params;
+  if (!(await getSessionAccountId())) redirect(`/login?callbackUrl=${encodeURIComponent(`/tablet/${encodeURIComponent(id)}`)}`);
+  return <HandOver freightDocumentId={id} />;
+}

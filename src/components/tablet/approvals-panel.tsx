@@ -1,0 +1,139 @@
+'use client';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { useEnumLabel } from '@/components/i18n/labels';
+import type { DocumentAction } from '@/lib/domain/document-actions';
+import type { ApprovalType } from '@/lib/domain/transfers';
+import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
+import type { HandOverTransfer } from '@/lib/schemas/tablet';
+import type { OutboxEntry, OutboxKind } from '@/lib/tablet/outbox';
+import { entryState } from './outbox-status';
+import { SignaturePanel } from './signature-panel';
+import { TfaPanel } from './tfa-panel';
+
+const APPROVE: Record<HandOverTransfer['action'], DocumentAction> = {
+  COLLECTION: 'APPROVE_COLLECTION',
+  CARRIER_TO_CARRIER: 'APPROVE_CARRIER_TO_CARRIER',
+  DELIVERY: 'APPROVE_DELIVERY',
+};
+const RECORDED: ApprovalType[] = ['SIGN_ON_GLASS', 'TFA', 'IMPLICIT'];
+
+interface Props {
+  document: FreightDocumentResponse;
+  transfer: HandOverTransfer;
+  /** The comment texts the TFA challenge covers: the document's and those waiting in the outbox. */
+  comments: string[];
+  entries: OutboxEntry[];
+  submit: (kind: OutboxKind, body: Record<string, unknown>) => string;
+}
+
+/**
+ * The approvals of one transfer: the driver's own (on its account), then the counter party's by one of the
+ * methods the document allows (sign on glass, two-factor code, implicit). Which buttons show is the access
+ * resolver's `allowedActions`; what has been approved comes with the transfer.
+ */
+export function ApprovalsPanel({ document, transfer, comments, entries, submit }: Props) {
+  const t = useTranslations('tablet.approve');
+  const label = useEnumLabel();
+  const [ownKey, setOwnKey] = useState<string>();
+  const [counterKey, setCounterKey] = useState<string>();
+  const methods = transfer.methods.filter((method) => RECORDED.includes(method));
+  const [method, setMethod] = useState<ApprovalType>(methods[0] ?? 'IMPLICIT');
+  const ownState = entryState(entries, ownKey);
+  const counterState = entryState(entries, counterKey);
+  const place = [transfer.place?.name, transfer.place?.cityName].filter(Boolean).join(', ');
+  const common = {
+    action: transfer.action,
+    previousCommits: document.previousCommits,
+    ...(place ? { place } : {}),
+    ...(transfer.action === 'CARRIER_TO_CARRIER' && transfer.toRoleId ? { counterPartyRoleId: transfer.toRoleId } : {}),
+  };
+  const mineApproved = transfer.side === 'RECEIVING' ? transfer.counterPartyApproved : transfer.carrierApproved;
+  const canApprove = document.allowedActions.includes(APPROVE[transfer.action]) && !mineApproved;
+  const canRecord = transfer.side === 'CARRIER' && document.allowedActions.includes('RECORD_COUNTERPARTY_APPROVAL') && !transfer.counterPartyApproved;
+  const names = transfer.counterParties.map((party) => party.name ?? label('role', party.role)).join(', ');
+  const record = (evidence?: Record<string, unknown>) => setCounterKey(submit('recordCounterParty', { ...common, ...(evidence ? { evidence } : {}) }));
+
+  return (
+    <section className="panel tablet-panel" aria-labelledby="approve-title">
+      <h2 id="approve-title">{t('title')}</h2>
+
+      <div className="approval-step">
+        <h3>{t('mine')}</h3>
+        {mineApproved ? (
+          <p className="state-done" data-testid="own-approved">
+            {t('mineDone')}
+          </p>
+        ) : canApprove ? (
+          <button
+            type="button"
+            className="button button-primary button-large"
+            disabled={ownState === 'waiting' || ownState === 'sending'}
+            onClick={() => setOwnKey(submit('approveOwn', { ...common, ownRole: transfer.myRole }))}
+          >
+            {transfer.side === 'RECEIVING' ? t('approveReceiving') : t('approveMine')}
+          </button>
+        ) : (
+          <p className="hint">{t('mineNotNow')}</p>
+        )}
+      </div>
+
+      {transfer.side === 'CARRIER' ? (
+        <div className="approval-step">
+          <h3>{t('theirs', { names })}</h3>
+          {transfer.counterPartyApproved ? (
+            <p className="state-done" data-testid="counter-party-approved">
+              {t('theirsDone')}
+            </p>
+          ) : canRecord ? (
+            <>
+              {transfer.methods.includes('OWN') ? <p className="hint">{t('theyMayUseOwn')}</p> : null}
+              <fieldset className="method-choice">
+                <legend>{t('method')}</legend>
+                {methods.map((candidate) => (
+                  <label key={candidate} className={`method-option${method === candidate ? ' method-selected' : ''}`}>
+                    <input type="radio" name="method" value={candidate} checked={method === candidate} onChange={() => setMethod(candidate)} />
+                    {t(`methods.${candidate}`)}
+                  </label>
+                ))}
+              </fieldset>
+              {method === 'SIGN_ON_GLASS' ? (
+                <SignaturePanel
+                  busy={counterState === 'sending'}
+                  onSign={({ name, email, png }) =>
+                    record({
+                      signedOnGlassBy: { name, ...(email ? { email } : {}) },
+                      attachments: [{ content: png, mimeType: 'image/png', name: 'signature', originalFileName: 'signature.png' }],
+                    })
+                  }
+                />
+              ) : method === 'TFA' && transfer.secrets?.s1 ? (
+                <TfaPanel
+                  serviceNumber={document.serviceNumber}
+                  s1={transfer.secrets.s1}
+                  s3={transfer.secrets.s3}
+                  comments={comments}
+                  busy={counterState === 'sending'}
+                  onConfirm={(responseCode) => record({ responseCode })}
+                />
+              ) : method === 'TFA' ? (
+                <p className="hint">{t('noSecrets')}</p>
+              ) : (
+                <div className="form">
+                  <p>{t('implicitExplained')}</p>
+                  <div className="actions">
+                    <button type="button" className="button button-primary button-large" disabled={counterState === 'sending'} onClick={() => record()}>
+                      {t('recordImplicit')}
+                    </button>
+                  </div>
+                </div>
+              )}
+            </>
+          ) : (
+            <p className="hint">{t('theirsNotNow')}</p>
+          )}
+        </div>
+      ) : null}
+    </section>
+  );
+}

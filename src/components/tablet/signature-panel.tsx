@@ -1,0 +1,104 @@
+'use client';
+import { useTranslations } from 'next-intl';
+import { useEffect, useRef, useState } from 'react';
+import SignatureCanvas from 'react-signature-canvas';
+
+/**
+ * Sign on glass (contract §7): the counter party writes their name and signs on the tablet with a finger;
+ * clear and redo until it is right. The image (PNG) becomes the evidence, a sealed attachment of the document.
+ */
+export function SignaturePanel({ busy, onSign }: { busy: boolean; onSign: (evidence: { name: string; email?: string; png: string }) => void }) {
+  const t = useTranslations('tablet.signature');
+  const pad = useRef<SignatureCanvas>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState<'name' | 'signature'>();
+
+  // The canvas is drawn at its real size (a CSS-scaled canvas puts the ink beside the finger).
+  useEffect(() => {
+    const measure = () => setWidth(Math.floor(frame.current?.clientWidth ?? 0));
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
+
+  return (
+    <form
+      className="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!name.trim()) return setProblem('name');
+        if (!pad.current || pad.current.isEmpty()) return setProblem('signature');
+        setProblem(undefined);
+        const dataUrl = pad.current.getCanvas().toDataURL('image/png');
+        onSign({ name: name.trim(), ...(email.trim() ? { email: email.trim() } : {}), png: dataUrl.slice(dataUrl.indexOf(',') + 1) });
+      }}
+    >
+      <div className={`field${problem === 'name' ? ' field-invalid' : ''}`}>
+        <label htmlFor="signer-name">{t('name')}</label>
+        <input
+          id="signer-name"
+          className="input input-large"
+          value={name}
+          autoComplete="off"
+          aria-invalid={problem === 'name' || undefined}
+          aria-describedby={problem === 'name' ? 'signer-name-error' : undefined}
+          onChange={(event) => setName(event.target.value)}
+        />
+        {problem === 'name' ? (
+          <p id="signer-name-error" className="field-error">
+            {t('nameMissing')}
+          </p>
+        ) : null}
+      </div>
+      <div className="field">
+        <label htmlFor="signer-email">
+          {t('email')} <span className="optional">{t('optional')}</span>
+        </label>
+        <input
+          id="signer-email"
+          className="input input-large"
+          type="email"
+          value={email}
+          autoComplete="off"
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </div>
+      <div className={`field${problem === 'signature' ? ' field-invalid' : ''}`}>
+        <p className="field-label" id="signature-label">
+          {t('area')}
+        </p>
+        <div ref={frame} className="signature-frame">
+          {width > 0 ? (
+            <SignatureCanvas
+              ref={pad}
+              penColor="#111"
+              clearOnResize
+              canvasProps={
+                {
+                  width,
+                  height: Math.round(Math.min(280, width * 0.45)),
+                  className: 'signature-canvas',
+                  role: 'img',
+                  'aria-labelledby': 'signature-label',
+                  'data-testid': 'signature-canvas',
+                } as React.CanvasHTMLAttributes<HTMLCanvasElement>
+              }
+            />
+          ) : null}
+        </div>
+        {problem === 'signature' ? <p className="field-error">{t('signatureMissing')}</p> : null}
+      </div>
+      <div className="actions">
+        <button type="button" className="button button-secondary button-large" onClick={() => pad.current?.clear()}>
+          {t('clear')}
+        </button>
+        <button type="submit" className="button button-primary button-large" disabled={busy}>
+          {t('confirm')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,131 @@
+'use client';
+import { useTranslations } from 'next-intl';
+import { DateTime } from '@/components/i18n/date-time';
+import { useEnumLabel } from '@/components/i18n/labels';
+import type { ApprovalResponse, CommentResponse, FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
+import { useAttachmentImage } from './tablet-data';
+import './tablet.css';
+
+type Event =
+  | { kind: 'approval'; at: string; approval: ApprovalResponse }
+  | { kind: 'comment'; at: string; comment: CommentResponse }
+  | { kind: 'status'; at: string; status: string; commitId: string };
+
+/** An image of the document (a signature, a photo), for readers the access rules let see it; else a word why not. */
+function StoredImage({ freightDocumentId, attachmentId, alt }: { freightDocumentId: string; attachmentId: string; alt: string }) {
+  const t = useTranslations('tablet.timeline');
+  const image = useAttachmentImage(freightDocumentId, attachmentId);
+  if (image.isPending) return <span className="hint">{t('imageLoading')}</span>;
+  if (image.isError) return <span className="hint">{t('imageSealed')}</span>;
+  // eslint-disable-next-line @next/next/no-img-element -- a stored image as a data URL; nothing for next/image to optimise
+  return <img className="timeline-image" src={`data:${image.data.mimeType};base64,${image.data.contentBase64}`} alt={alt} />;
+}
+
+function ApprovalEvent({ document, approval }: { document: FreightDocumentResponse; approval: ApprovalResponse }) {
+  const t = useTranslations('tablet.timeline');
+  const label = useEnumLabel();
+  const who = approval.signedOnGlassBy?.name ?? approval.account?.name ?? (approval.type === 'IMPLICIT' ? t('implicitWho') : '—');
+  const recorder = approval.submittedBy.name && approval.submittedBy.accountId !== approval.account?.accountId ? approval.submittedBy.name : null;
+  return (
+    <>
+      <p className="timeline-title">
+        {t(approval.declined ? 'declined' : 'approved', { transfer: t(`transfer.${approval.action}`), type: t(`types.${approval.type}`) })}
+      </p>
+      <dl className="timeline-facts">
+        <div>
+          <dt>{t('who')}</dt>
+          <dd>
+            {who} <span className="hint-inline">({label('role', approval.role)})</span>
+            {recorder ? <span className="hint-inline"> {t('recordedBy', { name: recorder })}</span> : null}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('when')}</dt>
+          <dd>
+            <DateTime value={approval.createDateTimeClient ?? approval.createDateTimeServer} />
+          </dd>
+        </div>
+        {approval.place || approval.location ? (
+          <div>
+            <dt>{t('where')}</dt>
+            <dd>
+              {approval.place ?? ''}
+              {approval.location ? <span className="hint-inline"> {`${approval.location.latitude}, ${approval.location.longitude}`}</span> : null}
+            </dd>
+          </div>
+        ) : null}
+        {approval.remarks ? (
+          <div>
+            <dt>{t('remarks')}</dt>
+            <dd>{approval.remarks}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {approval.attachmentId ? (
+        <StoredImage freightDocumentId={document.freightDocumentId} attachmentId={approval.attachmentId} alt={t('signatureOf', { name: who })} />
+      ) : null}
+    </>
+  );
+}
+
+function CommentEvent({ document, comment }: { document: FreightDocumentResponse; comment: CommentResponse }) {
+  const t = useTranslations('tablet.timeline');
+  return (
+    <>
+      <p className="timeline-title">{t('comment', { name: comment.account?.name ?? comment.submittedBy.name ?? '—' })}</p>
+      {comment.text ? <p className="timeline-text">{comment.text}</p> : null}
+      <p className="hint">
+        <DateTime value={comment.createDateTimeClient ?? comment.createDateTimeServer} />
+      </p>
+      {comment.attachments
+        .filter((file) => file.mimeType.startsWith('image/'))
+        .map((file) => (
+          <StoredImage key={file.attachmentId} freightDocumentId={document.freightDocumentId} attachmentId={file.attachmentId} alt={t('photo')} />
+        ))}
+    </>
+  );
+}
+
+/**
+ * The status timeline of a document (issue 9 part 4), on the tablet and the portal's document view: each approval
+ * with its type, who, when, where and the signature image, the comments with their photos, and the status moves.
+ */
+export function TransferTimeline({ document, headingLevel = 2 }: { document: FreightDocumentResponse; headingLevel?: 2 | 3 }) {
+  const t = useTranslations('tablet.timeline');
+  const label = useEnumLabel();
+  const events: Event[] = [
+    ...(document.approvals ?? []).map((approval): Event => ({ kind: 'approval', at: approval.createDateTimeServer, approval })),
+    ...(document.comments ?? []).map((comment): Event => ({ kind: 'comment', at: comment.createDateTimeServer, comment })),
+    ...(document.updates ?? [])
+      .filter((update) => update.newFreightDocumentStatus)
+      .map((update): Event => ({ kind: 'status', at: update.createDateTimeServer, status: update.newFreightDocumentStatus!, commitId: update.commitId })),
+  ].sort((a, b) => a.at.localeCompare(b.at) || (a.kind === 'status' ? 1 : 0) - (b.kind === 'status' ? 1 : 0));
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <section className="panel tablet-panel" aria-labelledby="timeline-title">
+      <Heading id="timeline-title">{t('title')}</Heading>
+      {events.length === 0 ? (
+        <p className="hint">{t('empty')}</p>
+      ) : (
+        <ol className="timeline" data-testid="timeline">
+          {events.map((event) => (
+            <li
+              key={event.kind === 'approval' ? event.approval.approvalId : event.kind === 'comment' ? event.comment.commentId : `status-${event.commitId}`}
+              className={`timeline-event timeline-${event.kind}`}
+            >
+              {event.kind === 'approval' ? (
+                <ApprovalEvent document={document} approval={event.approval} />
+              ) : event.kind === 'comment' ? (
+                <CommentEvent document={document} comment={event.comment} />
+              ) : (
+                <p className="timeline-title">
+                  {t('status', { status: label('status', event.status) })} <DateTime value={event.at} />
+                </p>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

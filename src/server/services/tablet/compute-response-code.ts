@@ -1,0 +1,68 @@
+import { and, eq } from 'drizzle-orm';
+import { contentHash, isVerhoeffValid, responseCode } from '@/lib/domain/tfa';
+import { openTransfers } from '@/lib/domain/transfers';
+import { accounts, freightDocuments } from '@/server/db/schema';
+import { open } from '@/server/crypto/secret-box';
+import { fail, parseInput } from '@/server/errors';
+import { responseCodeRequest } from '@/lib/schemas/tablet';
+import { requireAccountId, type ServiceContext } from '../context';
+import { loadDelegationSources } from '../access/delegation-sources';
+import { loadAccessibleDocument } from '../access/load-document';
+import { situationOf } from '../access/transfer-situation';
+import { visibleTo } from '../access/visibility';
+import { ACCOUNT_SECRET_PURPOSE } from '../accounts/create-account';
+import { loadTransferRecords } from '../freight-documents/snapshot';
+import { loadTransferSecrets, secretsOfTransfer } from '../transfers/transfer-secrets';
+
+/**
+ * The counter party's phone page (issue 9 part 4, contract §8): the carrier's challenge code in, the response code
+ * out, computed with the signed-in account's own secret (kept sealed on the server; a portal session never holds
+ * it). The challenge names the document by its service number and the transfer by its s3; the caller must hold a
+ * counter-party role of that open transfer (4.47 for a document it cannot see, 3.6 for anything else wrong).
+ */
+export async function computeResponseCode({ ctx, input }: { ctx: ServiceContext; input: unknown }) {
+  const accountId = requireAccountId(ctx);
+  const challenge = parseInput(responseCodeRequest, input).challenge.replace(/\s+/g, '');
+  const wrong: () => never = () => fail('3.6', 'challenge');
+  if (!/^\d{25}$/.test(challenge) || !isVerhoeffValid(challenge)) wrong();
+  const serviceNumber = challenge.slice(5, 17);
+  // The challenge carries the transfer's s1 and s3 (contract §8); the server knows both, so they pick the transfer.
+  const s1 = challenge.slice(17, 21);
+  const s3 = challenge.slice(21, 24);
+
+  const sources = await loadDelegationSources(ctx.db, accountId);
+  const [found] = await ctx.db
+    .select({ id: freightDocuments.id })
+    .from(freightDocuments)
+    .where(and(eq(freightDocuments.serviceNumber, serviceNumber), visibleTo(accountId, sources)));
+  if (!found) fail('4.47');
+  const loaded = await loadAccessibleDocument(ctx.db, accountId, found.id);
+  const heldIds = new Set(loaded.access.held.map((role) => role.roleId));
+  const secrets = await loadTransferSecrets(ctx, ctx.db, found.id);
+  const transfer = openTransfers(situationOf(loaded.document, loaded.roles, loaded.approvals)).find((candidate) => {
+    const own = secretsOfTransfer(secrets, candidate.action, candidate.toRoleId);
+    return candidate.counterParty.some((roleId) => heldIds.has(roleId)) && own?.s1.padStart(4, '0') === s1 && own.s3.padStart(3, '0') === s3;
+  });
+  if (!transfer) wrong();
+  const s2 = secretsOfTransfer(secrets, transfer.action, transfer.toRoleId)!.s2;
+
+  const [account] = await ctx.db
+    .select({ accountNumber: accounts.accountNumber, sealedSecret: accounts.accountSecretEncrypted })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  if (!account) wrong();
+  const comments = (await loadTransferRecords(ctx.db, found.id)).comments.map((comment) => comment.text ?? '');
+  return {
+    responseCode: responseCode({
+      challenge,
+      serviceNumber,
+      accountNumber: account.accountNumber,
+      s2,
+      accountSecret: open(account.sealedSecret, ctx.appSecret, ACCOUNT_SECRET_PURPOSE),
+    }),
+    freightDocumentId: found.id,
+    serviceNumber,
+    action: transfer.action,
+    commentsMatch: contentHash(comments, serviceNumber) === challenge.slice(0, 5),
+  };
+}

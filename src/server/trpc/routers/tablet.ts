@@ -1,0 +1,64 @@
+import { freightDocumentResponse, createdCommentResponse } from '@/lib/schemas/freight-document-response';
+import {
+  attachmentImage,
+  attachmentImageRequest,
+  handOverResponse,
+  myTransfersResponse,
+  responseCodeAnswer,
+  responseCodeRequest,
+  tabletApproveOwnInput,
+  tabletCommentInput,
+  tabletCounterPartyInput,
+  tabletLicensePlatesInput,
+} from '@/lib/schemas/tablet';
+import { z } from 'zod';
+import { getAttachment } from '@/server/services/freight-documents/get-attachment';
+import { computeResponseCode } from '@/server/services/tablet/compute-response-code';
+import { getHandOver } from '@/server/services/tablet/get-hand-over';
+import { listMyTransfers } from '@/server/services/tablet/list-my-transfers';
+import { addComment } from '@/server/services/transfers/add-comment';
+import { submitCounterpartyApproval } from '@/server/services/transfers/submit-counterparty-approval';
+import { submitMyApproval } from '@/server/services/transfers/submit-my-approval';
+import { updateLicensePlates } from '@/server/services/transfers/update-license-plates';
+import { accountProcedure, router } from '../init';
+
+/**
+ * The carrier's tablet and the counter party's phone page (issue 9 part 4): the transfer verbs of REST (contract
+ * §7) over tRPC. Every write carries an `idempotencyKey` (mutation-guards.ts), so the tablet's retries on a poor
+ * connection are answered from the first attempt.
+ */
+export const tabletRouter = router({
+  myTransfers: accountProcedure.output(myTransfersResponse).query(({ ctx }) => listMyTransfers({ ctx: ctx.service })),
+  handOver: accountProcedure
+    .input(z.object({ freightDocumentId: z.string().min(1) }))
+    .output(handOverResponse)
+    .query(({ ctx, input }) => getHandOver({ ctx: ctx.service, input })),
+  approveOwn: accountProcedure
+    .input(tabletApproveOwnInput)
+    .output(freightDocumentResponse)
+    .mutation(({ ctx, input }) => submitMyApproval({ ctx: ctx.service, input })),
+  recordCounterParty: accountProcedure
+    .input(tabletCounterPartyInput)
+    .output(freightDocumentResponse)
+    .mutation(({ ctx, input }) => submitCounterpartyApproval({ ctx: ctx.service, input })),
+  comment: accountProcedure
+    .input(tabletCommentInput)
+    .output(createdCommentResponse)
+    .mutation(({ ctx, input }) => addComment({ ctx: ctx.service, input })),
+  licensePlates: accountProcedure
+    .input(tabletLicensePlatesInput)
+    .output(freightDocumentResponse)
+    .mutation(({ ctx, input }) => updateLicensePlates({ ctx: ctx.service, input })),
+  responseCode: accountProcedure
+    .input(responseCodeRequest)
+    .output(responseCodeAnswer)
+    .query(({ ctx, input }) => computeResponseCode({ ctx: ctx.service, input })),
+  /** An image the timeline shows (a signature, a comment's photo), for those the access rules let read it. */
+  attachmentImage: accountProcedure
+    .input(attachmentImageRequest)
+    .output(attachmentImage)
+    .query(async ({ ctx, input }) => {
+      const { attachment, content } = await getAttachment({ ctx: ctx.service, input });
+      return { mimeType: attachment.mimeType, contentBase64: Buffer.from(content).toString('base64') };
+    }),
+});

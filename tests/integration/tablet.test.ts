@@ -1,0 +1,163 @@
+/**
+ * The carrier tablet's tRPC door (issue 9 part 4), as a signed-in browser session calls it: "My transfers" per
+ * role, the hand-over view with the caller's secrets, the counter party's response code computed with its own
+ * secret, and approvals whose retries with one idempotency key approve once (contract §13).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { challengeCode, contentHash, responseCode, verhoeff } from '@/lib/domain/tfa';
+import { sharedDriver, type Client } from './driver';
+import { signedInSession, type PortalSession } from './portal-session';
+import { createCast, Transfers, type Cast, type Member } from './transfers-support';
+
+const api = sharedDriver();
+let client: Client;
+let cast: Cast;
+let transfers: Transfers;
+const sessions = new Map<Member, PortalSession>();
+
+beforeAll(async () => {
+  client = await api.createClient({ name: 'Tablet tests' });
+  cast = await createCast(api, client);
+  transfers = new Transfers(api, cast);
+  for (const member of ['carrier', 'consignor', 'first', 'outsider'] as const) {
+    sessions.set(member, await signedInSession(api, cast[member].email, cast[member].password));
+  }
+}, 180_000);
+
+const session = (member: Member) => sessions.get(member)!;
+const METHODS = { availableSigningMethods: { collection: ['OWN', 'TFA'], carrierToCarrier: ['OWN'], delivery: ['OWN', 'SIGN_ON_GLASS'] } };
+
+async function query(member: Member, procedure: string, input?: unknown) {
+  const reply = await session(member).trpcQuery(procedure, input);
+  return reply;
+}
+const data = (reply: { status: number; text: string; body: any }) => {
+  expect(reply.status, reply.text).toBe(200);
+  return reply.body.result.data;
+};
+const errors = (reply: { body: any }) => reply.body.error.data.errors as { code: string; field?: string }[];
+
+describe('my transfers', () => {
+  it('lists a due collection for the carrier only, and the hand-over to a subsequent carrier once it can happen', async () => {
+    const id = await transfers.create(METHODS);
+    const carrierList = data(await query('carrier', 'tablet.myTransfers'));
+    const item = carrierList.transfers.find((entry: { freightDocumentId: string }) => entry.freightDocumentId === id);
+    expect(item).toMatchObject({
+      action: 'COLLECTION',
+      side: 'CARRIER',
+      status: 'ISSUED',
+      place: { name: 'Dock 4', countryCode: 'NLD' },
+      dueAt: '2026-12-01T08:00:00.000Z',
+      carrierApproved: false,
+      counterPartyApproved: false,
+    });
+    expect(item.counterParties.map((party: { role: string }) => party.role).sort()).toEqual(['CONSIGNOR', 'PLACE_OF_TAKING_OVER']);
+    for (const member of ['first', 'consignor', 'outsider'] as const) {
+      const list = data(await query(member, 'tablet.myTransfers'));
+      expect(list.transfers.some((entry: { freightDocumentId: string }) => entry.freightDocumentId === id)).toBe(false);
+    }
+
+    expect((await transfers.own('carrier', id, { action: 'COLLECTION', ownRole: 'CARRIER' })).status).toBe(201);
+    expect((await transfers.own('consignor', id, { action: 'COLLECTION', ownRole: 'CONSIGNOR' })).status).toBe(201);
+    const receiving = data(await query('first', 'tablet.myTransfers')).transfers.filter(
+      (entry: { freightDocumentId: string }) => entry.freightDocumentId === id,
+    );
+    expect(receiving).toEqual([
+      expect.objectContaining({ action: 'CARRIER_TO_CARRIER', side: 'RECEIVING', place: expect.objectContaining({ name: 'First Relay' }) }),
+    ]);
+    const handing = data(await query('carrier', 'tablet.myTransfers')).transfers.filter(
+      (entry: { freightDocumentId: string }) => entry.freightDocumentId === id,
+    );
+    expect(handing.map((entry: { action: string; side: string }) => `${entry.action} ${entry.side}`).sort()).toEqual([
+      'CARRIER_TO_CARRIER CARRIER',
+      'CARRIER_TO_CARRIER CARRIER',
+      'DELIVERY CARRIER',
+    ]);
+  });
+});
+
+describe('approvals from the tablet', () => {
+  it('a retry with the same idempotency key is answered from the first and approves once; a new key is refused (4.18)', async () => {
+    const id = await transfers.create(METHODS);
+    const heads = await transfers.heads(id);
+    const input = { freightDocumentId: id, idempotencyKey: `tablet-${id}`, body: { action: 'COLLECTION', ownRole: 'CARRIER', previousCommits: heads } };
+    const first = await session('carrier').trpcMutation('tablet.approveOwn', input);
+    // The answer was lost on the way: the tablet sends the same again, also several times at once.
+    const retries = await Promise.all([0, 1, 2].map(() => session('carrier').trpcMutation('tablet.approveOwn', input)));
+    const answers = [first, ...retries].map(data);
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    const approvals = (await transfers.read('submitter', id)).approvals;
+    expect(approvals).toHaveLength(1);
+    expect(approvals[0]).toMatchObject({ action: 'COLLECTION', side: 'CARRIER', type: 'OWN' });
+
+    const again = await session('carrier').trpcMutation('tablet.approveOwn', { ...input, idempotencyKey: `tablet-${id}-again` });
+    expect(again.status).toBe(409);
+    expect(errors(again)).toEqual([expect.objectContaining({ code: '4.18' })]);
+  });
+
+  it('TFA: the consignor’s phone page gives the response code the contract computes, and the tablet records it', async () => {
+    const id = await transfers.create(METHODS);
+    const view = data(await query('carrier', 'tablet.handOver', { freightDocumentId: id }));
+    expect(view.transfers).toEqual([
+      expect.objectContaining({
+        action: 'COLLECTION',
+        side: 'CARRIER',
+        methods: ['OWN', 'TFA', 'IMPLICIT'],
+        myRole: 'CARRIER',
+        secrets: expect.objectContaining({ s1: expect.any(String) }),
+      }),
+    ]);
+    const { serviceNumber } = view.document;
+    const { s1, s3 } = view.transfers[0].secrets;
+    const challenge = challengeCode({ contentHash: contentHash([], serviceNumber), serviceNumber, s1, s3 });
+
+    const answered = data(await query('consignor', 'tablet.responseCode', { challenge: challenge.replace(/(\d{5})/g, '$1 ') }));
+    const s2 = (await transfers.read('consignor', id)).collectionSecrets.s2;
+    expect(answered).toEqual({
+      responseCode: responseCode({ challenge, serviceNumber, accountNumber: cast.consignor.accountNumber, s2, accountSecret: cast.consignor.accountSecret }),
+      freightDocumentId: id,
+      serviceNumber,
+      action: 'COLLECTION',
+      commentsMatch: true,
+    });
+
+    // Someone without a role in the document, and a challenge that is not one.
+    expect(errors(await query('outsider', 'tablet.responseCode', { challenge }))).toEqual([expect.objectContaining({ code: '4.47' })]);
+    const broken = `${challenge.slice(0, 24)}${(Number(challenge[24]) + 1) % 10}`;
+    expect(errors(await query('consignor', 'tablet.responseCode', { challenge: broken }))).toEqual([
+      { code: '3.6', field: 'challenge', description: expect.any(String) },
+    ]);
+    const foreignBody = `${'1'.repeat(5)}${serviceNumber}${'0'.repeat(7)}`;
+    expect(errors(await query('consignor', 'tablet.responseCode', { challenge: foreignBody + verhoeff(foreignBody) }))).toEqual([
+      { code: '3.6', field: 'challenge', description: expect.any(String) },
+    ]);
+    // The carrier side is no counter party: it gets no response code for its own transfer.
+    expect(errors(await query('carrier', 'tablet.responseCode', { challenge }))[0]!.code).toBe('3.6');
+
+    const heads = await transfers.heads(id);
+    const recorded = await session('carrier').trpcMutation('tablet.recordCounterParty', {
+      freightDocumentId: id,
+      idempotencyKey: `tfa-${id}`,
+      body: { action: 'COLLECTION', previousCommits: heads, place: 'Dock 4', evidence: { responseCode: answered.responseCode } },
+    });
+    expect(data(recorded).approvals).toEqual([
+      expect.objectContaining({ type: 'TFA', side: 'COUNTER_PARTY', account: expect.objectContaining({ accountId: cast.consignor.accountId }) }),
+    ]);
+  });
+
+  it('refusals keep the catalogue’s code and field over tRPC (a wrong response code is 3.6 on evidence.responseCode)', async () => {
+    const id = await transfers.create(METHODS);
+    const wrong = await session('carrier').trpcMutation('tablet.recordCounterParty', {
+      freightDocumentId: id,
+      idempotencyKey: `wrong-${id}`,
+      body: { action: 'COLLECTION', previousCommits: await transfers.heads(id), evidence: { responseCode: '1'.repeat(25) } },
+    });
+    expect(wrong.status).toBe(400);
+    expect(errors(wrong)).toEqual([expect.objectContaining({ code: '3.6', field: 'evidence.responseCode' })]);
+    const notCarrier = await session('consignor').trpcMutation('tablet.licensePlates', {
+      freightDocumentId: id,
+      body: { roleId: 'x', licensePlates: [{ licensePlate: 'AB-1', type: 'TRUCK' }], previousCommits: await transfers.heads(id) },
+    });
+    expect(errors(notCarrier)).toEqual([expect.objectContaining({ code: '3.39' })]);
+  });
+});
