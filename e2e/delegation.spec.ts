@@ -378,7 +378,8 @@ test('every delegation and webhook screen in five languages: no missing message,
     (line.match(/\p{L}{2,}/gu) ?? []).length >= 2 && !data.some((value) => line.includes(value)) && !line.includes('Freight Document Service');
   const english = new Map<string, string[]>();
   for (const locale of ['en', 'de', 'fr', 'nl', 'pl'] as const) {
-    await page.context().addCookies([{ name: 'NEXT_LOCALE', value: locale, url: page.url() }]);
+    // At the root path: a cookie set from a page's address would only hold below that page's folder.
+    await page.context().addCookies([{ name: 'NEXT_LOCALE', value: locale, url: new URL('/', page.url()).toString() }]);
     for (const screen of screens) {
       await page.goto(screen.path);
       await expect(screen.ready.first()).toBeVisible();
