@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { Role } from '@/lib/schemas/freight-document';
 import type { DbOrTx } from '@/server/db/client';
 import { queryRows } from '@/server/db/rows';
@@ -12,7 +12,7 @@ export interface DelegationSource {
 }
 
 /** The query of loadDelegationSources, also run inside the one statement that loads a document (document-state.ts). */
-export function delegationSourcesQuery(accountId: string) {
+export function delegationSourcesQuery(accountId: string | SQLWrapper) {
   return sql`
       with recursive sources(account_id, role, entry_id) as (
         select grantor_account_id, role, id from delegations

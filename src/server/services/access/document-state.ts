@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { is, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@/server/db/client';
 import type { accounts, transferSecrets } from '@/server/db/schema';
 import type { AccountSummary, AttachmentSummary, CommitRow } from '../freight-documents/document-json';
@@ -43,7 +44,8 @@ const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(v
 const date = (value: string | null) => (value === null ? null : new Date(value));
 
 /** Subqueries for what the caller brings to any document: its delegation sources, own account-wide delegations, credits. */
-const callerSubqueries = (accountId: string) => ({
+type Parameter = string | ReturnType<typeof sql.placeholder>;
+const callerSubqueries = (accountId: Parameter) => ({
   sources: sql`(select coalesce(json_agg(json_build_object('accountId', account_id, 'role', role, 'delegationId', entry_id)), '[]') from (${delegationSourcesQuery(accountId)}) found_sources)`,
   ownAccountDelegations: sql`(select coalesce(json_agg(json_build_object('id', id, 'documentId', document_id, 'role', role, 'roleId', role_id,
       'grantorAccountId', grantor_account_id, 'delegateAccountId', delegate_account_id, 'parentId', parent_id, 'createdAt', created_at,
@@ -86,9 +88,10 @@ export async function loadCallerFacts(db: DbOrTx, accountId: string): Promise<Ca
  * delegation sources, own account-wide delegations, subscriptions, credit standing and the accounts the history names
  * come along as subqueries. Undefined when there is no such document.
  */
-export async function loadDocumentState(db: DbOrTx, accountId: string, documentId: string): Promise<DocumentState | undefined> {
-  const found = await db.query.freightDocuments.findFirst({
-    where: (document, { eq }) => eq(document.id, documentId),
+/** The statement of loadDocumentState; `accountId` and `documentId` are values or placeholders of a prepared statement. */
+function documentStateQuery(db: DbOrTx, accountId: Parameter, documentId: Parameter) {
+  return db.query.freightDocuments.findFirst({
+    where: (document, { eq }) => eq(document.id, documentId as string),
     with: {
       roles: true,
       delegations: { where: (delegation, { isNull }) => isNull(delegation.revokedAt) },
@@ -119,6 +122,25 @@ export async function loadDocumentState(db: DbOrTx, accountId: string, documentI
           union select submitted_by_account_id from document_comments where document_id = ${document.id}))`.as('people'),
     }),
   });
+}
+
+/**
+ * Building this statement is most of the CPU a GET costs in Drizzle (issue 13 profile): outside a transaction it is
+ * built once per database and then only executed, with the ids as parameters.
+ */
+const prepared = new WeakMap<object, ReturnType<ReturnType<typeof documentStateQuery>['prepare']>>();
+function runDocumentStateQuery(db: DbOrTx, accountId: string, documentId: string) {
+  if (is(db, PgTransaction)) return documentStateQuery(db, accountId, documentId);
+  let statement = prepared.get(db);
+  if (!statement) {
+    statement = documentStateQuery(db, sql.placeholder('accountId'), sql.placeholder('documentId')).prepare('fds_load_document_state');
+    prepared.set(db, statement);
+  }
+  return statement.execute({ accountId, documentId });
+}
+
+export async function loadDocumentState(db: DbOrTx, accountId: string, documentId: string): Promise<DocumentState | undefined> {
+  const found = await runDocumentStateQuery(db, accountId, documentId);
   if (!found) return undefined;
   const {
     roles,
