@@ -1,0 +1,43 @@
+import Negotiator from 'negotiator';
+import { PDF_LANGUAGES, type PdfLanguage } from './cmr-labels';
+
+/** The language a country's CMR forms are printed in, for the countries whose language we have labels for. */
+const COUNTRY_LANGUAGE: Record<string, PdfLanguage> = {
+  DE: 'de',
+  AT: 'de',
+  LI: 'de',
+  CH: 'de',
+  LU: 'fr',
+  FR: 'fr',
+  MC: 'fr',
+  BE: 'nl',
+  NL: 'nl',
+  PL: 'pl',
+  GB: 'en',
+  IE: 'en',
+  MT: 'en',
+};
+
+export const MAX_LABEL_LANGUAGES = 3;
+
+const isPdfLanguage = (value: string): value is PdfLanguage => (PDF_LANGUAGES as readonly string[]).includes(value);
+
+/**
+ * The languages box labels are printed in (issue 11): the main one first (the reader's choice where we have it,
+ * else the language of the place of taking over), then the languages of the places' countries, English always,
+ * at most three. English takes the last place when the country pair would fill all three.
+ */
+export function labelLanguages(input: { preferred?: string | null; countryCodes: (string | null | undefined)[] }): PdfLanguage[] {
+  const countries = input.countryCodes.map((code) => (code ? COUNTRY_LANGUAGE[code.toUpperCase()] : undefined)).filter((lang): lang is PdfLanguage => !!lang);
+  const preferred = input.preferred && isPdfLanguage(input.preferred) ? input.preferred : undefined;
+  const ordered = [...new Set([...(preferred ? [preferred] : []), ...countries, 'en' as const])];
+  if (ordered.length <= MAX_LABEL_LANGUAGES) return ordered;
+  return [...ordered.filter((lang) => lang !== 'en').slice(0, MAX_LABEL_LANGUAGES - 1), 'en'];
+}
+
+/** The first language of Accept-Language we print labels in (`de-CH` finds `de`); none without a header. */
+export function preferredPdfLanguage(header: string | null | undefined): PdfLanguage | undefined {
+  if (!header) return undefined;
+  const [best] = new Negotiator({ headers: { 'accept-language': header } }).languages([...PDF_LANGUAGES]);
+  return best && isPdfLanguage(best) ? best : undefined;
+}
