@@ -12,6 +12,8 @@ import { TRANSFERS } from '@/lib/portal/document-form';
 import { useTRPC, type RouterOutputs } from '@/lib/trpc/client';
 import type { DocumentAction } from '@/lib/domain/document-actions';
 import { DocumentActions } from './document-actions';
+import { AccessHistory } from './access-history';
+import { PdfActions } from './pdf-actions';
 
 type DocumentJson = RouterOutputs['documents']['get'];
 /** The actions the draft panel offers; which of them apply is the service's answer in `allowedActions`. */
@@ -223,6 +225,7 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
         />
       ) : null}
 
+      <PdfActions freightDocumentId={document.freightDocumentId} />
       <Section id="summary-title" title={t('sections.summary')}>
         <Details
           testId="document-summary"
@@ -424,6 +427,7 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
         ) : (
           <p className="hint">{t('history.none')}</p>
         )}
+        <AccessHistory accesses={document.accesses} />
       </Section>
 
       <p>

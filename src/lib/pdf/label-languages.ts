@@ -1,21 +1,24 @@
 import Negotiator from 'negotiator';
 import { PDF_LANGUAGES, type PdfLanguage } from './cmr-labels';
 
-/** The language a country's CMR forms are printed in, for the countries whose language we have labels for. */
+/**
+ * The language a country's CMR forms are printed in, by ISO 3166-1 alpha-3 (the document's country codes, spec
+ * §2.4), for the countries whose language we have labels for. Belgium prints Dutch and French; Dutch comes first.
+ */
 const COUNTRY_LANGUAGE: Record<string, PdfLanguage> = {
-  DE: 'de',
-  AT: 'de',
-  LI: 'de',
-  CH: 'de',
-  LU: 'fr',
-  FR: 'fr',
-  MC: 'fr',
-  BE: 'nl',
-  NL: 'nl',
-  PL: 'pl',
-  GB: 'en',
-  IE: 'en',
-  MT: 'en',
+  DEU: 'de',
+  AUT: 'de',
+  LIE: 'de',
+  CHE: 'de',
+  FRA: 'fr',
+  LUX: 'fr',
+  MCO: 'fr',
+  BEL: 'nl',
+  NLD: 'nl',
+  POL: 'pl',
+  GBR: 'en',
+  IRL: 'en',
+  MLT: 'en',
 };
 
 export const MAX_LABEL_LANGUAGES = 3;

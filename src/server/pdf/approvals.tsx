@@ -88,5 +88,7 @@ export function ApprovalsTable({
 
 /** The carriers' comments: part of box 18's reservations and observations, printed in full. */
 export function commentLines(comments: CommentResponse[]): string[] {
-  return comments.map((comment) => joined(dateTime(comment.createDateTimeServer), nameOf(comment.account) || nameOf(comment.submittedBy), '–', comment.text ?? ''));
+  return comments.map((comment) =>
+    joined(dateTime(comment.createDateTimeServer), nameOf(comment.account) || nameOf(comment.submittedBy), '–', comment.text ?? ''),
+  );
 }

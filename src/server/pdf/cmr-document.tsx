@@ -85,7 +85,9 @@ export function CmrDocument({ input }: { input: CmrPdfInput }) {
   const attachments = document.attachments ?? [];
   const byAction = (action: ApprovalResponse['action'], side?: ApprovalResponse['side']) =>
     approvals.filter((approval) => approval.action === action && (!side || approval.side === side));
-  const plates = (document.licensePlates ?? []).map((plate) => joined(plate.licensePlate, plate.countryCode ? `(${plate.countryCode})` : undefined, words(plate.type)));
+  const plates = (document.licensePlates ?? []).map((plate) =>
+    joined(plate.licensePlate, plate.countryCode ? `(${plate.countryCode})` : undefined, words(plate.type)),
+  );
   return (
     <Document title={`CMR ${document.serviceNumber}`} author="Freight Document Service" language={languages[0]}>
       <Page size="A4" style={styles.page} wrap>
@@ -127,7 +129,9 @@ export function CmrDocument({ input }: { input: CmrPdfInput }) {
               lines={[
                 ...partyLines(document.placeOfTakingOver),
                 dateTime(document.agreedDateTimeOfTakingOver),
-                document.estimatedDateTimeOfTakingOver ? `${CMR_LABELS[L[0]!].texts.estimated}: ${dateTime(document.estimatedDateTimeOfTakingOver)}` : undefined,
+                document.estimatedDateTimeOfTakingOver
+                  ? `${CMR_LABELS[L[0]!].texts.estimated}: ${dateTime(document.estimatedDateTimeOfTakingOver)}`
+                  : undefined,
               ]}
             />
           </Box>

@@ -14,8 +14,16 @@ const COLUMNS: { n: CmrBox; grow: number; value: (line: Line) => string }[] = [
   { n: 8, grow: 1, value: (line) => line.methodOfPackaging ?? '' },
   { n: 9, grow: 2.2, value: (line) => joined(line.name, line.natureOfGoods ? `(${line.natureOfGoods})` : undefined) },
   { n: 10, grow: 0.9, value: (line) => (line.statisticalNumber === undefined ? '' : String(line.statisticalNumber)) },
-  { n: 11, grow: 0.9, value: (line) => (line.weight === undefined ? '' : joined(line.weight, line.weightUnit && line.weightUnit !== 'KILOGRAM' ? line.weightUnit : undefined)) },
-  { n: 12, grow: 0.9, value: (line) => (line.volume === undefined ? '' : joined(line.volume, line.volumeUnit && line.volumeUnit !== 'CUBIC_METRE' ? line.volumeUnit : undefined)) },
+  {
+    n: 11,
+    grow: 0.9,
+    value: (line) => (line.weight === undefined ? '' : joined(line.weight, line.weightUnit && line.weightUnit !== 'KILOGRAM' ? line.weightUnit : undefined)),
+  },
+  {
+    n: 12,
+    grow: 0.9,
+    value: (line) => (line.volume === undefined ? '' : joined(line.volume, line.volumeUnit && line.volumeUnit !== 'CUBIC_METRE' ? line.volumeUnit : undefined)),
+  },
 ];
 
 /** The goods: the structured lines as the form's columns, or the free-text goods under box 9. */

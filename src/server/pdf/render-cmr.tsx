@@ -16,10 +16,7 @@ function registerFonts() {
   if (registered) return;
   Font.register({
     family: FONT_FAMILY,
-    fonts: [
-      { src: path.join(FONT_DIR, 'DejaVuSansCondensed.ttf') },
-      { src: path.join(FONT_DIR, 'DejaVuSansCondensed-Bold.ttf'), fontWeight: 'bold' },
-    ],
+    fonts: [{ src: path.join(FONT_DIR, 'DejaVuSansCondensed.ttf') }, { src: path.join(FONT_DIR, 'DejaVuSansCondensed-Bold.ttf'), fontWeight: 'bold' }],
   });
   // Legal text is printed whole: no hyphenation (it would also split box labels in the extracted text).
   Font.registerHyphenationCallback((word) => [word]);

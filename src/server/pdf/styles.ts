@@ -25,5 +25,16 @@ export const styles = StyleSheet.create({
   signature: { width: 110, height: 40, objectFit: 'contain' },
   footer: { position: 'absolute', bottom: 14, left: 24, right: 24, flexDirection: 'row', justifyContent: 'space-between', fontSize: 6.5, color: '#444' },
   banner: { position: 'absolute', top: 8, left: 24, right: 24, textAlign: 'center', fontSize: 7.5, fontWeight: 'bold', color: '#b00020' },
-  watermark: { position: 'absolute', top: 380, left: -40, right: -40, textAlign: 'center', fontSize: 34, fontWeight: 'bold', color: '#b00020', opacity: 0.14, transform: 'rotate(-35deg)' },
+  watermark: {
+    position: 'absolute',
+    top: 380,
+    left: -40,
+    right: -40,
+    textAlign: 'center',
+    fontSize: 34,
+    fontWeight: 'bold',
+    color: '#b00020',
+    opacity: 0.14,
+    transform: 'rotate(-35deg)',
+  },
 });
