@@ -38,9 +38,12 @@ export function labelLanguages(input: { preferred?: string | null; countryCodes:
   return [...ordered.filter((lang) => lang !== 'en').slice(0, MAX_LABEL_LANGUAGES - 1), 'en'];
 }
 
-/** The first language of Accept-Language we print labels in (`de-CH` finds `de`); none without a header. */
+/**
+ * The first language of Accept-Language we print labels in (`de-CH` finds `de`); none without one named. A wildcard
+ * (`*`, which fetch clients send by default) names no language: the country pair then decides.
+ */
 export function preferredPdfLanguage(header: string | null | undefined): PdfLanguage | undefined {
   if (!header) return undefined;
-  const [best] = new Negotiator({ headers: { 'accept-language': header } }).languages([...PDF_LANGUAGES]);
-  return best && isPdfLanguage(best) ? best : undefined;
+  const named = new Negotiator({ headers: { 'accept-language': header } }).languages().map((tag) => tag.slice(0, 2).toLowerCase());
+  return named.find(isPdfLanguage);
 }
