@@ -7,7 +7,8 @@
  * BENCH_LIST_SECONDS (5), BENCH_LIST_CONNECTIONS (2), BENCH_LIST_MIN_REQUESTS (20: a query too slow for that
  * many samples in BENCH_LIST_SECONDS runs by count instead), BENCH_LARGE (1; 0 skips the 1M tier),
  * BENCH_EXPLAIN (0; 1 prints EXPLAIN ANALYZE of the list SQL per tier),
- * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test: where scratch databases are created).
+ * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test: where scratch databases are created), BENCH_PDF_ONLY (0;
+ * 1 runs only the PDF part, see pdf.ts for its knobs).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -15,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { explainList } from './explain';
+import { benchPdf } from './pdf';
 import { DOCUMENT_BODY } from './fixtures';
 import { runLoad, summarise, type LoadOptions, type LoadResult, type LoadRun } from './load';
 import { admin, freePort, NEXT_CLI, ROOT, SERVER_CONDITION, startServer, TSX_CLI, type Server } from './processes';
@@ -172,6 +174,8 @@ async function main() {
       RATE_LIMIT_WRITES_PER_CLIENT: '0',
       RATE_LIMIT_TOKEN_REQUESTS_PER_CLIENT: '0',
       RATE_LIMIT_SIGNUPS_PER_CLIENT: '0',
+      // The PDF part reads the request thread's heap from the server's own metrics.
+      METRICS_TOKEN: crypto.randomBytes(16).toString('hex'),
     };
     progress(`starting next start on ${nextPort} (database ${database})`);
     const next = await startServer({
@@ -204,6 +208,9 @@ async function main() {
     const account = await registerAccount(next.url, env, client, 'bench@bench.invalid');
     await admin(env, ['credits:add', '--account', account.accountNumber, '--amount', '100000000']);
     const auth = { Authorization: `Bearer ${account.token}`, Accept: 'application/json' };
+    const pdf = () => benchPdf({ next, sql, accountId: account.accountId, token: account.token, metricsToken: env.METRICS_TOKEN! });
+    // BENCH_PDF_ONLY=1: only the PDF figures (scripts/bench/pdf.ts), without the load and list tiers.
+    if (process.env.BENCH_PDF_ONLY === '1') return await pdf();
 
     console.log('Freight Document Service benchmark');
     console.log(
@@ -293,6 +300,8 @@ async function main() {
       rows.push([operation, 'next/bare', `${fixed(n.rps / b.rps, 2)}x`, `${fixed(n.p50 / b.p50, 2)}x`, `${fixed(n.p99 / b.p99, 2)}x`, '', '']);
     }
     console.log(table(['operation', 'server', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'requests'], rows, 2));
+
+    await pdf();
 
     // ---- list latency with 10k and 1M documents for one account
     console.log(

@@ -9,7 +9,7 @@ export const styles = StyleSheet.create({
   subtitle: { fontSize: 8, color: '#444' },
   serviceNumber: { fontSize: 11, fontWeight: 'bold', marginTop: 4 },
   qr: { width: 84, alignItems: 'center' },
-  qrCaption: { fontSize: 5.5, color: '#333', textAlign: 'center', marginTop: 2 },
+  qrCaption: { fontSize: 6, color: '#333', marginTop: 2 },
   row: { flexDirection: 'row' },
   box: { borderWidth: 0.75, borderColor: '#222', padding: 3, marginRight: -0.75, marginBottom: -0.75, flexGrow: 1, flexBasis: 0 },
   boxHead: { flexDirection: 'row', marginBottom: 2 },
