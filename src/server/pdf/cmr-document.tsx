@@ -38,9 +38,8 @@ function Header({ document, input }: { document: FreightDocumentContent; input: 
         <Text style={styles.value}>
           {multilingual(languages, 'status')}: {words(document.status)}
         </Text>
-        <Text style={styles.qrCaption}>
-          {multilingual(languages, 'verify')}: {input.verificationUrl}
-        </Text>
+        <Text style={styles.qrCaption}>{multilingual(languages, 'verify')}:</Text>
+        <Text style={styles.qrCaption}>{input.verificationUrl}</Text>
       </View>
       <View style={styles.qr}>
         <QrCode value={input.verificationUrl} size={78} />

@@ -18,7 +18,7 @@ export const styles = StyleSheet.create({
   labelOther: { fontSize: 6, color: '#555' },
   value: { fontSize: 8.5 },
   muted: { color: '#666' },
-  table: { borderWidth: 0.75, borderColor: '#222', marginBottom: -0.75 },
+  table: { borderWidth: 0.75, borderColor: '#222', marginBottom: -0.75, marginRight: -0.75 },
   tableRow: { flexDirection: 'row', borderTopWidth: 0.5, borderColor: '#999' },
   cell: { padding: 2, flexGrow: 1, flexBasis: 0, fontSize: 7.5 },
   sectionTitle: { fontSize: 10, fontWeight: 'bold', marginTop: 10, marginBottom: 3 },
