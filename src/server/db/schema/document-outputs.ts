@@ -4,8 +4,8 @@ import { bytea, freightDocuments } from './freight-documents';
 /**
  * Rendered PDFs (issue 11), keyed by the hash of everything the PDF is made of: the document's content at its
  * head commit(s), the label languages, the verification URL and the template version. A new commit gives a new
- * key, so a cached PDF can never be stale; writing one removes the older renders of the same document and main
- * language, so the table holds at most one PDF per document and language. In the database, not in memory: every
+ * key, so a cached PDF can never be stale; writing one removes the older renders of the same document and variant
+ * (main language, with or without signature images), so the table holds at most one PDF per document and variant. In the database, not in memory: every
  * instance behind the balancer shares it and it survives restarts.
  */
 export const documentPdfs = pgTable(
@@ -15,11 +15,12 @@ export const documentPdfs = pgTable(
     documentId: text('document_id')
       .notNull()
       .references(() => freightDocuments.id, { onDelete: 'cascade' }),
-    language: text('language').notNull(),
+    /** The main label language, and `-sealed` when the signature images are left out (callers who may not see them). */
+    variant: text('variant').notNull(),
     pdf: bytea('pdf').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
   },
-  (table) => [index('document_pdfs_document_idx').on(table.documentId, table.language)],
+  (table) => [index('document_pdfs_document_idx').on(table.documentId, table.variant)],
 );
 
 /**

@@ -31,15 +31,15 @@ async function loadSignatures(ctx: ServiceContext, ids: string[]): Promise<Recor
   return images;
 }
 
-async function renderAndKeep(ctx: ServiceContext, key: string, documentId: string, input: Omit<CmrPdfInput, 'signatures'>, signatureIds: string[]) {
-  const pdf = await renderPdfInPool({ ...input, signatures: await loadSignatures(ctx, signatureIds) });
-  const language = input.languages[0]!;
+async function renderAndKeep(ctx: ServiceContext, key: string, documentId: string, input: Omit<CmrPdfInput, 'signatures'>, signatureIds: string[] | null) {
+  const pdf = await renderPdfInPool({ ...input, signatures: await loadSignatures(ctx, signatureIds ?? []) });
+  const variant = `${input.languages[0]!}${signatureIds ? '' : '-sealed'}`;
   await ctx.db
     .insert(documentPdfs)
-    .values({ key, documentId, language, pdf: Buffer.from(pdf) })
+    .values({ key, documentId, variant, pdf: Buffer.from(pdf) })
     .onConflictDoNothing();
-  // The renders of earlier commits in this language are never asked for again: one PDF per document and language.
-  await ctx.db.delete(documentPdfs).where(and(eq(documentPdfs.documentId, documentId), eq(documentPdfs.language, language), ne(documentPdfs.key, key)));
+  // The renders of earlier commits in this variant are never asked for again: one PDF per document and variant.
+  await ctx.db.delete(documentPdfs).where(and(eq(documentPdfs.documentId, documentId), eq(documentPdfs.variant, variant), ne(documentPdfs.key, key)));
   return pdf;
 }
 
@@ -65,12 +65,13 @@ export async function renderFreightDocumentPdf({
     countryCodes: [countryOf(document.placeOfTakingOver, document.consignor), countryOf(document.placeOfDelivery, document.consignee)],
   });
   const showsSignatures = callerHasPermission(loaded, 'VIEW_SEALED_ATTACHMENT');
-  const signatureIds = showsSignatures ? (document.approvals ?? []).flatMap((approval) => (approval.attachmentId ? [approval.attachmentId] : [])) : [];
-  const digests = signatureIds.length
+  const signatureIds = showsSignatures ? (document.approvals ?? []).flatMap((approval) => (approval.attachmentId ? [approval.attachmentId] : [])) : null;
+  const digests = signatureIds?.length
     ? await ctx.db.select({ id: attachments.id, sha256: attachments.sha256 }).from(attachments).where(inArray(attachments.id, signatureIds))
     : [];
   const base = { document, languages, verificationUrl: verificationUrlOf(ctx, loaded.document), watermark: ctx.config.APP_ENV === 'partner' };
-  const key = sha256Hex(canonicalize({ template: PDF_TEMPLATE_VERSION, ...base, signatures: digests.map((row) => row.sha256).sort() })!);
+  const signatures = showsSignatures ? digests.map((row) => row.sha256).sort() : 'sealed';
+  const key = sha256Hex(canonicalize({ template: PDF_TEMPLATE_VERSION, ...base, signatures })!);
   const answer = (pdf: Uint8Array, cached: boolean) => ({ pdf, key, language: languages[0]!, serviceNumber: document.serviceNumber, cached });
 
   const [stored] = await ctx.db.select({ pdf: documentPdfs.pdf }).from(documentPdfs).where(eq(documentPdfs.key, key));
