@@ -208,7 +208,7 @@ async function main() {
     const account = await registerAccount(next.url, env, client, 'bench@bench.invalid');
     await admin(env, ['credits:add', '--account', account.accountNumber, '--amount', '100000000']);
     const auth = { Authorization: `Bearer ${account.token}`, Accept: 'application/json' };
-    const pdf = () => benchPdf({ next, sql, accountId: account.accountId, token: account.token, metricsToken: env.METRICS_TOKEN! });
+    const pdf = () => benchPdf({ next, sql, token: account.token, metricsToken: env.METRICS_TOKEN! });
     // BENCH_PDF_ONLY=1: only the PDF figures (scripts/bench/pdf.ts), without the load and list tiers.
     if (process.env.BENCH_PDF_ONLY === '1') return await pdf();
 
