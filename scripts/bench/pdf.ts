@@ -1,16 +1,19 @@
 /**
  * The PDF part of `npm run bench` (issue 11): first render and cached render of `Accept: application/pdf` through
- * the server beside a raw @react-pdf/renderer render of the same page in this process; the server's memory after
+ * the server beside a raw @react-pdf/renderer render of the same page (scripts/bench/pdf-raw.mts); the server's memory after
  * BENCH_PDF_RENDERS (1,000) renders of different documents, sampled as it goes (it must stay flat); and GET JSON
  * under load alone and while PDFs render, to show that rendering leaves the request thread free.
  *
  * Knobs: BENCH_PDF_SAMPLES (30 first and raw renders), BENCH_PDF_RENDERS (1000), BENCH_PDF_CONCURRENCY (2).
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Sql } from 'postgres';
 import { runLoad, summarise } from './load';
 import { DOCUMENT_BODY } from './fixtures';
-import type { Server } from './processes';
+import { ROOT, type Server } from './processes';
 
 const count = (name: string, fallback: number) => Math.max(1, Math.round(Number(process.env[name] ?? fallback)));
 const SAMPLES = count('BENCH_PDF_SAMPLES', 30);
@@ -81,26 +84,19 @@ export async function benchPdf(options: { next: Server; sql: Sql; token: string;
   const [samples, others] = [ids.slice(0, SAMPLES), ids.slice(SAMPLES)];
   const url = (id: string) => `${next.url}/api/freightdocuments/${id}`;
 
-  // ---- raw @react-pdf/renderer in this process, on the same content the server prints (no pool, no cache, no HTTP)
-  // Imported, not required: the renderer is ESM (src/server/pdf/package.json), like the react-pdf packages it uses.
-  const { renderCmrPdf } = await import('../../src/server/pdf/render-cmr');
+  // ---- raw @react-pdf/renderer in a process of its own, on the same content the server prints (no pool, no cache, no HTTP)
   const { labelLanguages } = await import('../../src/lib/pdf/label-languages');
   const json = (await (await fetch(url(samples[0]!), { headers: { Authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>;
   const { ownPermissions: _o, ownDelegates: _d, allowedActions: _a, subscriptionCount: _s, verificationUrl, accesses: _x, ...document } = json;
-  const input = {
-    document: document as never,
-    languages: labelLanguages({ countryCodes: ['NLD', 'DEU'] }),
-    verificationUrl: String(verificationUrl),
-    watermark: false,
-    signatures: {},
-  };
-  await renderCmrPdf(input);
-  const raw: number[] = [];
-  for (let i = 0; i < SAMPLES; i += 1) {
-    const started = performance.now();
-    await renderCmrPdf(input);
-    raw.push(performance.now() - started);
-  }
+  const inputFile = path.join(os.tmpdir(), `fds-bench-pdf-${process.pid}.json`);
+  fs.writeFileSync(
+    inputFile,
+    JSON.stringify({ document, languages: labelLanguages({ countryCodes: ['NLD', 'DEU'] }), verificationUrl, watermark: false, signatures: {} }),
+  );
+  const raw = JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench/pdf-raw.mts', inputFile, String(SAMPLES)], { cwd: ROOT, maxBuffer: 1 << 20 }).toString(),
+  ) as number[];
+  fs.rmSync(inputFile, { force: true });
 
   // ---- through the server: first render (a miss per document), then the cached one
   const first: number[] = [];
