@@ -139,7 +139,7 @@ export async function benchPdf(options: { next: Server; sql: Sql; token: string;
     rendered += 1;
     if (rendered % step === 0 || rendered === RENDERS) {
       await sample(rendered);
-      progress(`rendered ${rendered}/${RENDERS}`);
+      progress(`rendered ${rendered}/${RENDERS}: ${memory.at(-1)!.trim()} (renders, RSS MB, heap MB)`);
     }
   });
   console.log(
