@@ -14,6 +14,12 @@ if [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then
   else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi
 fi
 
+if ! command -v pdftotext >/dev/null 2>&1 || ! command -v pdftoppm >/dev/null 2>&1; then
+  echo "Installing poppler-utils from Debian (the PDF tests read PDFs back with pdftotext and pdftoppm)…"
+  if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq poppler-utils >/dev/null
+  else sudo apt-get update -qq && sudo apt-get install -y -qq poppler-utils >/dev/null; fi
+fi
+
 echo "== verify (types, lint, format, unit tests)"
 npm run -s verify
 

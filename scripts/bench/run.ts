@@ -8,7 +8,8 @@
  * many samples in BENCH_LIST_SECONDS runs by count instead), BENCH_LARGE (1; 0 skips the 1M tier),
  * BENCH_EXPLAIN (1; 0 leaves out EXPLAIN ANALYZE of the list SQL per tier and query),
  * BENCH_CPU_PROF (unset; a folder: the next and bare servers write V8 CPU profiles there when they stop),
- * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test: where scratch databases are created).
+ * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test: where scratch databases are created), BENCH_PDF_ONLY (0;
+ * 1 runs only the PDF part, see pdf.ts for its knobs).
  * A third server, limit-server.ts, answers GET with one query and nothing else: the machine's limit for that work.
  */
 import crypto from 'node:crypto';
@@ -18,6 +19,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { openPostgres } from '@/server/db/client';
 import { explainList } from './explain';
+import { benchPdf } from './pdf';
 import { DOCUMENT_BODY } from './fixtures';
 import { runLoad, summarise, type LoadOptions, type LoadResult, type LoadRun } from './load';
 import { admin, freePort, NEXT_CLI, ROOT, SERVER_CONDITION, startServer, TSX_CLI, type Server } from './processes';
@@ -180,6 +182,8 @@ async function main() {
       RATE_LIMIT_WRITES_PER_CLIENT: '0',
       RATE_LIMIT_TOKEN_REQUESTS_PER_CLIENT: '0',
       RATE_LIMIT_SIGNUPS_PER_CLIENT: '0',
+      // The PDF part reads the request thread's heap from the server's own metrics.
+      METRICS_TOKEN: crypto.randomBytes(16).toString('hex'),
     };
     if (CPU_PROF) fs.mkdirSync(CPU_PROF, { recursive: true });
     // Node refuses --cpu-prof in NODE_OPTIONS: it goes before the script (next start serves in its own process).
@@ -228,6 +232,9 @@ async function main() {
     const account = await registerAccount(next.url, env, client, 'bench@bench.invalid');
     await admin(env, ['credits:add', '--account', account.accountNumber, '--amount', '100000000']);
     const auth = { Authorization: `Bearer ${account.token}`, Accept: 'application/json' };
+    const pdf = () => benchPdf({ next, sql, token: account.token, metricsToken: env.METRICS_TOKEN! });
+    // BENCH_PDF_ONLY=1: only the PDF figures (scripts/bench/pdf.ts), without the load and list tiers.
+    if (process.env.BENCH_PDF_ONLY === '1') return await pdf();
 
     console.log('Freight Document Service benchmark');
     console.log(
@@ -363,6 +370,8 @@ async function main() {
         1,
       ),
     );
+
+    await pdf();
 
     // ---- list latency with 10k and 1M documents for one account
     console.log(

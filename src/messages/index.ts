@@ -6,6 +6,7 @@ import nl from './nl.json';
 import pl from './pl.json';
 import { delegation } from './delegation';
 import { tablet } from './tablet';
+import { pdf } from './pdf';
 
 /**
  * A feature area (tablet, webhooks, PDF labels…) keeps its messages in `src/messages/<area>/{locale}.json` with its
@@ -13,7 +14,7 @@ import { tablet } from './tablet';
  * let features be built side by side without editing one shared catalogue.
  */
 type AreaCatalogues = { [L in Locale]: object };
-const AREAS = [delegation, tablet] as const satisfies readonly AreaCatalogues[];
+const AREAS = [delegation, tablet, pdf] as const satisfies readonly AreaCatalogues[];
 
 type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never;
 type AreaMessages = [(typeof AREAS)[number]] extends [never] ? unknown : UnionToIntersection<(typeof AREAS)[number]['en']>;

@@ -14,6 +14,8 @@ import type { DocumentAction } from '@/lib/domain/document-actions';
 import { TransferTimeline } from '@/components/tablet/transfer-timeline';
 import { DocumentActions } from './document-actions';
 import { DocumentDelegation } from '@/components/delegation/document-delegation';
+import { AccessHistory } from './access-history';
+import { PdfActions } from './pdf-actions';
 
 type DocumentJson = RouterOutputs['documents']['get'];
 /** The actions the draft panel offers; which of them apply is the service's answer in `allowedActions`. */
@@ -225,6 +227,7 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
         />
       ) : null}
 
+      <PdfActions freightDocumentId={document.freightDocumentId} />
       <Section id="summary-title" title={t('sections.summary')}>
         <Details
           testId="document-summary"
@@ -430,6 +433,7 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
         ) : (
           <p className="hint">{t('history.none')}</p>
         )}
+        <AccessHistory accesses={document.accesses} />
       </Section>
 
       <p>

@@ -216,6 +216,13 @@ export const callerEnvelope = z.object({
   collectionSecrets: transferSecretsResponse.optional(),
   carrierToCarrierSecrets: z.array(transferSecretsResponse.extend({ roleId: z.string() })).optional(),
   deliverySecrets: transferSecretsResponse.optional(),
+  /** Contract §9: the public verification page of the document (`{PUBLIC_URL}/verify/{token}`); single reads only. */
+  verificationUrl: z.string().optional(),
+  /**
+   * Accesses recorded in the document's history beside its commits (the latest 100): visits of the verification
+   * page. Not commits: they change nothing and do not move the heads (decision 0014). Single reads only.
+   */
+  accesses: z.array(z.object({ type: z.enum(['VERIFICATION_PAGE']), accessDateTime: z.string() })).optional(),
 });
 export type CallerEnvelope = z.infer<typeof callerEnvelope>;
 

@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
@@ -77,6 +77,13 @@ export const freightDocuments = pgTable(
       .default(sql`'[]'::jsonb`),
     /** When the document became DELIVERED: comments close 14 days later (4.12). */
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    /**
+     * The secret of the public verification page (contract §9, `/verify/{token}`): 256 random bits from the
+     * database's CSPRNG, made at creation by the default (and for the documents that existed, by the migration).
+     */
+    verificationToken: text('verification_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
   },
   (table) => [
     uniqueIndex('freight_documents_service_number_key').on(table.serviceNumber),
@@ -85,6 +92,7 @@ export const freightDocuments = pgTable(
     // order and stops at `first + limit` instead of sorting every document the caller can see.
     index('freight_documents_list_default_idx').on(table.lastModifiedDateTime.desc().nullsLast(), table.id),
     // sort=serviceNumber.asc: the list compares text under COLLATE "C", which the unique index above cannot serve.
+    uniqueIndex('freight_documents_verification_token_key').on(table.verificationToken),
     index('freight_documents_list_service_number_idx').on(sql`(${table.serviceNumber} collate "C")`, table.id),
   ],
 );

@@ -6,3 +6,4 @@ export * from './webhooks';
 export * from './operations';
 export * from './document-viewers';
 export * from './relations';
+export * from './document-outputs';

@@ -1,7 +1,9 @@
+import { formatMillis } from '@/lib/domain/dates';
+import { SHOWN_ACCESSES } from '../verification/list-accesses';
 import { is, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@/server/db/client';
-import type { accounts, transferSecrets } from '@/server/db/schema';
+import type { accounts, documentAccesses, transferSecrets } from '@/server/db/schema';
 import type { AccountSummary, AttachmentSummary, CommitRow } from '../freight-documents/document-json';
 import type { TransferRecords } from '../freight-documents/snapshot';
 import { delegationSourcesQuery, type DelegationSource } from './delegation-sources';
@@ -28,6 +30,8 @@ export interface DocumentFacts {
   ownAccountDelegations: DelegationRow[];
   /** The caller's credit standing, for the issue quote. */
   caller: Pick<typeof accounts.$inferSelect, 'credits' | 'paymentScheme'> | undefined;
+  /** The latest visits of the verification page (at most SHOWN_ACCESSES), oldest first. */
+  accesses: { type: (typeof documentAccesses.$inferSelect)['type']; accessDateTime: string }[];
 }
 
 export interface DocumentState {
@@ -120,6 +124,10 @@ function documentStateQuery(db: DbOrTx, accountId: Parameter, documentId: Parame
           union select submitted_by_account_id from document_approvals where document_id = ${document.id}
           union select account_id from document_comments where document_id = ${document.id}
           union select submitted_by_account_id from document_comments where document_id = ${document.id}))`.as('people'),
+      accesses: sql`(select coalesce(json_agg(json_build_object('type', type, 'accessedAt', accessed_at) order by id), '[]') from (
+          select id, type, accessed_at from document_accesses where document_id = ${document.id} order by id desc limit ${sql.raw(String(SHOWN_ACCESSES))}) latest)`.as(
+        'accesses',
+      ),
     }),
   });
 }
@@ -155,6 +163,7 @@ export async function loadDocumentState(db: DbOrTx, accountId: string, documentI
     subscriptionCount,
     caller,
     people,
+    accesses,
     ...document
   } = found;
   const callerFacts = callerFactsOf({ sources, ownAccountDelegations, caller });
@@ -177,6 +186,10 @@ export async function loadDocumentState(db: DbOrTx, accountId: string, documentI
         revokedAt: date(row.revokedAt),
       })),
       caller: json<DocumentFacts['caller'] | null>(caller) ?? undefined,
+      accesses: json<{ type: (typeof documentAccesses.$inferSelect)['type']; accessedAt: string }[]>(accesses).map((row) => ({
+        type: row.type,
+        accessDateTime: formatMillis(new Date(row.accessedAt)),
+      })),
     },
   };
 }

@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import type { DbOrTx } from '@/server/db/client';
 import { accounts } from '@/server/db/schema';
+import { publicUrl } from '@/server/config/env';
 import { fail } from '@/server/errors';
 import type { ServiceContext } from '../context';
 import { callerEnvelopeOf } from '../access/caller-envelope';
@@ -29,22 +30,45 @@ function canPayForIssue(ctx: ServiceContext, loaded: LoadedDocument, facts: Docu
 }
 
 /**
+ * The content of a document with its history (spec §2.3), the same for every reader: what the serializer below
+ * merges with the caller's envelope, and what the PDF prints.
+ */
+export async function loadDocumentContent(ctx: ServiceContext, loaded: LoadedDocument) {
+  return contentOf(loaded, await factsOf(ctx, loaded));
+}
+
+/** What the load already read (one statement), or the same statement again after a change. */
+async function factsOf(ctx: ServiceContext, loaded: LoadedDocument): Promise<DocumentFacts> {
+  const facts = loaded.facts ?? (await loadDocumentState(ctx.db, loaded.access.accountId, loaded.document.id))?.facts;
+  if (!facts) fail('4.47');
+  return facts;
+}
+
+function contentOf(loaded: LoadedDocument, facts: DocumentFacts) {
+  const { commits, files, records, people } = facts;
+  return documentContentJson({
+    document: loaded.document,
+    roles: loaded.roles,
+    people,
+    history: { commits, files: files.map(({ sha256: _sha256, ...file }) => file), records },
+  });
+}
+
+/** The public verification page's address for a document (contract §9): no document id in it. */
+export function verificationUrlOf(ctx: ServiceContext, document: LoadedDocument['document']): string {
+  return `${publicUrl(ctx.config)}/verify/${document.verificationToken}`;
+}
+
+/**
  * The one serializer of a freight document (spec §2.3): the content every reader shares, merged with the
  * caller's envelope. REST, tRPC, the PDF and the PGP output all use it. What it shows besides the loaded document
  * comes with the load (one statement, access/document-state.ts); after a change it is read again, in one statement.
  */
 export async function serializeDocument(ctx: ServiceContext, loaded: LoadedDocument): Promise<FreightDocumentResponse> {
   const { document } = loaded;
-  const { accountId } = loaded.access;
-  const facts = loaded.facts ?? (await loadDocumentState(ctx.db, accountId, document.id))?.facts;
-  if (!facts) fail('4.47');
-  const { commits, files, records, people, ownAccountDelegations, subscriptionCount } = facts;
-  const content = documentContentJson({
-    document,
-    roles: loaded.roles,
-    people,
-    history: { commits, files: files.map(({ sha256: _sha256, ...file }) => file), records },
-  });
+  const facts = await factsOf(ctx, loaded);
+  const { ownAccountDelegations, subscriptionCount } = facts;
+  const content = contentOf(loaded, facts);
   return {
     ...content,
     ...callerEnvelopeOf(
@@ -52,5 +76,7 @@ export async function serializeDocument(ctx: ServiceContext, loaded: LoadedDocum
       { canPayForIssue: canPayForIssue(ctx, loaded, facts), now: ctx.now() },
       { ownAccountDelegations, subscriptionCount, secrets: openTransferSecrets(ctx, facts.secretRows) },
     ),
+    verificationUrl: verificationUrlOf(ctx, document),
+    accesses: facts.accesses,
   };
 }

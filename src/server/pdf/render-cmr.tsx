@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { Font, renderToBuffer } from '@react-pdf/renderer';
+import { CmrDocument } from './cmr-document';
+import type { CmrPdfInput } from './model';
+import { FONT_FAMILY } from './styles';
+
+/**
+ * DejaVu Sans Condensed (Debian's fonts-dejavu, copied into ./fonts with its licence) covers Latin with every
+ * extension, Greek and Cyrillic: every EU language. react-pdf embeds TTF (not WOFF2) and subsets it per document.
+ * The path is taken from the working directory: the worker, the bench and the tests all run from the repository.
+ */
+const FONT_DIR = path.join(process.cwd(), 'src/server/pdf/fonts');
+let registered = false;
+
+function registerFonts() {
+  if (registered) return;
+  Font.register({
+    family: FONT_FAMILY,
+    fonts: [{ src: path.join(FONT_DIR, 'DejaVuSansCondensed.ttf') }, { src: path.join(FONT_DIR, 'DejaVuSansCondensed-Bold.ttf'), fontWeight: 'bold' }],
+  });
+  // Legal text is printed whole: no hyphenation (it would also split box labels in the extracted text).
+  Font.registerHyphenationCallback((word) => [word]);
+  registered = true;
+}
+
+/** Renders one consignment note; CPU-bound, so the server calls it only inside the worker pool (pool.ts). */
+export async function renderCmrPdf(input: CmrPdfInput): Promise<Buffer> {
+  registerFonts();
+  return renderToBuffer(<CmrDocument input={input} />);
+}

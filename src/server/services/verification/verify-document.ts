@@ -1,0 +1,64 @@
+import { asc, eq } from 'drizzle-orm';
+import { documentAccesses, documentApprovals, documentCommits, documentRoles, freightDocuments } from '@/server/db/schema';
+import { fail } from '@/server/errors';
+import type { ServiceContext } from '../context';
+import type { VerificationView } from '@/lib/schemas/verification';
+import { verifyCommitChain } from '../freight-documents/verify-commit-chain';
+
+/** Tokens are 64 lowercase hex characters (the column's default); anything else is not looked up at all. */
+const TOKEN = /^[0-9a-f]{64}$/;
+
+const PARTY_ROLES = ['CONSIGNOR', 'CONSIGNEE', 'CARRIER', 'SUBSEQUENT_CARRIER'] as const;
+const PLACE_ROLES = ['PLACE_OF_TAKING_OVER', 'PLACE_OF_DELIVERY'] as const;
+
+const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+/**
+ * The public verification page (contract §9), reached from the PDF's QR code without an account: the service
+ * number, status, the parties' names, the places, the time and type of each approval, and whether the whole commit
+ * chain recomputes. Nothing else of the content. Each visit is recorded as an access in the document's history,
+ * beside the commit chain (decision 0014). An unknown token is 4.47, like a document one may not see.
+ */
+export async function verifyDocument({ ctx, input }: { ctx: ServiceContext; input: { token: string } }): Promise<VerificationView> {
+  if (!TOKEN.test(input.token)) fail('4.47');
+  const [document] = await ctx.db
+    .select({ id: freightDocuments.id, serviceNumber: freightDocuments.serviceNumber, status: freightDocuments.status })
+    .from(freightDocuments)
+    .where(eq(freightDocuments.verificationToken, input.token));
+  if (!document) fail('4.47');
+  await ctx.db.insert(documentAccesses).values({ documentId: document.id, type: 'VERIFICATION_PAGE', accessedAt: ctx.now() });
+
+  const [roles, approvals, chain] = await Promise.all([
+    ctx.db.select().from(documentRoles).where(eq(documentRoles.documentId, document.id)).orderBy(asc(documentRoles.position)),
+    ctx.db
+      .select({
+        action: documentApprovals.action,
+        type: documentApprovals.type,
+        side: documentApprovals.side,
+        declined: documentApprovals.declined,
+        at: documentCommits.createDateTimeServer,
+      })
+      .from(documentApprovals)
+      .innerJoin(documentCommits, eq(documentCommits.id, documentApprovals.commitId))
+      .where(eq(documentApprovals.documentId, document.id))
+      .orderBy(asc(documentCommits.sequence)),
+    verifyCommitChain(ctx.db, document.id),
+  ]);
+  const ofRoles = <R extends string>(wanted: readonly R[]) =>
+    wanted.flatMap((role) => roles.filter((row) => row.role === role).map((row) => ({ role, party: row.party })));
+  return {
+    serviceNumber: document.serviceNumber,
+    status: document.status,
+    parties: ofRoles(PARTY_ROLES).map(({ role, party }) => ({ role, name: text(party.name) ?? '' })),
+    places: ofRoles(PLACE_ROLES).map(({ role, party }) => ({
+      role,
+      name: text(party.name) ?? '',
+      cityName: text(party.cityName),
+      countryCode: text(party.countryCode),
+    })),
+    approvals: approvals.map((approval) => ({ ...approval, at: approval.at.toISOString() })),
+    chain: chain.intact
+      ? { intact: true, commits: chain.commits }
+      : { intact: false, commitId: chain.commitId, sequence: chain.sequence, reason: chain.reason },
+  };
+}
