@@ -373,7 +373,20 @@ test('every delegation and webhook screen in five languages: no missing message,
     { name: 'delivery-log', path: `/webhooks/${subscriptionId}`, ready: page.getByTestId('delivery') },
   ];
   // Data the test typed in and codes that read the same everywhere.
-  const data = [holder.name, other.name, 'Tegel BV', 'Fliesen GmbH', 'Warehouse Utrecht', 'ceramic tiles', 'http://', 'whsec_', 'webhook-id', 'HTTP '];
+  const data = [
+    holder.name,
+    holder.email,
+    other.name,
+    other.email,
+    'Tegel BV',
+    'Fliesen GmbH',
+    'Warehouse Utrecht',
+    'ceramic tiles',
+    'http://',
+    'whsec_',
+    'webhook-id',
+    'HTTP ',
+  ];
   const prose = (line: string) =>
     (line.match(/\p{L}{2,}/gu) ?? []).length >= 2 && !data.some((value) => line.includes(value)) && !line.includes('Freight Document Service');
   const english = new Map<string, string[]>();
