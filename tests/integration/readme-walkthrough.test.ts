@@ -45,7 +45,7 @@ function walkThrough(readme: string, baseUrl: string): Script {
       continue;
     }
     // A long expectation continues on lines indented under it.
-    if (current && /^#    \S/.test(line)) {
+    if (current && /^# {4}\S/.test(line)) {
       current[current.length - 1] += line.slice(5).trimEnd();
       continue;
     }
