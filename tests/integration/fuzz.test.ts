@@ -189,13 +189,16 @@ interface Finding {
   answer: string;
 }
 
-async function send(request: FuzzRequest): Promise<Finding | undefined> {
+async function send(request: FuzzRequest, retried = false): Promise<Finding | undefined> {
   let response: Response;
   try {
     response = await fetch(`${server.baseUrl}${request.path}`, { method: request.method, headers: request.headers, body: request.body, redirect: 'manual' });
   } catch (error) {
     // The client refused to send it (a header value it cannot encode): not an answer of the server.
     if (error instanceof TypeError && !/fetch failed/.test(error.message)) return undefined;
+    // A kept-alive connection the server closed at its idle timeout just as the client reused it (no server error is
+    // logged then): sent again once on a new connection; a second failure counts.
+    if (!retried && /other side closed/.test(String((error as Error).cause ?? ''))) return send(request, true);
     return { request, status: 0, problem: `no answer: ${String((error as Error).cause ?? error)}`, answer: '' };
   }
   const text = await response.text();
