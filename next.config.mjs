@@ -15,7 +15,8 @@ const nextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules at run time, not bundled.
   // prom-client keeps its registry in module state: one copy per process, not one per route bundle.
   // piscina starts worker threads from a file on disk (src/server/pdf/worker-entry.mjs); bundled, it loses its own.
-  serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'nodemailer', 'prom-client', 'piscina'],
+  // openpgp: bundled, its browser build is picked and cannot sign with Curve25519 keys ("Unknown curve").
+  serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'nodemailer', 'prom-client', 'piscina', 'openpgp'],
   // Without this, `next dev` pages opened on 127.0.0.1 never hydrate.
   allowedDevOrigins: ['127.0.0.1'],
   // The contract tolerates a trailing slash on API paths: rewritten below instead of redirected.

@@ -13,6 +13,14 @@ if [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null
   else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi
 fi
+# gpg checks the PGP-signed documents (tests/integration/pgp.test.ts); jq runs in the README walk-through test.
+missing=""
+for tool in gpg:gnupg jq:jq; do command -v "${tool%%:*}" >/dev/null 2>&1 || missing="$missing ${tool#*:}"; done
+if [ -n "$missing" ]; then
+  echo "Installing$missing from Debian…"
+  if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq $missing >/dev/null
+  else sudo apt-get update -qq && sudo apt-get install -y -qq $missing >/dev/null; fi
+fi
 
 if ! command -v pdftotext >/dev/null 2>&1 || ! command -v pdftoppm >/dev/null 2>&1; then
   echo "Installing poppler-utils from Debian (the PDF tests read PDFs back with pdftotext and pdftoppm)…"

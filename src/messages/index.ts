@@ -1,4 +1,5 @@
 import type { Locale } from '@/lib/i18n/locales';
+import { apidocs } from './apidocs';
 import de from './de.json';
 import en from './en.json';
 import fr from './fr.json';
@@ -14,7 +15,7 @@ import { pdf } from './pdf';
  * let features be built side by side without editing one shared catalogue.
  */
 type AreaCatalogues = { [L in Locale]: object };
-const AREAS = [delegation, tablet, pdf] as const satisfies readonly AreaCatalogues[];
+const AREAS = [delegation, tablet, pdf, apidocs] as const satisfies readonly AreaCatalogues[];
 
 type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never;
 type AreaMessages = [(typeof AREAS)[number]] extends [never] ? unknown : UnionToIntersection<(typeof AREAS)[number]['en']>;

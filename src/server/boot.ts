@@ -1,5 +1,6 @@
 import { getConfig } from './config/env';
 import { getAppSecret } from './crypto/app-secret';
+import { getSigningKey } from './pgp/signing-key';
 import { closeDb, getDatabaseHandle, type DatabaseHandle } from './db/client';
 import { startJobWorker } from './jobs/worker';
 import { startDraining } from './lifecycle';
@@ -29,7 +30,9 @@ export function boot(): Promise<void> {
       handle = await getDatabaseHandle('server');
       // The instance-wide secret (generated once when APP_SECRET is unset) is read now, so that every request, the
       // heartbeat's included, finds it in memory even while the database is away.
-      await getAppSecret(handle.db, config);
+      const appSecret = await getAppSecret(handle.db, config);
+      // Contract §9: the signing key is made (or PGP_PRIVATE_KEY read) at start, so a bad key stops the server here.
+      await getSigningKey(handle.db, config, appSecret);
     } catch (error) {
       return refuseToStart(error);
     }

@@ -123,3 +123,13 @@ describe('content types', () => {
     }
   });
 });
+
+describe('JSON nesting limit (found by the fuzz test)', () => {
+  it('refuses a body nested deeper than MAX_JSON_DEPTH with 2.4, without recursion', async () => {
+    const { assertNestingWithin, MAX_JSON_DEPTH } = await import('@/server/http/safe-input');
+    const deep = JSON.parse('['.repeat(20_000) + ']'.repeat(20_000));
+    expect(() => assertNestingWithin(deep)).toThrow(expect.objectContaining({ items: [expect.objectContaining({ code: '2.4' })] }));
+    const ok = JSON.parse('{"a":'.repeat(MAX_JSON_DEPTH - 1) + '1' + '}'.repeat(MAX_JSON_DEPTH - 1));
+    expect(() => assertNestingWithin(ok)).not.toThrow();
+  });
+});

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { describeError, type ErrorCode } from '@/lib/errors/catalogue';
 import type { FieldError } from '@/lib/errors/from-zod';
 import { isDateTime } from './dates';
@@ -97,3 +98,19 @@ export function parseListQuery(params: Iterable<[string, string]>): { ok: true; 
   if (query.sort.length === 0) query.sort.push({ attribute: 'lastModifiedDateTime', direction: 'desc' });
   return errors.length > 0 ? { ok: false, errors } : { ok: true, query };
 }
+
+/**
+ * The query of GET /freightdocuments as a schema, for the OpenAPI document and generated tests. parseListQuery
+ * above is what reads it (its error codes per part are contract §4's); this only names the parameters.
+ */
+export const listQueryParameters = z.object({
+  filters: z
+    .string()
+    .optional()
+    .describe(
+      `Comma-separated \`attribute.operation.value\`; attributes ${Object.keys(LIST_ATTRIBUTES).join(', ')}; operations ${FILTER_OPERATIONS.join(', ')}`,
+    ),
+  sort: z.string().optional().describe('Comma-separated `attribute.asc` or `attribute.desc`; default `lastModifiedDateTime.desc`'),
+  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).optional().describe(`Page size, 1–${MAX_LIMIT}; default ${DEFAULT_LIMIT}`),
+  first: z.coerce.number().int().min(1).optional().describe('1-based position of the first document of the page; default 1'),
+});

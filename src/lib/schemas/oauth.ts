@@ -21,3 +21,23 @@ export const createClientInput = z.object({
   redirectUris: z.array(z.url('3.17')).default([]),
 });
 export type CreateClientInput = z.input<typeof createClientInput>;
+
+/**
+ * The form of POST /oauth/token (spec §2.2, contract §2). The endpoint reads it field by field (the grant type
+ * decides which are needed, 2.1 when one is missing); this schema documents the form for the OpenAPI document.
+ */
+export const tokenRequestForm = z.object({
+  grant_type: z.enum(['password', 'refresh_token', 'authorization_code']),
+  username: z.string().optional().describe('password grant: e-mail or account number'),
+  password: z.string().optional().describe('password grant'),
+  refresh_token: z.string().optional().describe('refresh_token grant'),
+  code: z.string().optional().describe('authorization_code grant'),
+  redirect_uri: z.string().optional().describe('authorization_code grant'),
+  code_verifier: z.string().optional().describe('authorization_code grant with PKCE'),
+  scope: z.string().optional(),
+  client_id: z.string().optional().describe('client credentials in the body instead of Basic authentication'),
+  client_secret: z.string().optional(),
+});
+
+/** The form of POST /oauth/revoke (RFC 7009). */
+export const revokeRequestForm = z.object({ token: z.string(), token_type_hint: z.enum(['access_token', 'refresh_token']).optional() });

@@ -3,6 +3,8 @@ import { ACCEPT_FIELD } from '@/lib/errors/catalogue';
 import { fail } from '@/server/errors';
 
 export const JSON_MEDIA = 'application/json';
+/** Contract §9: the freight document as an OpenPGP cleartext-signed message. */
+export const PGP_SIGNATURE_MEDIA = 'application/vnd.freightdocument.v1+pgp-signature';
 
 /**
  * Picks the response media type from Accept (contract §1): a missing header, `*\/*` and `application/*`

@@ -8,7 +8,7 @@ import { authenticateClient, type OAuthClient } from '@/server/services/oauth/au
 import { parseBasicAuth, parseBearer } from './auth';
 import { readBodyText, refuseDeclaredOversize } from './body-limit';
 import { withCors } from './cors';
-import { assertSafeInput } from './safe-input';
+import { assertNestingWithin, assertSafeInput } from './safe-input';
 import { isFormContentType, isJsonContentType, JSON_MEDIA, negotiateMedia } from './negotiate';
 import { errorResponse, json } from './respond';
 import { answerIdempotently, idempotencyKeyOf, limitWrite } from './write-guards';
@@ -83,6 +83,7 @@ async function parseBody<TBody>(text: string, request: NextRequest, spec: Endpoi
   } catch {
     fail('2.4');
   }
+  assertNestingWithin(parsed);
   assertSafeInput({ body: parsed });
   return parseInput(spec.body, parsed);
 }

@@ -62,6 +62,8 @@ export const ROUTES: Record<string, RouteEntry> = {
   '/auth/{...nextauth}': { scope: 'none', why: 'portal sessions (next-auth), not the REST API' },
   '/trpc/{trpc}': { scope: 'none', why: 'the portal and tablet transport (tRPC), not the REST API; its procedures call the same services' },
   '/{...path}': { scope: 'none', why: 'unknown paths: 2.2' },
+  '/pgp/publickey': { scope: 'none', why: "public: the service's PGP public key" },
+  '/openapi.json': { scope: 'none', why: 'public: the OpenAPI document' },
 };
 
 /** The path template of every route.ts under src/app/api, as the matrix names them (`[id]` → `{id}`). */
@@ -71,6 +73,6 @@ export function routeFileTemplates(repoRoot: string): string[] {
     .readdirSync(api, { recursive: true, encoding: 'utf8' })
     .filter((file) => path.basename(file) === 'route.ts')
     .map((file) => `/${path.dirname(file).split(path.sep).join('/')}`.replace(/\/\.$/, ''))
-    .map((template) => template.replace(/\[([^\]]+)\]/g, '{$1}'))
+    .map((template) => template.replace(/\[\[([^\]]+)\]\]/g, '{$1}').replace(/\[([^\]]+)\]/g, '{$1}'))
     .sort();
 }

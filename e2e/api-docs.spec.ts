@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+/**
+ * The API reference (issue 11): /docs/api shows every operation of /api/openapi.json, rendered by this server (every
+ * request stays on its origin: it works without internet), and the error-code table of the
+ * catalogue; accessible at phone, tablet and desktop sizes, with no CSP violation.
+ */
+const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'tablet', width: 1024, height: 768 },
+  { name: 'desktop', width: 1366, height: 900 },
+];
+
+test('the API reference shows every operation and the error codes, offline, accessible at three sizes', async ({ page, request, baseURL }) => {
+  const document = await (await request.get('/api/openapi.json')).json();
+  const operations = Object.values(document.paths as Record<string, Record<string, unknown>>).reduce((count, item) => count + Object.keys(item).length, 0);
+  const origin = new URL(baseURL!).origin;
+  const foreign: string[] = [];
+  const violations: string[] = [];
+  page.on('request', (outgoing) => {
+    if (!outgoing.url().startsWith(origin) && !outgoing.url().startsWith('data:')) foreign.push(outgoing.url());
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to (load|execute|apply)/i.test(message.text())) violations.push(message.text());
+  });
+
+  await page.goto('/docs/api');
+  await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
+  await expect(page.locator('details.api-docs-operation')).toHaveCount(operations);
+  await expect(page.getByText('GET /freightdocuments/{id}', { exact: false }).first()).toBeVisible();
+  const table = page.getByRole('table', { name: 'Error codes with their HTTP status and meaning' });
+  await expect(table.getByRole('row', { name: /4\.47 404 Freight document not found/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: /2\.6 406, 415/ })).toBeVisible();
+
+  // One operation opened shows its example request and answer.
+  const create = page.locator('details[id="post-/freightdocuments"]');
+  await create.locator('summary').click();
+  await expect(create.getByRole('region', { name: 'Example request: POST /freightdocuments' })).toContainText('WAYBILL');
+  await expect(create.getByRole('region', { name: 'Example 201 application/json: POST /freightdocuments' })).toContainText('freightDocumentId');
+
+  fs.mkdirSync('test-results/apidocs', { recursive: true });
+  for (const size of SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.screenshot({ path: `test-results/apidocs/api-docs-${size.name}.png` });
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+      size.name,
+    ).toEqual([]);
+  }
+  await page.locator('#error-codes').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/apidocs/api-docs-error-codes.png' });
+  expect(foreign).toEqual([]);
+  expect(violations).toEqual([]);
+});

@@ -1,0 +1,72 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import packageJson from '../../../../../package.json';
+import { ErrorCodeTable } from '@/components/api-docs/error-code-table';
+import { OperationEntry, type DocumentedOperation } from '@/components/api-docs/operation-entry';
+import '@/components/api-docs/api-docs.css';
+import { errorTable } from '@/lib/openapi/error-table';
+import { getOpenApiDocument } from '@/server/services/docs/get-openapi-document';
+
+const ERROR_SHAPE = '{"errors":[{"code","description","field"?}]}';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('apidocs');
+  return { title: t('title') };
+}
+
+interface OpenApiDocument {
+  tags: { name: string }[];
+  paths: Record<string, Record<string, Omit<DocumentedOperation, 'method' | 'path'> & { tags: string[] }>>;
+}
+
+/**
+ * The API reference (issue 11), rendered on the server from the same generated document as /api/openapi.json: it needs
+ * no script and no internet, and is plain HTML that screen readers and axe read. Every operation with an example request
+ * and answer, grouped by tag, then the error-code table of the catalogue. Operation texts are English (the API's).
+ */
+export default async function ApiDocsPage() {
+  const t = await getTranslations('apidocs');
+  const document = JSON.parse(getOpenApiDocument({ input: { version: packageJson.version } })) as OpenApiDocument;
+  const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ ...operation, method, path })),
+  );
+  return (
+    <div className="api-docs">
+      <h1>{t('title')}</h1>
+      <p>{t('intro')}</p>
+      <nav aria-label={t('contents')}>
+        <ul className="api-docs-contents">
+          <li>
+            <a href="/api/openapi.json">{t('openapiLink')}</a>
+          </li>
+          {document.tags.map((tag) => (
+            <li key={tag.name}>
+              <a href={`#tag-${tag.name.replace(/\W+/g, '-')}`} lang="en">
+                {tag.name}
+              </a>
+            </li>
+          ))}
+          <li>
+            <a href="#error-codes">{t('errorsLink')}</a>
+          </li>
+        </ul>
+      </nav>
+      <h2>{t('referenceHeading')}</h2>
+      {document.tags.map((tag) => (
+        <section key={tag.name} aria-labelledby={`tag-${tag.name.replace(/\W+/g, '-')}`}>
+          <h3 id={`tag-${tag.name.replace(/\W+/g, '-')}`} lang="en">
+            {tag.name}
+          </h3>
+          {operations
+            .filter((operation) => operation.tags?.[0] === tag.name)
+            .map((operation) => (
+              <OperationEntry key={`${operation.method} ${operation.path}`} operation={operation} />
+            ))}
+        </section>
+      ))}
+      <h2 id="error-codes">{t('errorsHeading')}</h2>
+      <p>{t.rich('errorsIntro', { shape: ERROR_SHAPE, code: (chunks) => <code>{chunks}</code> })}</p>
+      <ErrorCodeTable rows={errorTable()} />
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { useTranslations } from 'next-intl';
+
+/** The parts of an OpenAPI 3.1 operation the reference shows (the document is generated: src/lib/openapi). */
+export interface DocumentedOperation {
+  method: string;
+  path: string;
+  summary?: string;
+  description?: string;
+  security?: Record<string, unknown>[];
+  parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: { example?: unknown } }[];
+  requestBody?: { content: Record<string, { example?: unknown }> };
+  responses: Record<string, { description: string; content?: Record<string, { example?: unknown }> }>;
+}
+
+const show = (example: unknown) => (typeof example === 'string' ? example : JSON.stringify(example, null, 2));
+
+/** A scrollable example that keyboard users can reach and scroll (axe: scrollable-region-focusable). */
+function Example({ label, example }: { label: string; example: unknown }) {
+  return (
+    <pre className="api-docs-example" tabIndex={0} role="region" aria-label={label}>
+      <code>{show(example)}</code>
+    </pre>
+  );
+}
+
+/** One operation: summary line, authentication, parameters, an example request and every answer with an example. */
+export function OperationEntry({ operation }: { operation: DocumentedOperation }) {
+  const t = useTranslations('apidocs');
+  const title = `${operation.method.toUpperCase()} ${operation.path}`;
+  const scheme = Object.keys(operation.security?.[0] ?? {})[0];
+  const auth = scheme === 'bearer' ? t('authBearer') : scheme === 'client' ? t('authClient') : t('authNone');
+  const request = Object.entries(operation.requestBody?.content ?? {})[0];
+  return (
+    <details className="api-docs-operation" id={`${operation.method}-${operation.path}`}>
+      <summary>
+        <span className={`api-docs-method api-docs-method-${operation.method}`}>{operation.method.toUpperCase()}</span> <code>{operation.path}</code>{' '}
+        <span lang="en">{operation.summary}</span>
+      </summary>
+      <div className="api-docs-operation-body">
+        {operation.description ? <p lang="en">{operation.description}</p> : null}
+        <p>{auth}</p>
+        {operation.parameters?.length ? (
+          <>
+            <h4>{t('parameters')}</h4>
+            <ul>
+              {operation.parameters.map((parameter) => (
+                <li key={`${parameter.in}-${parameter.name}`}>
+                  <code>{parameter.name}</code> ({parameter.in}
+                  {parameter.required ? `, ${t('required')}` : ''}){parameter.description ? <span lang="en">: {parameter.description}</span> : null}
+                  {parameter.schema?.example !== undefined ? (
+                    <>
+                      {' '}
+                      — {t('example')} <code>{String(parameter.schema.example)}</code>
+                    </>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        {request ? (
+          <>
+            <h4>
+              {t('requestExample')} (<code>{request[0]}</code>)
+            </h4>
+            <Example label={`${t('requestExample')}: ${title}`} example={request[1].example} />
+          </>
+        ) : null}
+        <h4>{t('answers')}</h4>
+        <dl className="api-docs-answers">
+          {Object.entries(operation.responses).map(([status, answer]) => (
+            <div key={status}>
+              <dt>
+                <strong>{status}</strong>
+              </dt>
+              <dd>
+                <p lang="en">{answer.description}</p>
+                {Object.entries(answer.content ?? {})
+                  .filter(([, content]) => content.example !== undefined)
+                  .map(([media, content]) => (
+                    <div key={media}>
+                      <p>
+                        <code>{media}</code>
+                      </p>
+                      <Example label={`${t('example')} ${status} ${media}: ${title}`} example={content.example} />
+                    </div>
+                  ))}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </details>
+  );
+}

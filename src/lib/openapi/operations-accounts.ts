@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { accountView, changePasswordInput, createAccountInput } from '@/lib/schemas/account';
+import { createdAccountResponse, heartbeatResponse, tokenResponse } from '@/lib/schemas/api-responses';
+import { accountDelegatesResponse, createdDelegateResponse, delegateInput } from '@/lib/schemas/delegation';
+import { authorizationRequest, revokeRequestForm, tokenRequestForm } from '@/lib/schemas/oauth';
+import { accountExample, DELEGATE_ID, delegateViewExample, PUBLIC_KEY_EXAMPLE } from './examples';
+import type { ApiOperation } from './operation';
+
+const json = (schema: z.ZodType, example: unknown) => ({ 'application/json': { schema, example } });
+
+/** OAuth, accounts, account-wide delegation, and the public operational endpoints. */
+export const accountOperations: ApiOperation[] = [
+  {
+    method: 'post',
+    path: '/oauth/token',
+    tag: 'Authentication',
+    summary: 'Get an access token (password, refresh token or authorization code)',
+    description:
+      'Client credentials by HTTP Basic (or `client_id`/`client_secret` in the form). The password grant also returns the account’s `accountSecret`. Refresh tokens rotate on every use; a reused one revokes its whole family.',
+    auth: 'none',
+    oauth: true,
+    body: { schema: tokenRequestForm, form: true, example: { grant_type: 'password', username: 'ann@example.com', password: 'correct horse' } },
+    success: [
+      {
+        status: 200,
+        description: 'The tokens.',
+        headers: { 'Cache-Control': 'no-store' },
+        content: json(tokenResponse, {
+          access_token: '0FzIeu-AwFYfOW-HrZjphpW_-IDKMRMJRXRqSJz4uvk',
+          token_type: 'bearer',
+          refresh_token: 'zMCXRfWbjcUYl7b1fodkCpjLlJD9u3DmzLTSHRlajs0',
+          expires_in: 3600,
+          scope: 'service',
+          accountSecret: '0539436004344689151809411785827390735055424489933817916970197186',
+        }),
+      },
+    ],
+    errors: ['1.6', '1.7', '1.13', '2.1', '1.3'],
+  },
+  {
+    method: 'post',
+    path: '/oauth/revoke',
+    tag: 'Authentication',
+    summary: 'Revoke an access or refresh token (RFC 7009)',
+    auth: 'none',
+    oauth: true,
+    body: { schema: revokeRequestForm, form: true, example: { token: 'zMCXRfWbjcUYl7b1fodkCpjLlJD9u3DmzLTSHRlajs0' } },
+    success: [{ status: 200, description: 'Always, also for an unknown token.', content: json(z.object({}), {}) }],
+    errors: ['1.6'],
+  },
+  {
+    method: 'get',
+    path: '/oauth/authorize',
+    tag: 'Authentication',
+    summary: 'Start the authorization-code or implicit flow',
+    description:
+      'Redirects to the portal’s sign-in and consent pages, then to `redirect_uri` with `code` and `state` (or `#access_token=…` for the implicit flow). An unknown client or redirect URI is an error page (400), never a redirect.',
+    auth: 'none',
+    query: authorizationRequest,
+    parameterExamples: { response_type: 'code', client_id: '82k5WwukUCftTPzQaU44Wg', redirect_uri: 'https://tms.example.com/callback', state: 'x1' },
+    success: [
+      { status: 302, description: 'To the sign-in page, or back to the client with an error.', headers: { Location: '/login?callbackUrl=…' } },
+      { status: 400, description: 'An error page (text/html) for an unknown client or redirect URI.', content: { 'text/html': { format: 'text' } } },
+    ],
+    errors: ['3.2'],
+  },
+  {
+    method: 'post',
+    path: '/accounts/users',
+    tag: 'Accounts',
+    summary: 'Create an account',
+    description: 'An activation e-mail is sent; the account can log in once activated. `Accept-Language` picks the language of its e-mails.',
+    auth: 'client',
+    body: {
+      schema: createAccountInput,
+      example: { name: 'Ann', email: 'ann@example.com', password: 'correct horse', acceptTermsAndConditions: true },
+    },
+    success: [
+      {
+        status: 201,
+        description: 'Created.',
+        headers: { Location: '/api/accounts/users/me' },
+        content: json(createdAccountResponse, { accountId: accountExample.accountId, accountNumber: '1000001' }),
+      },
+    ],
+    errors: ['3.1', '3.2', '3.3', '3.4', '3.5', '3.14'],
+  },
+  {
+    method: 'get',
+    path: '/accounts/activation/{token}',
+    tag: 'Accounts',
+    summary: 'Activate an account (the link of the activation e-mail)',
+    auth: 'none',
+    parameterExamples: { token: 'q7sR0Yb3m2nX9kPz4cVw8eTj1uHgLfDa6oNiBlMyE5A' },
+    success: [
+      { status: 301, description: 'Activated: to the portal’s sign-in page.', headers: { Location: '/login?activated=1' } },
+      { status: 303, description: 'A browser (Accept: text/html) with a bad token: to a page that explains.', headers: { Location: '/activation?error=4.37' } },
+    ],
+    errors: ['4.35', '4.37', '4.38', '4.39'],
+  },
+  {
+    method: 'get',
+    path: '/accounts/users/me',
+    tag: 'Accounts',
+    summary: 'The caller’s account',
+    auth: 'bearer',
+    success: [{ status: 200, description: 'The account.', content: json(accountView, accountExample) }],
+    errors: [],
+  },
+  {
+    method: 'put',
+    path: '/accounts/users/me/password',
+    tag: 'Accounts',
+    summary: 'Change the password',
+    description: 'Revokes every access and refresh token and every portal session of the account.',
+    auth: 'bearer',
+    body: { schema: changePasswordInput, example: { oldPassword: 'correct horse', newPassword: 'battery staple' } },
+    success: [{ status: 204, description: 'Changed.' }],
+    errors: ['1.7', '3.1', '3.2', '3.7'],
+  },
+  {
+    method: 'post',
+    path: '/accounts/users/me/delegates',
+    tag: 'Delegation',
+    summary: 'Delegate a role on every document, present and future',
+    auth: 'bearer',
+    body: { schema: delegateInput, example: { role: 'CARRIER', emailAddressOfDelegatee: 'dave@example.com' } },
+    success: [
+      {
+        status: 201,
+        description: 'Delegated.',
+        headers: { Location: `/api/accounts/users/me/delegates/${DELEGATE_ID}` },
+        content: json(createdDelegateResponse, { delegateId: DELEGATE_ID }),
+      },
+    ],
+    errors: ['3.1', '3.9', '3.16', '3.36', '3.37', '3.38', '4.7', '4.42'],
+  },
+  {
+    method: 'get',
+    path: '/accounts/users/me/delegates',
+    tag: 'Delegation',
+    summary: 'The caller’s account-wide delegations',
+    auth: 'bearer',
+    success: [
+      {
+        status: 200,
+        description: 'The delegations.',
+        content: json(accountDelegatesResponse, { delegates: [{ ...delegateViewExample, roleId: null, freightDocumentId: null }] }),
+      },
+    ],
+    errors: [],
+  },
+  {
+    method: 'delete',
+    path: '/accounts/users/me/delegates/{delegateId}',
+    tag: 'Delegation',
+    summary: 'End an account-wide delegation',
+    auth: 'bearer',
+    parameterExamples: { delegateId: DELEGATE_ID },
+    success: [{ status: 204, description: 'Ended.' }],
+    errors: ['4.1'],
+  },
+  {
+    method: 'get',
+    path: '/heartbeat',
+    tag: 'Operations',
+    summary: 'Liveness and database reachability',
+    auth: 'none',
+    success: [
+      { status: 200, description: 'Up.', content: json(heartbeatResponse, { status: 'UP', buildVersion: '0.1.0' }) },
+      {
+        status: 503,
+        description: 'The database does not answer.',
+        content: json(
+          z.object({ status: z.literal('DOWN'), buildVersion: z.string(), errors: z.array(z.object({ code: z.string(), description: z.string() })) }),
+          {
+            status: 'DOWN',
+            buildVersion: '0.1.0',
+            errors: [{ code: '5.0', description: 'The database is not reachable.' }],
+          },
+        ),
+      },
+    ],
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/metrics',
+    tag: 'Operations',
+    summary: 'Prometheus metrics (only when METRICS_TOKEN is set; it is the bearer token)',
+    auth: 'none',
+    success: [
+      {
+        status: 200,
+        description: 'Prometheus text format.',
+        content: {
+          'text/plain': {
+            format: 'text',
+            example: '# HELP http_requests_total Requests answered\nhttp_requests_total{method="GET",route="/api/heartbeat",status="200"} 12\n',
+          },
+        },
+      },
+    ],
+    errors: ['2.2', '1.8', '1.11'],
+  },
+  {
+    method: 'get',
+    path: '/openapi.json',
+    tag: 'Operations',
+    summary: 'This OpenAPI 3.1 document (the reference page is /docs/api)',
+    auth: 'none',
+    success: [
+      {
+        status: 200,
+        description: 'The document.',
+        content: json(z.object({ openapi: z.string() }).passthrough(), { openapi: '3.1.0', info: { title: 'Freight Document Service' } }),
+      },
+    ],
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/pgp/publickey',
+    tag: 'PGP',
+    summary: 'The public key that checks signed freight documents',
+    description: 'Import it (`gpg --import`) and check a signed document with `gpg --verify`.',
+    auth: 'none',
+    success: [
+      {
+        status: 200,
+        description: 'The armored OpenPGP public key.',
+        content: { 'application/pgp-keys': { format: 'text', example: PUBLIC_KEY_EXAMPLE }, 'text/plain': { format: 'text', example: PUBLIC_KEY_EXAMPLE } },
+      },
+    ],
+    errors: [],
+  },
+];

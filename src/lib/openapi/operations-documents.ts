@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { listQueryParameters } from '@/lib/domain/list-query';
+import { attachmentResponse, createdAttachmentResponse } from '@/lib/schemas/api-responses';
+import { addAttachmentInput, estimatedTimesInput, structuredGoodsPatchInput } from '@/lib/schemas/freight-document';
+import { cancelledFreightDocumentResponse, createdFreightDocumentResponse, freightDocumentListResponse } from '@/lib/schemas/freight-document-response';
+import {
+  ATTACHMENT_ID,
+  attachmentBodyExample,
+  attachmentExample,
+  documentBodyExample,
+  documentExample,
+  HEAD,
+  ID,
+  listedDocument,
+  PNG_BASE64,
+  SIGNED_EXAMPLE,
+} from './examples';
+import { components } from './components';
+import type { ApiOperation } from './operation';
+
+const json = (schema: z.ZodType, example: unknown) => ({ 'application/json': { schema, example } });
+const theDocument = json(components.freightDocument, documentExample);
+const withHeads = (body: Record<string, unknown>) => ({ ...body, previousCommits: [HEAD] });
+
+/** Freight documents and their attachments (contract §4, §9, §10). */
+export const documentOperations: ApiOperation[] = [
+  {
+    method: 'post',
+    path: '/freightdocuments',
+    tag: 'Freight documents',
+    summary: 'Create a freight document (a draft, or issued at once)',
+    description:
+      'Parties name their account by `submittedAccountNumber` or `submittedAccountEmailAddress`. Unknown and read-only attributes are ignored; `""` and `null` mean unset. Every problem of the body is reported at once.',
+    auth: 'bearer',
+    body: { schema: components.freightDocumentInput, example: documentBodyExample },
+    success: [
+      {
+        status: 201,
+        description: 'Created.',
+        headers: { Location: `/api/freightdocuments/${ID}` },
+        content: json(createdFreightDocumentResponse, { freightDocumentId: ID }),
+      },
+    ],
+    errors: ['3.1', '3.2', '3.4', '3.6', '3.9', '3.11', '3.12', '3.14', '3.15', '3.26', '3.32', '3.34', '3.8', '4.20', '4.36', '4.40', '4.44'],
+  },
+  {
+    method: 'get',
+    path: '/freightdocuments',
+    tag: 'Freight documents',
+    summary: 'List the documents the caller holds a role in',
+    description:
+      'Without attachments, approvals, comments and updates. Filter `attribute.op.value` (ops eq, ne, gt, lt, ge, le), several comma-separated; sort `attribute.asc|desc`.',
+    auth: 'bearer',
+    query: listQueryParameters,
+    parameterExamples: { filters: 'status.eq.ISSUED', sort: 'serviceNumber.asc', limit: '10', first: '1' },
+    success: [
+      {
+        status: 200,
+        description: 'One page.',
+        content: json(freightDocumentListResponse, { freightDocuments: [listedDocument], first: 1, limit: 10, total: 1, totalRelation: 'eq' }),
+      },
+    ],
+    errors: ['3.19', '3.20', '3.21', '3.22', '3.23', '3.24', '3.25', '3.30', '3.31'],
+  },
+  {
+    method: 'get',
+    path: '/freightdocuments/{id}',
+    tag: 'Freight documents',
+    summary: 'Read a freight document: JSON, PDF or PGP-signed JSON by Accept',
+    description:
+      '`application/vnd.freightdocument.v1+pgp-signature` answers an OpenPGP cleartext-signed message whose signed text is exactly the JSON answer; check it with the key of `GET /pgp/publickey`. A document that does not exist and one the caller holds no role in both answer 4.47.',
+    auth: 'bearer',
+    parameterExamples: { id: ID },
+    success: [
+      {
+        status: 200,
+        description: 'The document as the caller may see it.',
+        content: {
+          ...theDocument,
+          'application/vnd.freightdocument.v1+pgp-signature': { format: 'text', example: SIGNED_EXAMPLE },
+          'application/pdf': { format: 'binary' },
+        },
+      },
+    ],
+    errors: ['4.47'],
+  },
+  {
+    method: 'put',
+    path: '/freightdocuments/{id}',
+    tag: 'Freight documents',
+    summary: 'Replace a draft (submitter only)',
+    description: 'A full replacement; read the document again afterwards. Attachments sent back with their `attachmentId` are kept.',
+    auth: 'bearer',
+    parameterExamples: { id: ID },
+    body: { schema: components.freightDocumentInput, example: { ...documentBodyExample, establishedPlace: 'Rotterdam Waalhaven' } },
+    success: [{ status: 205, description: 'Replaced (Reset Content, no body).' }],
+    errors: ['1.4', '4.47', '4.8', '3.1', '3.2', '3.9', '3.11', '3.15', '3.26', '4.13', '4.33', '4.40', '3.44'],
+  },
+  {
+    method: 'post',
+    path: '/freightdocuments/{id}/issue',
+    tag: 'Freight documents',
+    summary: 'Issue a draft (costs one credit in production)',
+    auth: 'bearer',
+    parameterExamples: { id: ID },
+    success: [{ status: 200, description: 'The issued document.', content: json(components.freightDocument, { ...documentExample, status: 'ISSUED' }) }],
+    errors: ['1.4', '4.47', '4.41', '3.1', '4.51'],
+  },
+  {
+    method: 'post',
+    path: '/freightdocuments/{id}/cancel',
+    tag: 'Freight documents',
+    summary: 'Cancel a draft',
+    description: 'Afterwards the document answers 4.47 for everyone.',
+    auth: 'bearer',
+    parameterExamples: { id: ID },
+    success: [{ status: 200, description: 'Cancelled.', content: json(cancelledFreightDocumentResponse, { freightDocumentId: ID, status: 'CANCELLED' }) }],
+    errors: ['1.4', '4.47'],
+  },
+  {
+    method: 'patch',
+    path: '/freightdocuments/{id}/estimatedtimes',
+    tag: 'Freight documents',
+    summary: 'Change the estimated times of taking over and delivery',
+    auth: 'bearer',
+    parameterExamples: { id: ID },
+    body: {
+      schema: estimatedTimesInput,
+      example: withHeads({ estimatedDateTimeOfTakingOver: '2026-12-01T08:00:00Z', estimatedDateTimeOfDelivery: '2026-12-02T16:30:00Z' }),
+    },
+    success: [{ status: 200, description: 'The document.', content: theDocument }],
+    errors: ['1.4', '4.47', '3.15', '3.17', '4.9', '4.10', '4.13', '4.45'],
+  },
+  {
+    method: 'patch',
+    path: '/freightdocuments/{id}/structuredgoods',
+    tag: 'Freight documents',
+    summary: 'Correct quantities of goods lines after issue (carrier)',
+    auth: 'bearer',
+    parameterExamples: { id: ID },
+    body: { schema: structuredGoodsPatchInput, example: withHeads({ structuredGoods: [{ productId: 1, numberOfPackages: 11, weight: 440 }] }) },
+    success: [{ status: 200, description: 'The document.', content: theDocument }],
+    errors: ['1.4', '4.47', '3.17', '3.29', '4.13', '4.45', '4.46'],
+  },
+  {
+    method: 'post',
+    path: '/freightdocuments/{id}/attachments',
+    tag: 'Attachments',
+    summary: 'Add an attachment to a draft (submitter)',
+    description: 'PDF, PNG or JPEG, sniffed from the bytes; at most 10 MB per document.',
+    auth: 'bearer',
+    parameterExamples: { id: ID },
+    body: { schema: addAttachmentInput, example: attachmentBodyExample },
+    success: [
+      {
+        status: 201,
+        description: 'Added.',
+        headers: { Location: `/api/attachment/${ATTACHMENT_ID}` },
+        content: json(createdAttachmentResponse, { attachmentId: ATTACHMENT_ID }),
+      },
+    ],
+    errors: ['1.4', '4.47', '3.1', '3.8', '3.18', '3.34', '4.36', '4.44'],
+  },
+  {
+    method: 'get',
+    path: '/freightdocuments/{id}/attachments/{attachmentId}',
+    tag: 'Attachments',
+    summary: 'An attachment of this document, with its content in base64',
+    auth: 'bearer',
+    parameterExamples: { id: ID, attachmentId: ATTACHMENT_ID },
+    success: [{ status: 200, description: 'The attachment.', content: json(attachmentResponse, attachmentExample) }],
+    errors: ['1.4', '4.47', '4.4'],
+  },
+  {
+    method: 'get',
+    path: '/attachment/{id}',
+    tag: 'Attachments',
+    summary: 'An attachment with its content in base64',
+    auth: 'bearer',
+    parameterExamples: { id: ATTACHMENT_ID },
+    success: [{ status: 200, description: 'The attachment.', content: json(attachmentResponse, attachmentExample) }],
+    errors: ['1.4', '4.4'],
+  },
+  {
+    method: 'get',
+    path: '/attachment/{id}/content',
+    tag: 'Attachments',
+    summary: 'The bytes of an attachment, or base64 text with encodeBase64=true',
+    auth: 'bearer',
+    query: z.object({ encodeBase64: z.enum(['true', 'false']).optional() }),
+    parameterExamples: { id: ATTACHMENT_ID },
+    success: [
+      {
+        status: 200,
+        description: 'The content with its media type; `Content-Disposition` names the file (RFC 6266).',
+        headers: { 'Content-Disposition': "attachment; filename*=UTF-8''pallets.png" },
+        content: {
+          'image/png': { format: 'binary' },
+          'image/jpeg': { format: 'binary' },
+          'application/pdf': { format: 'binary' },
+          'text/plain': { format: 'text', example: PNG_BASE64 },
+        },
+      },
+    ],
+    errors: ['1.4', '4.4'],
+  },
+];
