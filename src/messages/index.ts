@@ -4,6 +4,7 @@ import en from './en.json';
 import fr from './fr.json';
 import nl from './nl.json';
 import pl from './pl.json';
+import portal from './portal';
 
 /**
  * A feature area (tablet, webhooks, PDF labels…) keeps its messages in `src/messages/<area>/{locale}.json` with its
@@ -11,7 +12,7 @@ import pl from './pl.json';
  * let features be built side by side without editing one shared catalogue.
  */
 type AreaCatalogues = { [L in Locale]: object };
-const AREAS = [] as const satisfies readonly AreaCatalogues[];
+const AREAS = [portal] as const satisfies readonly AreaCatalogues[];
 
 type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never;
 type AreaMessages = [(typeof AREAS)[number]] extends [never] ? unknown : UnionToIntersection<(typeof AREAS)[number]['en']>;

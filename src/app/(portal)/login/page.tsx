@@ -16,7 +16,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const query = await searchParams;
   const callbackUrl = safeCallbackUrl(first(query.callbackUrl));
   // Already signed in: go straight on (the OAuth flow comes back here with its consent page as callbackUrl).
-  if (await getSessionAccountId()) redirect(callbackUrl ?? '/account');
+  if (await getSessionAccountId()) redirect(callbackUrl ?? '/');
   return (
     <div className="narrow">
       <h1 id="login-title">{(await getTranslations('login'))('title')}</h1>

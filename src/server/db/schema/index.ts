@@ -4,3 +4,4 @@ export * from './jobs';
 export * from './freight-documents';
 export * from './webhooks';
 export * from './operations';
+export * from './portal';

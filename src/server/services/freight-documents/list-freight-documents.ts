@@ -13,6 +13,7 @@ import { countOwnSubscriptions } from '../subscriptions/subscription-counts';
 import { quoteIssue } from './credits';
 import { documentContentJson } from './document-json';
 import { loadPeople } from './serialize-document';
+import { searchCondition } from './search-predicate';
 
 const COLUMNS: Record<ListAttribute, AnyPgColumn> = {
   status: freightDocuments.status,
@@ -50,14 +51,22 @@ function filterCondition(filter: ListFilter): SQL {
  * delegate), cancelled ones excluded, filtered, sorted (nulls last, then by id for a stable order) and paged
  * from `first` (1-based).
  */
-export async function listFreightDocuments({ ctx, input }: { ctx: ServiceContext; input: { query: Iterable<[string, string]> } }) {
+export async function listFreightDocuments({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  /** `search`: the portal's search box (search-predicate.ts); the REST list never passes it. */
+  input: { query: Iterable<[string, string]>; search?: string };
+}) {
   const accountId = requireAccountId(ctx);
   const parsed = parseListQuery(input.query);
   if (!parsed.ok) throw new ServiceError(parsed.errors);
   const { query } = parsed;
 
   const sources = await loadDelegationSources(ctx.db, accountId);
-  const where = and(visibleTo(accountId, sources), ...query.filters.map(filterCondition));
+  const search = input.search?.trim() ? searchCondition(input.search) : undefined;
+  const where = and(visibleTo(accountId, sources), ...query.filters.map(filterCondition), search);
   const order = [...query.sort.map((sort) => sql`${columnExpression(sort.attribute)} ${sql.raw(sort.direction)} nulls last`), asc(freightDocuments.id)];
 
   const [rows, [counted]] = await Promise.all([

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { addressBookEntryId, addressBookEntryView, updateAddressBookEntryInput } from '@/lib/schemas/address-book';
+import { dashboardInput, dashboardView } from '@/lib/schemas/dashboard';
+import { deleteAddressBookEntry } from '@/server/services/address-book/delete-address-book-entry';
+import { listAddressBook } from '@/server/services/address-book/list-address-book';
+import { updateAddressBookEntry } from '@/server/services/address-book/update-address-book-entry';
+import { getDashboard } from '@/server/services/portal/get-dashboard';
+import { accountProcedure, router } from '../init';
+
+/** The portal's own screens (issue 12): the dashboard, the address book, templates. */
+export const portalRouter = router({
+  dashboard: accountProcedure
+    .input(dashboardInput)
+    .output(dashboardView)
+    .query(({ ctx, input }) => getDashboard({ ctx: ctx.service, input })),
+  addressBook: accountProcedure.output(z.array(addressBookEntryView)).query(({ ctx }) => listAddressBook({ ctx: ctx.service })),
+  updateAddressBookEntry: accountProcedure
+    .input(updateAddressBookEntryInput)
+    .output(addressBookEntryView)
+    .mutation(({ ctx, input }) => updateAddressBookEntry({ ctx: ctx.service, input })),
+  deleteAddressBookEntry: accountProcedure.input(addressBookEntryId).mutation(({ ctx, input }) => deleteAddressBookEntry({ ctx: ctx.service, input })),
+});
