@@ -10,6 +10,7 @@ import { SignOutButton } from './sign-out-button';
 export function SiteHeader({ signedIn, partnerEnvironment, mailbox }: { signedIn: boolean; partnerEnvironment: boolean; mailbox: boolean }) {
   const t = useTranslations('header');
   const meta = useTranslations('meta');
+  const portal = useTranslations('portal.nav');
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
@@ -35,6 +36,9 @@ export function SiteHeader({ signedIn, partnerEnvironment, mailbox }: { signedIn
                 <>
                   <li>
                     <Link href="/documents">{t('documents')}</Link>
+                  </li>
+                  <li>
+                    <Link href="/address-book">{portal('addressBook')}</Link>
                   </li>
                   <li>
                     <Link href="/account">{t('account')}</Link>

@@ -12,6 +12,9 @@ import { TRANSFERS } from '@/lib/portal/document-form';
 import { useTRPC, type RouterOutputs } from '@/lib/trpc/client';
 import type { DocumentAction } from '@/lib/domain/document-actions';
 import { DocumentActions } from './document-actions';
+import { DocumentAbilities } from '@/components/portal/document-abilities';
+import { useDocumentTitle } from '@/components/portal/document-title';
+import { useIssueSummary } from '@/components/portal/issue-summary';
 
 type DocumentJson = RouterOutputs['documents']['get'];
 /** The actions the draft panel offers; which of them apply is the service's answer in `allowedActions`. */
@@ -122,6 +125,16 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
   const trpc = useTRPC();
   const query = useQuery(trpc.documents.get.queryOptions({ freightDocumentId }));
   const [issuedHere, setIssuedHere] = useState(false);
+  const portal = useTranslations('portal');
+  const documentTitle = useDocumentTitle();
+  const issueSummary = useIssueSummary();
+  const consigneeName = (query.data?.consignee as { name?: string } | null | undefined)?.name;
+  const pageTitle = query.data ? documentTitle(query.data.serviceNumber, consigneeName) : undefined;
+
+  // Titles name the document (issue 12): the browser tab and history show "CMR 000000000123 – consignee".
+  useEffect(() => {
+    if (pageTitle) window.document.title = pageTitle;
+  }, [pageTitle]);
   const notice = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -182,8 +195,9 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
   return (
     <>
       <h1>
-        {t.rich('titleWithNumber', {
+        {portal.rich(consigneeName ? 'documentTitle.richWithConsignee' : 'documentTitle.richPlain', {
           serviceNumber: document.serviceNumber,
+          consignee: consigneeName ?? '',
           number: (chunks) => <span data-testid="service-number">{chunks}</span>,
         })}
       </h1>
@@ -220,6 +234,7 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
           serviceNumber={document.serviceNumber}
           allowedActions={document.allowedActions}
           onIssued={() => setIssuedHere(true)}
+          summary={issueSummary(content)}
         />
       ) : null}
 
@@ -240,17 +255,13 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
       </Section>
 
       <Section id="roles-title" title={t('sections.roles')}>
-        <ul className="plain-list" data-testid="own-permissions">
-          {document.ownPermissions.map((entry) => (
-            <li key={entry.roleId}>
-              {t.rich('rolePermissions', {
-                role: label('role', entry.role),
-                permissions: format.list(entry.permissions.map((permission) => label('permission', permission))),
-                strong: (chunks) => <strong>{chunks}</strong>,
-              })}
-            </li>
-          ))}
-        </ul>
+        <DocumentAbilities roles={[...new Set(document.ownPermissions.map((entry) => entry.role))]} allowedActions={document.allowedActions} />
+        <p className="actions">
+          <Link className="button button-secondary" href={`/documents/new?copy=${encodeURIComponent(document.freightDocumentId)}`}>
+            {portal('copy.button')}
+          </Link>
+          <span className="hint">{portal('copy.explanation')}</span>
+        </p>
       </Section>
 
       <Section id="parties-title" title={t('sections.parties')}>

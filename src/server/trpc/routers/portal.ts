@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { addressBookEntryId, addressBookEntryView, updateAddressBookEntryInput } from '@/lib/schemas/address-book';
+import { addressBookEntryId, addressBookParty, addressBookEntryView, updateAddressBookEntryInput } from '@/lib/schemas/address-book';
 import { dashboardInput, dashboardView } from '@/lib/schemas/dashboard';
+import { addAddressBookEntry } from '@/server/services/address-book/add-address-book-entry';
 import { deleteAddressBookEntry } from '@/server/services/address-book/delete-address-book-entry';
 import { listAddressBook } from '@/server/services/address-book/list-address-book';
 import { updateAddressBookEntry } from '@/server/services/address-book/update-address-book-entry';
@@ -14,6 +15,10 @@ export const portalRouter = router({
     .output(dashboardView)
     .query(({ ctx, input }) => getDashboard({ ctx: ctx.service, input })),
   addressBook: accountProcedure.output(z.array(addressBookEntryView)).query(({ ctx }) => listAddressBook({ ctx: ctx.service })),
+  addAddressBookEntry: accountProcedure
+    .input(addressBookParty)
+    .output(addressBookEntryView)
+    .mutation(({ ctx, input }) => addAddressBookEntry({ ctx: ctx.service, input })),
   updateAddressBookEntry: accountProcedure
     .input(updateAddressBookEntryInput)
     .output(addressBookEntryView)
