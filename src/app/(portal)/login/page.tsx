@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { connection } from 'next/server';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
@@ -26,6 +27,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         signedOut={first(query.signedOut) === '1'}
         initialError={first(query.error)}
       />
+      <p>
+        <Link href="/forgot-password">{(await getTranslations('portal.forgotPassword'))('link')}</Link>
+      </p>
     </div>
   );
 }

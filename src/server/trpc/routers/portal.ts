@@ -6,7 +6,10 @@ import { deleteAddressBookEntry } from '@/server/services/address-book/delete-ad
 import { listAddressBook } from '@/server/services/address-book/list-address-book';
 import { updateAddressBookEntry } from '@/server/services/address-book/update-address-book-entry';
 import { getDashboard } from '@/server/services/portal/get-dashboard';
-import { accountProcedure, router } from '../init';
+import { requestPasswordResetInput, resetPasswordInput } from '@/lib/schemas/password-reset';
+import { requestPasswordReset } from '@/server/services/accounts/request-password-reset';
+import { resetPassword } from '@/server/services/accounts/reset-password';
+import { accountProcedure, publicProcedure, router } from '../init';
 
 /** The portal's own screens (issue 12): the dashboard, the address book, templates. */
 export const portalRouter = router({
@@ -24,4 +27,6 @@ export const portalRouter = router({
     .output(addressBookEntryView)
     .mutation(({ ctx, input }) => updateAddressBookEntry({ ctx: ctx.service, input })),
   deleteAddressBookEntry: accountProcedure.input(addressBookEntryId).mutation(({ ctx, input }) => deleteAddressBookEntry({ ctx: ctx.service, input })),
+  requestPasswordReset: publicProcedure.input(requestPasswordResetInput).mutation(({ ctx, input }) => requestPasswordReset({ ctx: ctx.service, input })),
+  resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => resetPassword({ ctx: ctx.service, input })),
 });
