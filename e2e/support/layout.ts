@@ -27,31 +27,26 @@ export async function expectNoOverlap(page: Page, screen: string) {
     const describe = (element: Element) =>
       `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.className && typeof element.className === 'string' ? `.${element.className.split(' ')[0]}` : ''} "${(element.textContent ?? '').trim().slice(0, 30)}"`;
     const visible = [...document.querySelectorAll(selector)].filter((element) => {
-      const style = getComputedStyle(element);
       const box = element.getBoundingClientRect();
-      return (
-        style.visibility !== 'hidden' &&
-        style.display !== 'none' &&
-        box.width > 0 &&
-        box.height > 0 &&
-        box.bottom + window.scrollY > 0 &&
-        !element.closest('dialog:not([open])')
-      );
+      // checkVisibility: not display:none, visibility:hidden, inside a closed <details> or <dialog>.
+      return element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) && box.width > 0 && box.height > 0;
     });
-    const boxes = visible.map((element) => ({ element, box: element.getBoundingClientRect() }));
+    // An inline element that wraps has one box per line: its bounding box would cover its neighbours on those lines.
+    const boxes = visible.map((element) => ({ element, box: element.getBoundingClientRect(), rects: [...element.getClientRects()] }));
     const found: string[] = [];
     for (const { element, box } of boxes) {
       if (!element.closest('.table-wrap') && box.right > viewportWidth + 1)
         found.push(`cut off: ${describe(element)} right ${Math.round(box.right)} > ${viewportWidth}`);
     }
+    const overlaps = (a: DOMRect, b: DOMRect) =>
+      Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2;
     for (let i = 0; i < boxes.length; i += 1) {
       for (let j = i + 1; j < boxes.length; j += 1) {
         const a = boxes[i]!;
         const b = boxes[j]!;
         if (a.element.contains(b.element) || b.element.contains(a.element)) continue;
-        const width = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
-        const height = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
-        if (width > 2 && height > 2) found.push(`overlap: ${describe(a.element)} and ${describe(b.element)}`);
+        if (!overlaps(a.box, b.box)) continue;
+        if (a.rects.some((rectA) => b.rects.some((rectB) => overlaps(rectA, rectB)))) found.push(`overlap: ${describe(a.element)} and ${describe(b.element)}`);
       }
     }
     if (document.documentElement.scrollWidth > viewportWidth + 1)

@@ -161,15 +161,17 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
 
       <Fieldset idPrefix={ID} path="document-section" legend={<h2>{t('documentSection')}</h2>}>
         <div className="grid">
-          <SelectField
-            idPrefix={ID}
-            name="type"
-            label={t('type')}
-            options={[{ value: 'WAYBILL', label: label('documentType', 'WAYBILL') }]}
-            value={state.type}
-            onChange={(event) => update({ type: event.target.value })}
-            error={placed.at('type')}
-          />
+          <div className="field-wide">
+            <SelectField
+              idPrefix={ID}
+              name="type"
+              label={t('type')}
+              options={[{ value: 'WAYBILL', label: label('documentType', 'WAYBILL') }]}
+              value={state.type}
+              onChange={(event) => update({ type: event.target.value })}
+              error={placed.at('type')}
+            />
+          </div>
           <Field
             idPrefix={ID}
             name="establishedDate"

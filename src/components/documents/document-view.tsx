@@ -15,6 +15,7 @@ import { DocumentActions } from './document-actions';
 import { DocumentAbilities } from '@/components/portal/document-abilities';
 import { useDocumentTitle } from '@/components/portal/document-title';
 import { useIssueSummary } from '@/components/portal/issue-summary';
+import { useCountryName } from '@/components/portal/country-select';
 
 type DocumentJson = RouterOutputs['documents']['get'];
 /** The actions the draft panel offers; which of them apply is the service's answer in `allowedActions`. */
@@ -43,12 +44,17 @@ function Details({ rows, testId }: { rows: [string, ReactNode][]; testId?: strin
 
 function PartyCard({ title, party }: { title: string; party: Json }) {
   const t = useTranslations('documents.view.party');
+  // Words, not codes: the country by its name in the reader's language, the code the API keeps beside it.
+  const countryName = useCountryName();
   const join = (...parts: unknown[]) => parts.map(text).filter(Boolean).join(' ');
   const address = [
     join(party.streetName, party.buildingNumber),
     text(party.postalBox) ? t('postalBox', { box: text(party.postalBox) }) : '',
     join(party.postalCode, party.cityName),
-    join(party.countryName, party.countryCode ? `(${text(party.countryCode)})` : ''),
+    join(
+      text(party.countryName) || (text(party.countryCode) ? countryName(text(party.countryCode)) : ''),
+      party.countryCode ? `(${text(party.countryCode)})` : '',
+    ),
   ].filter(Boolean);
   const holder = text(party.submittedAccountNumber)
     ? t('holderAccount', { accountNumber: text(party.submittedAccountNumber) })

@@ -41,7 +41,7 @@ export function PartyFieldset({ idPrefix, path, legend, hint, party, errors, onC
       idPrefix={idPrefix}
       name={`${path}.${spec.key}`}
       label={t(`fields.${spec.key}`)}
-      hint={'hint' in spec ? t(`hints.${spec.key}`) : spec.key === 'name' && book?.options.length ? portal('pickHint') : undefined}
+      hint={'hint' in spec ? t(`hints.${spec.key}`) : undefined}
       type={'type' in spec ? spec.type : 'text'}
       inputMode={'inputMode' in spec ? spec.inputMode : undefined}
       maxLength={'maxLength' in spec ? spec.maxLength : undefined}
@@ -68,6 +68,8 @@ export function PartyFieldset({ idPrefix, path, legend, hint, party, errors, onC
           </button>
         </div>
       ) : null}
+      {/* Above the grid, so that the name lines up with the address fields beside it. */}
+      {book?.options.length ? <p className="hint">{portal('pickHint')}</p> : null}
       <div className="grid">
         {PARTY_TEXT_FIELDS.filter((spec) => PRIMARY.includes(spec.key)).map(field)}
         <CountrySelect

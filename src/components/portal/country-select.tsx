@@ -21,6 +21,18 @@ function useCountryOptions(): { value: string; label: string }[] {
   }, [locale]);
 }
 
+/** A country's name in the reader's language for an alpha-3 code ("NLD" → "Netherlands"); the code when unknown. */
+export function useCountryName(): (code: string) => string {
+  const locale = useLocale();
+  return useMemo(() => {
+    const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
+    return (code: string) => {
+      const alpha2 = countries.alpha3ToAlpha2(code.toUpperCase());
+      return (alpha2 && names.of(alpha2)) || code;
+    };
+  }, [locale]);
+}
+
 interface CountrySelectProps {
   idPrefix: string;
   name: string;
