@@ -34,6 +34,7 @@ import { IssueCost } from './issue-cost';
 import { PartiesSection } from './parties-section';
 import { IssueConfirmDialog } from '@/components/portal/issue-confirm-dialog';
 import { useIssueSummary } from '@/components/portal/issue-summary';
+import { SaveTemplate } from '@/components/portal/save-template';
 import { placeErrors } from './placed-errors';
 
 const ID = 'doc';
@@ -445,6 +446,7 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
             {t('backWithoutSaving')}
           </Link>
         </div>
+        <SaveTemplate getBody={() => bodyFromForm(state)} />
       </section>
       <IssueConfirmDialog
         open={confirming}

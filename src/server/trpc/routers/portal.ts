@@ -9,6 +9,10 @@ import { getDashboard } from '@/server/services/portal/get-dashboard';
 import { requestPasswordResetInput, resetPasswordInput } from '@/lib/schemas/password-reset';
 import { requestPasswordReset } from '@/server/services/accounts/request-password-reset';
 import { resetPassword } from '@/server/services/accounts/reset-password';
+import { saveTemplateInput, templateId, templateView } from '@/lib/schemas/templates';
+import { deleteTemplate } from '@/server/services/templates/delete-template';
+import { listTemplates } from '@/server/services/templates/list-templates';
+import { saveTemplate } from '@/server/services/templates/save-template';
 import { accountProcedure, publicProcedure, router } from '../init';
 
 /** The portal's own screens (issue 12): the dashboard, the address book, templates. */
@@ -29,4 +33,10 @@ export const portalRouter = router({
   deleteAddressBookEntry: accountProcedure.input(addressBookEntryId).mutation(({ ctx, input }) => deleteAddressBookEntry({ ctx: ctx.service, input })),
   requestPasswordReset: publicProcedure.input(requestPasswordResetInput).mutation(({ ctx, input }) => requestPasswordReset({ ctx: ctx.service, input })),
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => resetPassword({ ctx: ctx.service, input })),
+  templates: accountProcedure.output(z.array(templateView)).query(({ ctx }) => listTemplates({ ctx: ctx.service })),
+  saveTemplate: accountProcedure
+    .input(saveTemplateInput)
+    .output(templateView)
+    .mutation(({ ctx, input }) => saveTemplate({ ctx: ctx.service, input })),
+  deleteTemplate: accountProcedure.input(templateId).mutation(({ ctx, input }) => deleteTemplate({ ctx: ctx.service, input })),
 });

@@ -1,8 +1,8 @@
 import { connection } from 'next/server';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { DocumentForm } from '@/components/documents/document-form';
 import { CopiedDocumentForm } from '@/components/portal/copied-document-form';
+import { NewDocument } from '@/components/portal/new-document';
 import { getSessionAccountId } from '@/server/auth/session';
 import { pageMetadata } from '@/i18n/metadata';
 
@@ -21,7 +21,7 @@ export default async function NewDocumentPage({ searchParams }: { searchParams: 
     <>
       <h1 id="document-form-title">{t('title')}</h1>
       <p className="lead">{t('lead')}</p>
-      {copy ? <CopiedDocumentForm freightDocumentId={copy} /> : <DocumentForm mode="create" />}
+      {copy ? <CopiedDocumentForm freightDocumentId={copy} /> : <NewDocument />}
     </>
   );
 }
