@@ -59,10 +59,17 @@ const signedOutScreens: Screen[] = [
   { name: 'activation-expired', path: '/activation?error=4.37', ready: visible('.error-summary') },
   { name: 'activation-used', path: '/activation?error=4.39', ready: visible('.banner') },
   { name: 'sign-in-activated', path: '/login?activated=1&error=CredentialsSignin', ready: visible('.error-summary') },
+  { name: 'forgot-password', path: '/forgot-password', ready: visible('#forgot-email') },
+  { name: 'reset-password', path: '/reset-password', ready: async (page) => expect(heading(page)).toBeVisible() },
+  { name: 'terms', path: '/terms', ready: async (page) => expect(heading(page)).toBeVisible() },
+  { name: 'not-found', path: '/no-such-page', ready: async (page) => expect(heading(page)).toBeVisible() },
 ];
 
 const signedInScreens = (): Screen[] => [
-  { name: 'account', path: '/account', ready: visible('[data-testid="account-number"]') },
+  { name: 'dashboard', path: '/', ready: visible('[data-testid="status-counts"]') },
+  { name: 'address-book', path: '/address-book', ready: visible('[data-testid="address-book"]') },
+  { name: 'search', path: '/documents?q=a', ready: visible('[data-testid="list-count"]') },
+    { name: 'account', path: '/account', ready: visible('[data-testid="account-number"]') },
   { name: 'documents', path: '/documents', ready: visible('[data-testid="documents-table"] tbody tr') },
   { name: 'documents-none-match', path: '/documents?status=DELIVERED', ready: visible('[data-testid="empty-state"]') },
   { name: 'new-document', path: '/documents/new', ready: visible('[data-testid="issue-cost"]') },

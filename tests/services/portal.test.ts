@@ -11,6 +11,9 @@ import { replaceFreightDocument } from '@/server/services/freight-documents/repl
 import { getFreightDocument } from '@/server/services/freight-documents/get-freight-document';
 import { getDashboard } from '@/server/services/portal/get-dashboard';
 import { ServiceError } from '@/server/errors';
+import { deleteTemplate } from '@/server/services/templates/delete-template';
+import { listTemplates } from '@/server/services/templates/list-templates';
+import { saveTemplate } from '@/server/services/templates/save-template';
 import { activeAccount, databaseKinds, openTestDatabase, serviceContext, type TestDatabase } from './harness';
 
 const waybill = (overrides: Record<string, unknown>) => ({
@@ -134,5 +137,38 @@ describe.each(databaseKinds())('portal search, address book and dashboard (%s)',
     expect(dashboard.recent).toHaveLength(3);
     expect(dashboard.awaitingMyApproval).toEqual([]);
     expect(dashboard.deliveredToday).toEqual([]);
+  });
+});
+
+describe.each(databaseKinds())('saved templates (%s)', (kind) => {
+  let database: TestDatabase;
+  let ctx: ServiceContext;
+  let strangerCtx: ServiceContext;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    const base = serviceContext(database.handle);
+    ctx = serviceContext(database.handle, {}, (await activeAccount(base, 'Templater')).accountId);
+    strangerCtx = serviceContext(database.handle, {}, (await activeAccount(base, 'Other')).accountId);
+  }, 60_000);
+  afterAll(async () => database?.dispose());
+
+  it('keeps one template per name, without what belongs to one document, and only for its account', async () => {
+    const body = waybill({ status: 'ISSUED', consignee: { name: 'Flowers', roleId: 'r1' }, attachments: [{ type: 'GENERAL' }], previousCommits: ['c1'] });
+    const saved = await saveTemplate({ ctx, input: { name: 'Weekly flowers', body } });
+    expect(saved.body).not.toHaveProperty('status');
+    expect(saved.body).not.toHaveProperty('attachments');
+    expect(saved.body).not.toHaveProperty('previousCommits');
+    expect(saved.body.consignee).toEqual({ name: 'Flowers' });
+    await saveTemplate({ ctx, input: { name: 'WEEKLY FLOWERS', body: waybill({ goods: 'Tulips' }) } });
+    const list = await listTemplates({ ctx });
+    expect(list.map((template) => [template.name, template.body.goods])).toEqual([['WEEKLY FLOWERS', 'Tulips']]);
+    expect(await listTemplates({ ctx: strangerCtx })).toEqual([]);
+    await expect(deleteTemplate({ ctx: strangerCtx, input: { templateId: list[0]!.templateId } })).rejects.toMatchObject({ items: [{ code: '4.1' }] });
+    await deleteTemplate({ ctx, input: { templateId: list[0]!.templateId } });
+    expect(await listTemplates({ ctx })).toEqual([]);
+    // A template is a starting point: a document made from it is validated as any other.
+    const created = await createFreightDocument({ ctx, input: saved.body });
+    expect(created.status).toBe('DRAFT');
   });
 });
