@@ -69,7 +69,7 @@ const signedInScreens = (): Screen[] => [
   { name: 'dashboard', path: '/', ready: visible('[data-testid="status-counts"]') },
   { name: 'address-book', path: '/address-book', ready: visible('[data-testid="address-book"]') },
   { name: 'search', path: '/documents?q=a', ready: visible('[data-testid="list-count"]') },
-    { name: 'account', path: '/account', ready: visible('[data-testid="account-number"]') },
+  { name: 'account', path: '/account', ready: visible('[data-testid="account-number"]') },
   { name: 'documents', path: '/documents', ready: visible('[data-testid="documents-table"] tbody tr') },
   { name: 'documents-none-match', path: '/documents?status=DELIVERED', ready: visible('[data-testid="empty-state"]') },
   { name: 'new-document', path: '/documents/new', ready: visible('[data-testid="issue-cost"]') },
