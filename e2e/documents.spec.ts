@@ -147,7 +147,7 @@ test('draft with a goods line and a PDF, fix a field error, save, issue, and fin
     await expect(table.getByRole('link', { name: serviceNumber })).toBeVisible();
     await expect(table.getByRole('row').filter({ hasText: serviceNumber })).toContainText('Tegel BV');
     await expect(table.getByRole('row').filter({ hasText: serviceNumber })).toContainText('Fliesen GmbH');
-    await expect(table.getByRole('row').filter({ hasText: serviceNumber })).toContainText('2025-03-14');
+    await expect(table.getByRole('row').filter({ hasText: serviceNumber })).toContainText('Mar 14, 2025');
     await expect(page.getByTestId('list-count')).toHaveText('Showing 1–1 of 1 document');
 
     // The filter lives in the URL: a reload keeps it.

@@ -26,6 +26,7 @@ import { DateTime } from '@/components/i18n/date-time';
 import { useEnumLabel } from '@/components/i18n/labels';
 import { useTRPC } from '@/lib/trpc/client';
 import { DocumentCards } from '@/components/portal/document-cards';
+import { DateOnly } from '@/components/portal/date-only';
 import { DocumentSearch } from '@/components/portal/document-search';
 import { firstReference, partyName } from '@/components/portal/list-columns';
 
@@ -262,7 +263,9 @@ export function DocumentList({ search, cancelled }: DocumentListProps) {
                     <td>{partyName(document.consignee)}</td>
                     <td>{firstReference(document)}</td>
                     <td>{partyName(document.carrier)}</td>
-                    <td>{document.establishedDate ?? '—'}</td>
+                    <td>
+                      <DateOnly value={document.establishedDate} />
+                    </td>
                     <td>
                       <DateTime value={document.lastModifiedDateTime} />
                     </td>

@@ -16,6 +16,7 @@ import { DocumentAbilities } from '@/components/portal/document-abilities';
 import { useDocumentTitle } from '@/components/portal/document-title';
 import { useIssueSummary } from '@/components/portal/issue-summary';
 import { useCountryName } from '@/components/portal/country-select';
+import { DateOnly } from '@/components/portal/date-only';
 
 type DocumentJson = RouterOutputs['documents']['get'];
 /** The actions the draft panel offers; which of them apply is the service's answer in `allowedActions`. */
@@ -252,7 +253,7 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
             [t('summary.status'), label('status', status)],
             [t('summary.type'), label('documentType', document.type)],
             [t('summary.submittedBy'), text(document.submitterName)],
-            [t('summary.establishedOn'), text(document.establishedDate)],
+            [t('summary.establishedOn'), text(document.establishedDate) ? <DateOnly key="established" value={document.establishedDate} /> : ''],
             [t('summary.establishedIn'), text(document.establishedPlace)],
             [t('summary.carrierCode'), text(document.carrierCode)],
             [t('summary.lastModified'), <DateTime key="modified" value={document.lastModifiedDateTime} />],
