@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createActiveAccount, newPerson } from './support/accounts';
+import { createActiveAccount, mailsTo, newPerson } from './support/accounts';
 import { createClient } from './support/admin';
 import { signIn } from './support/portal';
 import { expectNoAxeViolations, expectNoOverlap, VIEWPORTS } from './support/layout';
@@ -149,4 +149,38 @@ test('dashboard, list, form, view, address book and 404 at four sizes: no overla
     }
     await context.close();
   }
+});
+
+test('the invitation link fills the e-mail on sign-up; a forgotten password is reset once from the e-mailed link', async ({ page }) => {
+  await page.goto(`/signup?email=${encodeURIComponent('invited@example.com')}`);
+  await expect(page.getByLabel('E-mail address')).toHaveValue('invited@example.com');
+  await expect(page.getByRole('link', { name: /terms and conditions/ })).toHaveAttribute('href', '/terms');
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await page.getByLabel('E-mail address').fill(person.email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'a link to choose a new password is on its way' })).toBeVisible();
+  await expectNoAxeViolations(page, 'forgot password');
+
+  const mail = (await mailsTo(person.email)).find((entry) => entry.subject === 'Reset your Freight Document Service password');
+  const link = mail?.text.match(/https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/)?.[0];
+  expect(link, 'a reset link in the e-mail').toBeDefined();
+  const newPassword = `${person.password}-reset`;
+  await page.goto(link!);
+  await page.getByLabel('New password').fill(newPassword);
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your password is changed.' })).toBeVisible();
+
+  // The link works once.
+  await page.goto(link!);
+  await page.getByLabel('New password').fill(`${newPassword}-again`);
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page.locator('.error-summary')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
+  await expectNoAxeViolations(page, 'reset password, link used');
+
+  await page.goto('/login');
+  await signIn(page, person.email, newPassword);
+  await expect(page).toHaveURL(/\/$/);
 });
