@@ -29,6 +29,8 @@ async function fillParty(page: Page, legend: string, values: { name?: string; ci
 
 /** The fewest fields a draft needs: consignor, consignee, place of taking over with its country, and goods. */
 async function fillMinimalDraft(page: Page, goods: string) {
+  // The form takes input once its script runs (the button is enabled then).
+  await expect(page.getByRole('button', { name: 'Save draft' })).toBeEnabled();
   await fillParty(page, 'Consignor', { name: 'Tegel BV', city: 'Utrecht', country: 'NLD' });
   await fillParty(page, 'Consignee', { name: 'Fliesen GmbH', city: 'Köln', country: 'DEU' });
   await fillParty(page, 'Place of taking over', { name: 'Warehouse Utrecht', country: 'NLD' });

@@ -158,6 +158,8 @@ test('the invitation link fills the e-mail on sign-up; a forgotten password is r
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  // Enabled once the page's script runs; typing before that could be lost.
+  await expect(page.getByRole('button', { name: 'Send the link' })).toBeEnabled();
   await page.getByLabel('E-mail address').fill(person.email);
   await page.getByRole('button', { name: 'Send the link' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'a link to choose a new password is on its way' })).toBeVisible();
@@ -168,12 +170,14 @@ test('the invitation link fills the e-mail on sign-up; a forgotten password is r
   expect(link, 'a reset link in the e-mail').toBeDefined();
   const newPassword = `${person.password}-reset`;
   await page.goto(link!);
+  await expect(page.getByRole('button', { name: 'Save the new password' })).toBeEnabled();
   await page.getByLabel('New password').fill(newPassword);
   await page.getByRole('button', { name: 'Save the new password' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your password is changed.' })).toBeVisible();
 
   // The link works once.
   await page.goto(link!);
+  await expect(page.getByRole('button', { name: 'Save the new password' })).toBeEnabled();
   await page.getByLabel('New password').fill(`${newPassword}-again`);
   await page.getByRole('button', { name: 'Save the new password' }).click();
   await expect(page.locator('.error-summary')).toBeVisible();

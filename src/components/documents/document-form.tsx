@@ -35,6 +35,7 @@ import { PartiesSection } from './parties-section';
 import { IssueConfirmDialog } from '@/components/portal/issue-confirm-dialog';
 import { useIssueSummary } from '@/components/portal/issue-summary';
 import { SaveTemplate } from '@/components/portal/save-template';
+import { useHydrated } from '@/components/forms/use-hydrated';
 import { placeErrors } from './placed-errors';
 
 const ID = 'doc';
@@ -66,6 +67,7 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const issueSummary = useIssueSummary();
+  const hydrated = useHydrated();
   const create = useMutation(trpc.documents.create.mutationOptions());
   const replace = useMutation(trpc.documents.replace.mutationOptions());
   const issue = useMutation(trpc.documents.issue.mutationOptions());
@@ -428,7 +430,8 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
             name="intent"
             value="draft"
             pending={pendingIntent === 'draft'}
-            disabled={pendingIntent !== null}
+            // Until the page's script runs, typing may be lost and a press would post the form natively.
+            disabled={pendingIntent !== null || !hydrated}
             label={t('saveDraft')}
             pendingLabel={t('savingDraft')}
             variant="secondary"

@@ -7,6 +7,7 @@ import { ErrorSummary } from '@/components/forms/error-summary';
 import { errorsFromCall, validate, type FieldError } from '@/components/forms/errors';
 import { Field } from '@/components/forms/field';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { useHydrated } from '@/components/forms/use-hydrated';
 import { requestPasswordResetInput } from '@/lib/schemas/password-reset';
 import { useTRPC } from '@/lib/trpc/client';
 
@@ -19,6 +20,8 @@ export function ForgotPasswordForm() {
   const request = useMutation(trpc.portal.requestPasswordReset.mutationOptions());
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [sentTo, setSentTo] = useState('');
+  // A press before the page's script ran would post the form natively and lose the answer: wait for it.
+  const hydrated = useHydrated();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -46,7 +49,7 @@ export function ForgotPasswordForm() {
       <ErrorSummary errors={errors} idPrefix={ID} fields={['email']} />
       <Field idPrefix={ID} name="email" label={t('email')} type="email" autoComplete="email" required error={errors.find((error) => error.field === 'email')} />
       <div className="actions">
-        <SubmitButton pending={request.isPending} label={t('send')} pendingLabel={t('sending')} />
+        <SubmitButton pending={request.isPending} disabled={!hydrated} label={t('send')} pendingLabel={t('sending')} />
         <Link href="/login">{t('backToSignIn')}</Link>
       </div>
     </form>

@@ -7,6 +7,7 @@ import { ErrorSummary } from '@/components/forms/error-summary';
 import { errorsFromCall, validate, type FieldError } from '@/components/forms/errors';
 import { Field } from '@/components/forms/field';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { useHydrated } from '@/components/forms/use-hydrated';
 import { resetPasswordInput } from '@/lib/schemas/password-reset';
 import { useTRPC } from '@/lib/trpc/client';
 
@@ -20,6 +21,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const reset = useMutation(trpc.portal.resetPassword.mutationOptions());
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [done, setDone] = useState(false);
+  const hydrated = useHydrated();
   const linkSpent = errors.some((error) => error.field === 'token');
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -64,7 +66,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         error={errors.find((error) => error.field === 'newPassword')}
       />
       <div className="actions">
-        <SubmitButton pending={reset.isPending} label={t('save')} pendingLabel={t('saving')} />
+        <SubmitButton pending={reset.isPending} disabled={!hydrated} label={t('save')} pendingLabel={t('saving')} />
       </div>
     </form>
   );
