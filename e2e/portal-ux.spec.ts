@@ -171,14 +171,14 @@ test('the invitation link fills the e-mail on sign-up; a forgotten password is r
   const newPassword = `${person.password}-reset`;
   await page.goto(link!);
   await expect(page.getByRole('button', { name: 'Save the new password' })).toBeEnabled();
-  await page.getByLabel('New password').fill(newPassword);
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Save the new password' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your password is changed.' })).toBeVisible();
 
   // The link works once.
   await page.goto(link!);
   await expect(page.getByRole('button', { name: 'Save the new password' })).toBeEnabled();
-  await page.getByLabel('New password').fill(`${newPassword}-again`);
+  await page.getByLabel('New password', { exact: true }).fill(`${newPassword}-again`);
   await page.getByRole('button', { name: 'Save the new password' }).click();
   await expect(page.locator('.error-summary')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
