@@ -23,11 +23,14 @@ async function fillParty(page: Page, legend: string, values: { name?: string; ci
   const party = group(page, legend);
   if (values.name) await party.getByLabel('Name', { exact: true }).fill(values.name);
   if (values.city) await party.getByLabel('City', { exact: true }).fill(values.city);
-  if (values.country) await party.getByLabel('Country code', { exact: true }).fill(values.country);
+  // Countries are picked by name (issue 12); the option's value is the ISO code the API takes.
+  if (values.country) await party.getByLabel('Country', { exact: true }).selectOption(values.country.toUpperCase());
 }
 
 /** The fewest fields a draft needs: consignor, consignee, place of taking over with its country, and goods. */
 async function fillMinimalDraft(page: Page, goods: string) {
+  // The form takes input once its script runs (the button is enabled then).
+  await expect(page.getByRole('button', { name: 'Save draft' })).toBeEnabled();
   await fillParty(page, 'Consignor', { name: 'Tegel BV', city: 'Utrecht', country: 'NLD' });
   await fillParty(page, 'Consignee', { name: 'Fliesen GmbH', city: 'Köln', country: 'DEU' });
   await fillParty(page, 'Place of taking over', { name: 'Warehouse Utrecht', country: 'NLD' });
@@ -81,12 +84,12 @@ test('draft with a goods line and a PDF, fix a field error, save, issue, and fin
     await expect(summary).toBeFocused();
     await expect(summary.getByRole('listitem')).toHaveCount(1);
     await expect(summary).toContainText('Enter the country code of the place of taking over.');
-    const country = group(page, 'Place of taking over').getByLabel('Country code', { exact: true });
+    const country = group(page, 'Place of taking over').getByLabel('Country', { exact: true });
     await expect(country).toHaveAttribute('aria-invalid', 'true');
     await expect(country).toHaveAccessibleDescription(/Enter the country code of the place of taking over\./);
     await expect(page.locator('[id="doc-placeOfTakingOver.countryCode-error"]')).toHaveAttribute('data-code', '3.43');
     // Other fields are fine.
-    await expect(group(page, 'Consignor').getByLabel('Country code', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(group(page, 'Consignor').getByLabel('Country', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
     await summary.getByRole('link', { name: /country code of the place of taking over/ }).click();
     await expect(country).toBeFocused();
     await expect(page).toHaveURL(/\/documents\/new$/);
@@ -95,8 +98,8 @@ test('draft with a goods line and a PDF, fix a field error, save, issue, and fin
   let serviceNumber = '';
   await test.step('fix it and save the draft', async () => {
     // Typing keeps the focus in the field (the summary takes focus only when the errors change).
-    const country = group(page, 'Place of taking over').getByLabel('Country code', { exact: true });
-    await country.pressSequentially('NLD');
+    const country = group(page, 'Place of taking over').getByLabel('Country', { exact: true });
+    await country.selectOption('NLD');
     await expect(country).toBeFocused();
     await expect(country).toHaveValue('NLD');
     await page.getByRole('button', { name: 'Save draft' }).click();
@@ -116,7 +119,9 @@ test('draft with a goods line and a PDF, fix a field error, save, issue, and fin
     await expect(page.getByTestId('attachments')).toContainText('sealed');
     // The consignee's country was typed in lower case and sent as the ISO code.
     await expect(page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Consignee' }) })).toContainText('(DEU)');
-    await expect(page.getByTestId('own-permissions')).toContainText('Submitter: change, view, delegate, and open sealed attachments');
+    // What the submitter can do with the draft now, in words (issue 12).
+    await expect(page.getByTestId('own-permissions')).toContainText('You can edit this draft.');
+    await expect(page.getByTestId('own-permissions')).toContainText('You can issue this draft.');
     await expect(page.getByTestId('history')).toContainText('Created');
   });
 
@@ -124,6 +129,8 @@ test('draft with a goods line and a PDF, fix a field error, save, issue, and fin
     await expect(page.getByTestId('issue-cost')).toContainText('partner (test) environment: issuing is free');
     await expect(page.getByTestId('credit-balance')).toHaveText('0 credits');
     await page.getByRole('button', { name: 'Issue document' }).click();
+    // Issuing asks first (issue 12).
+    await page.getByRole('dialog', { name: 'Issue this document?' }).getByRole('button', { name: 'Yes, issue it' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'The document is issued.' })).toBeFocused();
     await expect(page.getByTestId('document-status')).toHaveText('Issued');
     await expect(page.getByRole('button', { name: 'Issue document' })).toHaveCount(0);
@@ -142,7 +149,7 @@ test('draft with a goods line and a PDF, fix a field error, save, issue, and fin
     await expect(table.getByRole('link', { name: serviceNumber })).toBeVisible();
     await expect(table.getByRole('row').filter({ hasText: serviceNumber })).toContainText('Tegel BV');
     await expect(table.getByRole('row').filter({ hasText: serviceNumber })).toContainText('Fliesen GmbH');
-    await expect(table.getByRole('row').filter({ hasText: serviceNumber })).toContainText('2025-03-14');
+    await expect(table.getByRole('row').filter({ hasText: serviceNumber })).toContainText('Mar 14, 2025');
     await expect(page.getByTestId('list-count')).toHaveText('Showing 1–1 of 1 document');
 
     // The filter lives in the URL: a reload keeps it.
@@ -216,9 +223,10 @@ test('errors that only the server can find are shown at their fields', async ({ 
     const goods = page.getByLabel('Description of the goods');
     await expect(goods).toHaveValue('12 boxes of spare parts');
     await expect(group(page, 'Consignor').getByLabel('Name', { exact: true })).toHaveValue('Tegel BV');
-    await expect(group(page, 'Place of taking over').getByLabel('Country code', { exact: true })).toHaveValue('NLD');
+    await expect(group(page, 'Place of taking over').getByLabel('Country', { exact: true })).toHaveValue('NLD');
     await goods.fill('14 boxes of spare parts');
     await page.getByRole('button', { name: 'Save and issue' }).click();
+    await page.getByRole('dialog', { name: 'Issue this document?' }).getByRole('button', { name: 'Yes, issue it' }).click();
     await expect(page).toHaveURL(/\/documents\/[^/]+\?saved=issued$/);
     await expect(page.getByRole('status').filter({ hasText: 'The document is issued.' })).toBeVisible();
     await expect(page.getByTestId('document-status')).toHaveText('Issued');

@@ -62,7 +62,7 @@ test('the portal works under its CSP: no violation while signing in and using th
   await page.goto('/signup');
   await page.goto('/login');
   await signIn(page, person.email, person.password);
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/$/);
   await page.getByRole('link', { name: 'Documents' }).first().click();
   await expect(page).toHaveURL(/\/documents/);
   await page.goto('/documents/new');

@@ -59,9 +59,16 @@ const signedOutScreens: Screen[] = [
   { name: 'activation-expired', path: '/activation?error=4.37', ready: visible('.error-summary') },
   { name: 'activation-used', path: '/activation?error=4.39', ready: visible('.banner') },
   { name: 'sign-in-activated', path: '/login?activated=1&error=CredentialsSignin', ready: visible('.error-summary') },
+  { name: 'forgot-password', path: '/forgot-password', ready: visible('#forgot-email') },
+  { name: 'reset-password', path: '/reset-password', ready: async (page) => expect(heading(page)).toBeVisible() },
+  { name: 'terms', path: '/terms', ready: async (page) => expect(heading(page)).toBeVisible() },
+  { name: 'not-found', path: '/no-such-page', ready: async (page) => expect(heading(page)).toBeVisible() },
 ];
 
 const signedInScreens = (): Screen[] => [
+  { name: 'dashboard', path: '/', ready: visible('[data-testid="status-counts"]') },
+  { name: 'address-book', path: '/address-book', ready: visible('[data-testid="address-book"]') },
+  { name: 'search', path: '/documents?q=a', ready: visible('[data-testid="list-count"]') },
   { name: 'account', path: '/account', ready: visible('[data-testid="account-number"]') },
   { name: 'documents', path: '/documents', ready: visible('[data-testid="documents-table"] tbody tr') },
   { name: 'documents-none-match', path: '/documents?status=DELIVERED', ready: visible('[data-testid="empty-state"]') },
@@ -185,7 +192,7 @@ test('every screen in every language, switched in the header, with no untranslat
   const signedIn = await newPage(browser);
   await signedIn.page.goto('/login');
   await signIn(signedIn.page, person.email, person.password);
-  await expect(signedIn.page).toHaveURL(/\/account$/);
+  await expect(signedIn.page).toHaveURL(/\/$/);
 
   for (const locale of LOCALES) {
     for (const { page, consoleErrors } of [signedOut, signedIn]) {
@@ -206,7 +213,7 @@ test('screenshots: the language menu, and two screens per language on a desktop,
     const { context, page } = await newPage(browser, viewport);
     await page.goto('/login');
     await signIn(page, person.email, person.password);
-    await expect(page).toHaveURL(/\/account$/);
+    await expect(page).toHaveURL(/\/$/);
     await page.getByTestId('language-switch').locator('summary').click();
     await expect(page.getByRole('button', { name: NAMES.pl, exact: true })).toBeVisible();
     await page.screenshot({ path: path.join(SHOTS, `menu-${size}.png`) });
@@ -256,7 +263,7 @@ test('dates follow the reader’s time zone and language', async ({ browser }) =
   const page = await context.newPage();
   await page.goto('/login');
   await signIn(page, person.email, person.password);
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/$/);
   await page.goto(`/documents/${documentId}`);
   // 07:30 UTC on 24 November is 02:30 in New York (EST), and 24 Nov. 2026 in German.
   await expect(page.getByText('Nov 24, 2026, 02:30 AM EST')).toBeVisible();
@@ -272,7 +279,8 @@ test('the preferred language on the account page switches the portal and writes 
   const page = await context.newPage();
   await page.goto('/login');
   await signIn(page, reader.email, reader.password);
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/account');
   await page.getByLabel('Preferred language').selectOption('de');
   await page.getByRole('button', { name: 'Save language' }).click();
   await expect(page.getByRole('status').filter({ hasText: catalogue('de').account.language.saved })).toBeVisible();
@@ -337,7 +345,7 @@ test.describe('the development mailbox, on a partner server that keeps mail inst
     await page.goto('/login');
     await switchLanguage(page, 'en');
     await signIn(page, holder.email, holder.password);
-    await expect(page).toHaveURL(/\/account$/);
+    await expect(page).toHaveURL(/\/$/);
     const mailbox: Screen = { name: 'mailbox', path: '/dev/mailbox', ready: visible('.mail') };
     const english = new Map<string, string[]>();
     for (const locale of LOCALES) {

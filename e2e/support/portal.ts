@@ -31,6 +31,8 @@ export async function signUpActivateAndSignIn(page: Page, person: Person): Promi
   await expect(page).toHaveURL(/\/login\?activated=1$/);
 
   await signIn(page, person.email, person.password);
-  await expect(page).toHaveURL(/\/account$/);
+  // After sign-in the person lands on the dashboard (issue 12); callers expect the account page.
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/account');
   return accountNumber;
 }

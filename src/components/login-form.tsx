@@ -56,7 +56,7 @@ export function LoginForm({ callbackUrl, activated, signedOut, initialError }: L
     }
     setPending(true);
     setError(null);
-    const target = callbackUrl ?? '/account';
+    const target = callbackUrl ?? '/';
     try {
       const result = await signIn('credentials', { redirect: false, username, password, callbackUrl: target });
       if (!result || result.error || !result.ok) {

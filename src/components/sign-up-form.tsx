@@ -28,8 +28,9 @@ function readForm(form: HTMLFormElement): CreateAccountInput {
 }
 
 /** Sign-up (contract §3) through tRPC `account.signUp`; validated first with the same schema as the API. */
-export function SignUpForm({ partnerEnvironment }: { partnerEnvironment: boolean }) {
+export function SignUpForm({ partnerEnvironment, email }: { partnerEnvironment: boolean; /** From an invitation link. */ email?: string }) {
   const t = useTranslations('signup');
+  const portal = useTranslations('portal.signup');
   // The language the person reads the form in becomes the language of their e-mails (changeable later).
   const locale = useLocale();
   const trpc = useTRPC();
@@ -85,7 +86,7 @@ export function SignUpForm({ partnerEnvironment }: { partnerEnvironment: boolean
     <form className="form" method="post" onSubmit={onSubmit} noValidate aria-labelledby="signup-title">
       <ErrorSummary errors={errors} idPrefix={ID} fields={FIELDS} />
       <Field idPrefix={ID} name="name" label={t('name')} autoComplete="name" required error={fieldErrors.name} />
-      <Field idPrefix={ID} name="email" label={t('email')} type="email" autoComplete="email" required error={fieldErrors.email} />
+      <Field idPrefix={ID} name="email" label={t('email')} type="email" autoComplete="email" required defaultValue={email} error={fieldErrors.email} />
       <Field
         idPrefix={ID}
         name="password"
@@ -99,6 +100,11 @@ export function SignUpForm({ partnerEnvironment }: { partnerEnvironment: boolean
       <Field idPrefix={ID} name="phoneNumber" label={t('phoneNumber')} type="tel" autoComplete="tel" optional error={fieldErrors.phoneNumber} />
       <Field idPrefix={ID} name="companyName" label={t('companyName')} autoComplete="organization" optional error={fieldErrors.companyName} />
       <Field idPrefix={ID} name="acceptTermsAndConditions" label={t('acceptTerms')} type="checkbox" required error={fieldErrors.acceptTermsAndConditions} />
+      <p className="hint">
+        <Link href="/terms" target="_blank">
+          {portal('readTerms')}
+        </Link>
+      </p>
       <div className="actions">
         <SubmitButton pending={signUp.isPending} label={t('submit')} pendingLabel={t('pending')} />
       </div>

@@ -11,6 +11,7 @@ export function SiteHeader({ signedIn, partnerEnvironment, mailbox }: { signedIn
   const t = useTranslations('header');
   const meta = useTranslations('meta');
   const delegation = useTranslations('delegation.nav');
+  const portal = useTranslations('portal.nav');
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
@@ -39,6 +40,9 @@ export function SiteHeader({ signedIn, partnerEnvironment, mailbox }: { signedIn
                   </li>
                   <li>
                     <Link href="/webhooks">{delegation('webhooks')}</Link>
+                  </li>
+                  <li>
+                    <Link href="/address-book">{portal('addressBook')}</Link>
                   </li>
                   <li>
                     <Link href="/account">{t('account')}</Link>

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   attachmentTotals,
   bodyFromForm,
+  numberOrText,
   bodyToValidate,
   emptyForm,
   formFromDocument,
@@ -82,15 +83,19 @@ describe('form → body', () => {
       volumeUnit: 'LITRE',
       currency: 'eur',
     });
-    Object.assign(state, { reimbursementAmount: '12,50', reimbursementCurrency: 'eur', establishedPlace: ' Rotterdam ', carrierCode: '' });
+    Object.assign(state, { reimbursementAmount: '12.50 EUR', reimbursementCurrency: 'eur', establishedPlace: ' Rotterdam ', carrierCode: '' });
     const body = bodyFromForm(state);
     expect(body.consignor).toEqual({ name: 'Acme', countryCode: 'NLD', submittedAccountEmailAddress: 'ann@example.com' });
     expect(body.carrier).toEqual({ name: 'Truckers', submittedAccountNumber: '1000002' });
     // An optional party with nothing filled in is not sent, whatever the holder field says.
     expect(body).not.toHaveProperty('placeOfDelivery');
     expect(body.structuredGoods).toEqual([{ type: 'GOOD', name: 'Pallet', numberOfPackages: 12, weight: 480.5, weightUnit: 'KILOGRAM', currency: 'EUR' }]);
-    expect(body).toMatchObject({ reimbursementAmount: '12,50', reimbursementCurrency: 'EUR', establishedPlace: 'Rotterdam' });
+    expect(body).toMatchObject({ reimbursementAmount: '12.50 EUR', reimbursementCurrency: 'EUR', establishedPlace: 'Rotterdam' });
     expect(body).not.toHaveProperty('carrierCode');
+    // A decimal comma, as four of the five portal languages write it, is a decimal point (issue 12).
+    expect(bodyFromForm({ ...state, reimbursementAmount: '12,50' }).reimbursementAmount).toBe(12.5);
+    expect(numberOrText(' 1200,5 ')).toBe(1200.5);
+    expect(numberOrText('1.200,5')).toBe('1.200,5');
   });
 
   it('sends goods as text in text mode, every reference row, kept attachments by id before new ones, and the commits it started from', () => {

@@ -106,6 +106,7 @@ describe('format', () => {
 
 describe('document list state', () => {
   const defaults: DocumentListState = {
+    q: '',
     status: '',
     serviceNumber: '',
     establishedPlace: '',
@@ -198,6 +199,7 @@ describe('document list state', () => {
       .map((date) => date.toISOString().slice(0, 10));
     const word = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 .-]{0,10}[A-Za-z0-9]$/);
     const state: fc.Arbitrary<DocumentListState> = fc.record({
+      q: fc.oneof(fc.constant(''), word),
       status: fc.constantFrom('', ...LISTED_STATUSES),
       serviceNumber: fc.oneof(fc.constant(''), fc.stringMatching(/^[0-9]{1,12}$/)),
       establishedPlace: fc.oneof(fc.constant(''), word),

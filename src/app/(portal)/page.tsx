@@ -1,9 +1,13 @@
 import Link from 'next/link';
-import { useTranslations } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
+import { Dashboard } from '@/components/portal/dashboard';
+import { getSessionAccountId } from '@/server/auth/session';
 
-export default function HomePage() {
-  const t = useTranslations('home');
-  const meta = useTranslations('meta');
+export default async function HomePage() {
+  // Signed in, home is the dashboard (issue 12); otherwise what the service is and the way in.
+  if (await getSessionAccountId()) return <Dashboard />;
+  const t = await getTranslations('home');
+  const meta = await getTranslations('meta');
   return (
     <>
       <h1>{meta('serviceName')}</h1>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { errorsFromCall, type FieldError } from '@/components/forms/errors';
 import { useTRPC } from '@/lib/trpc/client';
 import type { DocumentAction } from '@/lib/domain/document-actions';
+import type { SummaryRow } from '@/components/portal/issue-summary';
 import { DraftActionsPanel } from './draft-actions-panel';
 
 interface DocumentActionsProps {
@@ -14,10 +15,12 @@ interface DocumentActionsProps {
   allowedActions: readonly DocumentAction[];
   /** Called after the document was issued, to say so on the page. */
   onIssued: () => void;
+  /** What issuing fixes, for the confirmation. */
+  summary?: readonly SummaryRow[];
 }
 
 /** The actions on a draft the service allows: edit it, issue it (with what it costs), or cancel it. */
-export function DocumentActions({ freightDocumentId, serviceNumber, allowedActions, onIssued }: DocumentActionsProps) {
+export function DocumentActions({ freightDocumentId, serviceNumber, allowedActions, onIssued, summary }: DocumentActionsProps) {
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -67,6 +70,7 @@ export function DocumentActions({ freightDocumentId, serviceNumber, allowedActio
       freightDocumentId={freightDocumentId}
       serviceNumber={serviceNumber}
       allowedActions={allowedActions}
+      summary={summary}
       quote={quote.data}
       issue={{ pending: issue.isPending, errors: issueErrors, run: onIssue }}
       cancel={{ pending: cancel.isPending, errors: cancelErrors, run: onCancel, onOpen: () => setCancelErrors([]) }}

@@ -20,29 +20,26 @@ import {
   bodyToValidate,
   emptyForm,
   emptyGoodsLine,
-  emptyParty,
   emptyReference,
   placesOf,
   type DocumentFormState,
   type GoodsLineForm,
   type NewAttachmentForm,
-  type PartyForm,
-  type PartySlot,
 } from '@/lib/portal/document-form';
 import { validateFreightDocument } from '@/lib/schemas/validate-freight-document';
 import { useTRPC } from '@/lib/trpc/client';
 import { AttachmentsFieldset } from './attachments-fieldset';
 import { ADD_LINE_BUTTON, GoodsFieldset } from './goods-fieldset';
 import { IssueCost } from './issue-cost';
-import { PartyFieldset } from './party-fieldset';
+import { PartiesSection } from './parties-section';
+import { IssueConfirmDialog } from '@/components/portal/issue-confirm-dialog';
+import { useIssueSummary } from '@/components/portal/issue-summary';
+import { SaveTemplate } from '@/components/portal/save-template';
+import { useHydrated } from '@/components/forms/use-hydrated';
 import { placeErrors } from './placed-errors';
 
 const ID = 'doc';
-const ADD_CARRIER_BUTTON = 'add-subsequent-carrier';
 const ADD_REFERENCE_BUTTON = 'add-reference';
-
-/** The party blocks in the order of the CMR form; legends and hints: `documents.form.parties`. */
-const PARTY_SECTIONS: readonly PartySlot[] = ['consignor', 'consignee', 'carrier', 'placeOfTakingOver', 'placeOfDelivery'];
 
 type Intent = 'draft' | 'issue';
 
@@ -68,6 +65,9 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [pendingIntent, setPendingIntent] = useState<Intent | null>(null);
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const issueSummary = useIssueSummary();
+  const hydrated = useHydrated();
   const create = useMutation(trpc.documents.create.mutationOptions());
   const replace = useMutation(trpc.documents.replace.mutationOptions());
   const issue = useMutation(trpc.documents.issue.mutationOptions());
@@ -87,10 +87,6 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
   }, [focusTarget]);
 
   const update = (patch: Partial<DocumentFormState>) => setState((current) => ({ ...current, ...patch }));
-  const updateParty = (slot: PartySlot, patch: Partial<PartyForm>) =>
-    setState((current) => ({ ...current, parties: { ...current.parties, [slot]: { ...current.parties[slot], ...patch } } }));
-  const updateCarrier = (index: number, patch: Partial<PartyForm>) =>
-    setState((current) => ({ ...current, subsequentCarriers: current.subsequentCarriers.map((party, at) => (at === index ? { ...party, ...patch } : party)) }));
   const updateLine = (index: number, patch: Partial<GoodsLineForm>) =>
     setState((current) => ({ ...current, structuredGoods: current.structuredGoods.map((line, at) => (at === index ? { ...line, ...patch } : line)) }));
   const updateAttachment = (key: string, patch: Partial<NewAttachmentForm>) =>
@@ -104,14 +100,22 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
       return { ...current, signing: { ...current.signing, [transfer]: on ? [...list, method] : list } };
     });
 
-  async function save(intent: Intent) {
+  /** The body when the shared validation passes; otherwise the errors are shown and nothing is sent. */
+  function checkedBody(): Record<string, unknown> | undefined {
     const body = bodyFromForm(state);
     const checked = validateFreightDocument(bodyToValidate(body));
     if (!checked.ok) {
       setErrors(checked.errors);
-      return;
+      return undefined;
     }
     setErrors([]);
+    return body;
+  }
+
+  async function save(intent: Intent) {
+    const body = checkedBody();
+    if (!body) return;
+    setConfirming(false);
     setPendingIntent(intent);
     try {
       let id = freightDocumentId;
@@ -147,7 +151,9 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
     event.preventDefault();
     if (pendingIntent) return;
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    void save(submitter?.value === 'issue' ? 'issue' : 'draft');
+    if (submitter?.value !== 'issue') return void save('draft');
+    // Issuing fixes the content and may cost a credit: a valid form asks first.
+    if (checkedBody()) setConfirming(true);
   }
 
   const issueQuote = quote.data;
@@ -158,15 +164,17 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
 
       <Fieldset idPrefix={ID} path="document-section" legend={<h2>{t('documentSection')}</h2>}>
         <div className="grid">
-          <SelectField
-            idPrefix={ID}
-            name="type"
-            label={t('type')}
-            options={[{ value: 'WAYBILL', label: label('documentType', 'WAYBILL') }]}
-            value={state.type}
-            onChange={(event) => update({ type: event.target.value })}
-            error={placed.at('type')}
-          />
+          <div className="field-wide">
+            <SelectField
+              idPrefix={ID}
+              name="type"
+              label={t('type')}
+              options={[{ value: 'WAYBILL', label: label('documentType', 'WAYBILL') }]}
+              value={state.type}
+              onChange={(event) => update({ type: event.target.value })}
+              error={placed.at('type')}
+            />
+          </div>
           <Field
             idPrefix={ID}
             name="establishedDate"
@@ -198,67 +206,14 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
         </div>
       </Fieldset>
 
-      <section className="form-section" aria-labelledby="parties-title">
-        <h2 id="parties-title">{t('partiesTitle')}</h2>
-        {PARTY_SECTIONS.map((slot) => (
-          <PartyFieldset
-            key={slot}
-            idPrefix={ID}
-            path={slot}
-            legend={t(`parties.${slot}.legend`)}
-            hint={t(`parties.${slot}.hint`)}
-            party={state.parties[slot]}
-            errors={placed}
-            onChange={(patch) => updateParty(slot, patch)}
-          />
-        ))}
-        <Fieldset
-          idPrefix={ID}
-          path="subsequentCarriers"
-          legend={t('subsequentCarriers.legend')}
-          hint={t('subsequentCarriers.hint')}
-          errors={placed.all('subsequentCarriers')}
-        >
-          {state.subsequentCarriers.map((party, index) => (
-            <PartyFieldset
-              key={party.key}
-              idPrefix={ID}
-              path={`subsequentCarriers[${index}]`}
-              legend={t('subsequentCarriers.item', { number: index + 1 })}
-              party={party}
-              errors={placed}
-              onChange={(patch) => updateCarrier(index, patch)}
-              actions={
-                <div className="actions">
-                  <button
-                    type="button"
-                    className="button button-secondary"
-                    onClick={() => {
-                      setState((current) => ({ ...current, subsequentCarriers: current.subsequentCarriers.filter((_, at) => at !== index) }));
-                      setFocusTarget(ADD_CARRIER_BUTTON);
-                    }}
-                  >
-                    {t('subsequentCarriers.remove', { number: index + 1 })}
-                  </button>
-                </div>
-              }
-            />
-          ))}
-          <div className="actions">
-            <button
-              type="button"
-              id={fieldId(ID, ADD_CARRIER_BUTTON)}
-              className="button button-secondary"
-              onClick={() => {
-                setState((current) => ({ ...current, subsequentCarriers: [...current.subsequentCarriers, emptyParty()] }));
-                setFocusTarget(`subsequentCarriers[${state.subsequentCarriers.length}].name`);
-              }}
-            >
-              {t('subsequentCarriers.add')}
-            </button>
-          </div>
-        </Fieldset>
-      </section>
+      <PartiesSection
+        idPrefix={ID}
+        state={state}
+        setState={setState}
+        placed={placed}
+        setFocusTarget={setFocusTarget}
+        copyHref={mode === 'edit' && freightDocumentId ? `/documents/new?copy=${encodeURIComponent(freightDocumentId)}` : undefined}
+      />
 
       <Fieldset idPrefix={ID} path="dates-section" legend={<h2>{t('datesSection')}</h2>} hint={t('datesHint')}>
         <div className="grid">
@@ -475,7 +430,8 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
             name="intent"
             value="draft"
             pending={pendingIntent === 'draft'}
-            disabled={pendingIntent !== null}
+            // Until the page's script runs, typing may be lost and a press would post the form natively.
+            disabled={pendingIntent !== null || !hydrated}
             label={t('saveDraft')}
             pendingLabel={t('savingDraft')}
             variant="secondary"
@@ -493,7 +449,16 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
             {t('backWithoutSaving')}
           </Link>
         </div>
+        <SaveTemplate getBody={() => bodyFromForm(state)} />
       </section>
+      <IssueConfirmDialog
+        open={confirming}
+        pending={pendingIntent === 'issue'}
+        quote={issueQuote}
+        summary={confirming ? issueSummary(bodyFromForm(state)) : []}
+        onConfirm={() => void save('issue')}
+        onClose={() => setConfirming(false)}
+      />
     </form>
   );
 }

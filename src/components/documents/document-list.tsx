@@ -25,21 +25,29 @@ import {
 import { DateTime } from '@/components/i18n/date-time';
 import { useEnumLabel } from '@/components/i18n/labels';
 import { useTRPC } from '@/lib/trpc/client';
+import { DocumentCards } from '@/components/portal/document-cards';
+import { DateOnly } from '@/components/portal/date-only';
+import { DocumentSearch } from '@/components/portal/document-search';
+import { firstReference, partyName } from '@/components/portal/list-columns';
 
 const ID = 'list';
 
 /** Column labels: `documents.list.columns`. */
-const COLUMNS: { key: 'serviceNumber' | 'status' | 'consignor' | 'consignee' | 'establishedDate' | 'lastModifiedDateTime'; sort?: ListAttribute }[] = [
+const COLUMNS: {
+  key: 'serviceNumber' | 'status' | 'consignor' | 'consignee' | 'reference' | 'carrier' | 'establishedDate' | 'lastModifiedDateTime';
+  sort?: ListAttribute;
+}[] = [
   { key: 'serviceNumber', sort: 'serviceNumber' },
   { key: 'status', sort: 'status' },
   { key: 'consignor' },
   { key: 'consignee' },
+  { key: 'reference' },
+  { key: 'carrier' },
   { key: 'establishedDate', sort: 'establishedDate' },
   { key: 'lastModifiedDateTime', sort: 'lastModifiedDateTime' },
 ];
 
 const href = (state: DocumentListState) => `/documents${listSearch(state)}`;
-const partyName = (party: unknown) => ((party as { name?: unknown } | null)?.name as string | undefined) || '—';
 
 interface DocumentListProps {
   /** The URL query as the page received it. */
@@ -78,11 +86,13 @@ export function DocumentList({ search, cancelled }: DocumentListProps) {
       .map((key) => ({ code: '3.19', description: describeError('3.19'), field: key }));
     setFormErrors(problems);
     if (problems.length > 0) return;
-    const next = readListState({ ...values, limit: String(data.get('limit') ?? ''), sort: `${state.sort.attribute}.${state.sort.direction}` });
+    const next = readListState({ ...values, q: state.q, limit: String(data.get('limit') ?? ''), sort: `${state.sort.attribute}.${state.sort.direction}` });
     go({ ...next, first: 1 });
   }
 
-  const columnLabel = (key: string) => t(`columns.${key as (typeof COLUMNS)[number]['key']}`);
+  const extra = useTranslations('portal.list');
+  const columnLabel = (key: string) =>
+    key === 'reference' || key === 'carrier' ? extra(key) : t(`columns.${key as Exclude<(typeof COLUMNS)[number]['key'], 'reference' | 'carrier'>}`);
   const fieldError = (key: string) => formErrors.find((error) => error.field === key);
   const data = query.data;
   const rows = data?.freightDocuments ?? [];
@@ -100,6 +110,7 @@ export function DocumentList({ search, cancelled }: DocumentListProps) {
         </div>
       ) : null}
       <ErrorSummary errors={errors} idPrefix={ID} fields={['serviceNumber', 'establishedPlace']} />
+      <DocumentSearch value={state.q} pending={navigating} onSearch={(q) => go({ ...state, q, first: 1 })} />
 
       <form
         className="panel filters"
@@ -206,65 +217,72 @@ export function DocumentList({ search, cancelled }: DocumentListProps) {
           )}
         </div>
       ) : (
-        <div className="table-wrap" role="region" aria-labelledby="documents-caption" tabIndex={0}>
-          <table className="table" aria-busy={busy || undefined} data-testid="documents-table">
-            <caption id="documents-caption" className="visually-hidden">
-              {t('caption', {
-                column: COLUMNS.find((column) => column.sort === state.sort.attribute) ? columnLabel(state.sort.attribute) : state.sort.attribute,
-                direction: state.sort.direction,
-              })}
-            </caption>
-            <thead>
-              <tr>
-                {COLUMNS.map((column) => {
-                  if (!column.sort) {
+        <>
+          <DocumentCards rows={rows} />
+          <div className="table-wrap documents-table-wrap" role="region" aria-labelledby="documents-caption" tabIndex={0}>
+            <table className="table" aria-busy={busy || undefined} data-testid="documents-table">
+              <caption id="documents-caption" className="visually-hidden">
+                {t('caption', {
+                  column: COLUMNS.find((column) => column.sort === state.sort.attribute) ? columnLabel(state.sort.attribute) : state.sort.attribute,
+                  direction: state.sort.direction,
+                })}
+              </caption>
+              <thead>
+                <tr>
+                  {COLUMNS.map((column) => {
+                    if (!column.sort) {
+                      return (
+                        <th key={column.key} scope="col">
+                          {columnLabel(column.key)}
+                        </th>
+                      );
+                    }
+                    const active = state.sort.attribute === column.sort;
+                    const direction =
+                      active && state.sort.direction === 'asc' ? 'desc' : active ? 'asc' : column.sort === 'lastModifiedDateTime' ? 'desc' : 'asc';
                     return (
-                      <th key={column.key} scope="col">
-                        {columnLabel(column.key)}
+                      <th key={column.key} scope="col" aria-sort={active ? (state.sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+                        <Link
+                          className="sort-link"
+                          href={href({ ...state, sort: { attribute: column.sort, direction }, first: 1 })}
+                          // The visible name first (label in name), then what choosing it does.
+                          aria-label={t('sortLink', { column: columnLabel(column.key), direction })}
+                        >
+                          {columnLabel(column.key)}
+                          <span aria-hidden="true" className="sort-indicator">
+                            {active ? (state.sort.direction === 'asc' ? '▲' : '▼') : '↕'}
+                          </span>
+                        </Link>
                       </th>
                     );
-                  }
-                  const active = state.sort.attribute === column.sort;
-                  const direction =
-                    active && state.sort.direction === 'asc' ? 'desc' : active ? 'asc' : column.sort === 'lastModifiedDateTime' ? 'desc' : 'asc';
-                  return (
-                    <th key={column.key} scope="col" aria-sort={active ? (state.sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
-                      <Link
-                        className="sort-link"
-                        href={href({ ...state, sort: { attribute: column.sort, direction }, first: 1 })}
-                        // The visible name first (label in name), then what choosing it does.
-                        aria-label={t('sortLink', { column: columnLabel(column.key), direction })}
-                      >
-                        {columnLabel(column.key)}
-                        <span aria-hidden="true" className="sort-indicator">
-                          {active ? (state.sort.direction === 'asc' ? '▲' : '▼') : '↕'}
-                        </span>
-                      </Link>
-                    </th>
-                  );
-                })}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((document) => (
-                <tr key={document.freightDocumentId}>
-                  <th scope="row">
-                    <Link href={`/documents/${encodeURIComponent(document.freightDocumentId)}`}>{document.serviceNumber}</Link>
-                  </th>
-                  <td>
-                    <span className={`badge badge-${document.status.toLowerCase()}`}>{label('status', document.status)}</span>
-                  </td>
-                  <td>{partyName(document.consignor)}</td>
-                  <td>{partyName(document.consignee)}</td>
-                  <td>{document.establishedDate ?? '—'}</td>
-                  <td>
-                    <DateTime value={document.lastModifiedDateTime} />
-                  </td>
+                  })}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {rows.map((document) => (
+                  <tr key={document.freightDocumentId}>
+                    <th scope="row">
+                      <Link href={`/documents/${encodeURIComponent(document.freightDocumentId)}`}>{document.serviceNumber}</Link>
+                    </th>
+                    <td>
+                      <span className={`badge badge-${document.status.toLowerCase()}`}>{label('status', document.status)}</span>
+                    </td>
+                    <td>{partyName(document.consignor)}</td>
+                    <td>{partyName(document.consignee)}</td>
+                    <td>{firstReference(document)}</td>
+                    <td>{partyName(document.carrier)}</td>
+                    <td>
+                      <DateOnly value={document.establishedDate} />
+                    </td>
+                    <td>
+                      <DateTime value={document.lastModifiedDateTime} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
 
       {data && total > 0 ? (

@@ -16,6 +16,11 @@ import { DocumentActions } from './document-actions';
 import { DocumentDelegation } from '@/components/delegation/document-delegation';
 import { AccessHistory } from './access-history';
 import { PdfActions } from './pdf-actions';
+import { DocumentAbilities } from '@/components/portal/document-abilities';
+import { useDocumentTitle } from '@/components/portal/document-title';
+import { useIssueSummary } from '@/components/portal/issue-summary';
+import { useCountryName } from '@/components/portal/country-select';
+import { DateOnly } from '@/components/portal/date-only';
 
 type DocumentJson = RouterOutputs['documents']['get'];
 /** The actions the draft panel offers; which of them apply is the service's answer in `allowedActions`. */
@@ -44,12 +49,17 @@ function Details({ rows, testId }: { rows: [string, ReactNode][]; testId?: strin
 
 function PartyCard({ title, party }: { title: string; party: Json }) {
   const t = useTranslations('documents.view.party');
+  // Words, not codes: the country by its name in the reader's language, the code the API keeps beside it.
+  const countryName = useCountryName();
   const join = (...parts: unknown[]) => parts.map(text).filter(Boolean).join(' ');
   const address = [
     join(party.streetName, party.buildingNumber),
     text(party.postalBox) ? t('postalBox', { box: text(party.postalBox) }) : '',
     join(party.postalCode, party.cityName),
-    join(party.countryName, party.countryCode ? `(${text(party.countryCode)})` : ''),
+    join(
+      text(party.countryName) || (text(party.countryCode) ? countryName(text(party.countryCode)) : ''),
+      party.countryCode ? `(${text(party.countryCode)})` : '',
+    ),
   ].filter(Boolean);
   const holder = text(party.submittedAccountNumber)
     ? t('holderAccount', { accountNumber: text(party.submittedAccountNumber) })
@@ -126,6 +136,16 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
   const trpc = useTRPC();
   const query = useQuery(trpc.documents.get.queryOptions({ freightDocumentId }));
   const [issuedHere, setIssuedHere] = useState(false);
+  const portal = useTranslations('portal');
+  const documentTitle = useDocumentTitle();
+  const issueSummary = useIssueSummary();
+  const consigneeName = (query.data?.consignee as { name?: string } | null | undefined)?.name;
+  const pageTitle = query.data ? documentTitle(query.data.serviceNumber, consigneeName) : undefined;
+
+  // Titles name the document (issue 12): the browser tab and history show "CMR 000000000123 – consignee".
+  useEffect(() => {
+    if (pageTitle) window.document.title = pageTitle;
+  }, [pageTitle]);
   const notice = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -186,8 +206,9 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
   return (
     <>
       <h1>
-        {t.rich('titleWithNumber', {
+        {portal.rich(consigneeName ? 'documentTitle.richWithConsignee' : 'documentTitle.richPlain', {
           serviceNumber: document.serviceNumber,
+          consignee: consigneeName ?? '',
           number: (chunks) => <span data-testid="service-number">{chunks}</span>,
         })}
       </h1>
@@ -224,6 +245,7 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
           serviceNumber={document.serviceNumber}
           allowedActions={document.allowedActions}
           onIssued={() => setIssuedHere(true)}
+          summary={issueSummary(content)}
         />
       ) : null}
 
@@ -236,7 +258,7 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
             [t('summary.status'), label('status', status)],
             [t('summary.type'), label('documentType', document.type)],
             [t('summary.submittedBy'), text(document.submitterName)],
-            [t('summary.establishedOn'), text(document.establishedDate)],
+            [t('summary.establishedOn'), text(document.establishedDate) ? <DateOnly key="established" value={document.establishedDate} /> : ''],
             [t('summary.establishedIn'), text(document.establishedPlace)],
             [t('summary.carrierCode'), text(document.carrierCode)],
             [t('summary.lastModified'), <DateTime key="modified" value={document.lastModifiedDateTime} />],
@@ -245,17 +267,13 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
       </Section>
 
       <Section id="roles-title" title={t('sections.roles')}>
-        <ul className="plain-list" data-testid="own-permissions">
-          {document.ownPermissions.map((entry) => (
-            <li key={entry.roleId}>
-              {t.rich('rolePermissions', {
-                role: label('role', entry.role),
-                permissions: format.list(entry.permissions.map((permission) => label('permission', permission))),
-                strong: (chunks) => <strong>{chunks}</strong>,
-              })}
-            </li>
-          ))}
-        </ul>
+        <DocumentAbilities roles={[...new Set(document.ownPermissions.map((entry) => entry.role))]} allowedActions={document.allowedActions} />
+        <p className="actions">
+          <Link className="button button-secondary" href={`/documents/new?copy=${encodeURIComponent(document.freightDocumentId)}`}>
+            {portal('copy.button')}
+          </Link>
+          <span className="hint">{portal('copy.explanation')}</span>
+        </p>
       </Section>
 
       <DocumentDelegation document={document} />

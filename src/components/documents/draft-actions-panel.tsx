@@ -1,10 +1,12 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { ErrorSummary } from '@/components/forms/error-summary';
 import type { FieldError } from '@/components/forms/errors';
 import type { DocumentAction } from '@/lib/domain/document-actions';
 import type { IssueQuoteView } from '@/lib/schemas/account';
+import { IssueConfirmDialog } from '@/components/portal/issue-confirm-dialog';
+import type { SummaryRow } from '@/components/portal/issue-summary';
 import { IssueCost } from './issue-cost';
 
 export interface DraftActionsPanelProps {
@@ -16,13 +18,16 @@ export interface DraftActionsPanelProps {
   quote: IssueQuoteView | undefined;
   issue: { pending: boolean; errors: FieldError[]; run: () => void };
   cancel: { pending: boolean; errors: FieldError[]; run: () => void; onOpen: () => void };
+  /** What issuing fixes, shown in the confirmation before the document is issued. */
+  summary?: readonly SummaryRow[];
 }
 
 /** The draft's actions as buttons: edit, issue (with its cost) and cancel (after confirmation). */
-export function DraftActionsPanel({ freightDocumentId, serviceNumber, allowedActions, quote, issue, cancel }: DraftActionsPanelProps) {
+export function DraftActionsPanel({ freightDocumentId, serviceNumber, allowedActions, quote, issue, cancel, summary = [] }: DraftActionsPanelProps) {
   const t = useTranslations('documents.actions');
   const dialog = useRef<HTMLDialogElement>(null);
   const keep = useRef<HTMLButtonElement>(null);
+  const [confirming, setConfirming] = useState(false);
   const canUpdate = allowedActions.includes('UPDATE');
   const canIssue = allowedActions.includes('ISSUE');
   const canCancel = allowedActions.includes('CANCEL');
@@ -54,7 +59,9 @@ export function DraftActionsPanel({ freightDocumentId, serviceNumber, allowedAct
             <button
               type="button"
               className="button button-primary"
-              onClick={issue.run}
+              // Issuing fixes the content and may cost a credit: it asks first.
+              onClick={() => setConfirming(true)}
+              aria-haspopup="dialog"
               disabled={issue.pending}
               aria-busy={issue.pending || undefined}
               aria-describedby="issue-cost"
@@ -69,6 +76,17 @@ export function DraftActionsPanel({ freightDocumentId, serviceNumber, allowedAct
               )}
             </button>
           ) : null}
+          <IssueConfirmDialog
+            open={confirming}
+            pending={issue.pending}
+            quote={quote}
+            summary={summary}
+            onConfirm={() => {
+              setConfirming(false);
+              issue.run();
+            }}
+            onClose={() => setConfirming(false)}
+          />
         </div>
       ) : null}
 

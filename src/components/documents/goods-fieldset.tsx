@@ -24,6 +24,8 @@ interface GoodsFieldsetProps {
 const MODES = ['structured', 'text'] as const;
 
 export const ADD_LINE_BUTTON = 'add-goods-line';
+/** Shown on demand (issue 12: a shorter form): what identifies or values a line beyond its name, packages and weight. */
+const FOLDED_GOODS: ReadonlySet<string> = new Set(['shortName', 'commercialValue', 'currency', 'ssccCode', 'eanCode', 'internalCode', 'statisticalNumber']);
 
 /**
  * The goods: free text or structured lines (spec §2.3, §2.5), never both. Errors of the whole (3.40, 3.41)
@@ -31,6 +33,7 @@ export const ADD_LINE_BUTTON = 'add-goods-line';
  */
 export function GoodsFieldset({ idPrefix, state, errors, onModeChange, onGoodsChange, onLineChange, onAddLine, onRemoveLine }: GoodsFieldsetProps) {
   const t = useTranslations('documents.goods');
+  const portal = useTranslations('portal.party');
   const label = useEnumLabel();
   const structured = state.goodsMode === 'structured';
   // Units may be left empty (—): the API then takes none.
@@ -71,7 +74,7 @@ export function GoodsFieldset({ idPrefix, state, errors, onModeChange, onGoodsCh
                     onChange={(event) => onLineChange(index, { type: event.target.value })}
                     error={errors.at(`${path}.type`)}
                   />
-                  {GOODS_TEXT_FIELDS.map((field) => {
+                  {GOODS_TEXT_FIELDS.filter((field) => !FOLDED_GOODS.has(field.key)).map((field) => {
                     const input = (
                       <Field
                         key={field.key}
@@ -108,6 +111,31 @@ export function GoodsFieldset({ idPrefix, state, errors, onModeChange, onGoodsCh
                     return input;
                   })}
                 </div>
+                {/* Codes and value are for some shipments only: folded, and opened by an error inside. */}
+                <details
+                  className="party-more"
+                  open={GOODS_TEXT_FIELDS.some((field) => FOLDED_GOODS.has(field.key) && errors.at(`${path}.${field.key}`)) || undefined}
+                >
+                  <summary>{portal('moreGoodsDetails')}</summary>
+                  <div className="grid">
+                    {GOODS_TEXT_FIELDS.filter((field) => FOLDED_GOODS.has(field.key)).map((field) => (
+                      <Field
+                        key={field.key}
+                        idPrefix={idPrefix}
+                        name={`${path}.${field.key}`}
+                        label={t(`fields.${field.key}`)}
+                        optional
+                        hint={'hint' in field ? t(`hints.${field.key}`) : undefined}
+                        inputMode={'inputMode' in field ? field.inputMode : undefined}
+                        maxLength={'maxLength' in field ? field.maxLength : undefined}
+                        autoComplete="off"
+                        value={line[field.key]}
+                        onChange={(event) => onLineChange(index, { [field.key]: event.target.value })}
+                        error={errors.at(`${path}.${field.key}`)}
+                      />
+                    ))}
+                  </div>
+                </details>
                 <div className="actions">
                   <button type="button" className="button button-secondary" onClick={() => onRemoveLine(index)}>
                     {t('removeLine', { number: index + 1 })}

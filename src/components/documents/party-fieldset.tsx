@@ -1,9 +1,12 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { Field, fieldId } from '@/components/forms/field';
+import { Field } from '@/components/forms/field';
 import { Fieldset } from '@/components/forms/fieldset';
-import { PARTY_TEXT_FIELDS, type HolderKind, type PartyForm } from '@/lib/portal/document-form';
+import { partyFromEntry, type BookOption } from '@/components/portal/address-book-options';
+import { CountrySelect } from '@/components/portal/country-select';
+import { PARTY_TEXT_FIELDS, type PartyForm, type PartyTextKey } from '@/lib/portal/document-form';
+import { PartyHolder } from './party-holder';
 import type { PlacedErrors } from './placed-errors';
 
 interface PartyFieldsetProps {
@@ -17,96 +20,72 @@ interface PartyFieldsetProps {
   onChange: (patch: Partial<PartyForm>) => void;
   /** Extra controls at the end (a remove button for subsequent carriers). */
   actions?: ReactNode;
+  /** The address book's parties and the id of the datalist that offers them. */
+  book?: { listId: string; options: readonly BookOption[] };
+  /** "Same as consignee": copies another party's name and address into this one. */
+  sameAs?: { label: string; onCopy: () => void };
+  copyHref?: string;
 }
 
-/** Labels: `documents.party.holderKinds`. */
-const HOLDER_OPTIONS: readonly HolderKind[] = ['none', 'account', 'email'];
+/** Shown at once: who the party is and where. The rest folds away (issue 12: 13 fields per party were too many). */
+const PRIMARY: readonly PartyTextKey[] = ['name', 'streetName', 'buildingNumber', 'postalCode', 'cityName'];
+const FOLDED = PARTY_TEXT_FIELDS.filter((field) => !PRIMARY.includes(field.key) && field.key !== 'countryCode');
 
-/** One role of the document (spec §2.4): name, address, country, contact and who holds the role. */
-export function PartyFieldset({ idPrefix, path, legend, hint, party, errors, onChange, actions }: PartyFieldsetProps) {
+/** One role of the document (spec §2.4): name, address and holder first, contact and codes folded away. */
+export function PartyFieldset({ idPrefix, path, legend, hint, party, errors, onChange, actions, book, sameAs, copyHref }: PartyFieldsetProps) {
   const t = useTranslations('documents.party');
-  const holderName = `${path}.holderKind`;
+  const portal = useTranslations('portal.party');
+  const field = (spec: (typeof PARTY_TEXT_FIELDS)[number]) => (
+    <Field
+      key={spec.key}
+      idPrefix={idPrefix}
+      name={`${path}.${spec.key}`}
+      label={t(`fields.${spec.key}`)}
+      hint={'hint' in spec ? t(`hints.${spec.key}`) : undefined}
+      type={'type' in spec ? spec.type : 'text'}
+      inputMode={'inputMode' in spec ? spec.inputMode : undefined}
+      maxLength={'maxLength' in spec ? spec.maxLength : undefined}
+      // The parties are other people's addresses: the browser's own autofill would only get in the way.
+      autoComplete="off"
+      list={spec.key === 'name' && book?.options.length ? book.listId : undefined}
+      value={party[spec.key]}
+      onChange={(event) => {
+        const value = event.target.value;
+        const picked = spec.key === 'name' ? book?.options.find((option) => option.label === value) : undefined;
+        onChange(picked ? partyFromEntry(picked.entry, party) : { [spec.key]: value });
+      }}
+      error={errors.at(`${path}.${spec.key}`)}
+    />
+  );
+  const foldedErrors = FOLDED.some((spec) => errors.at(`${path}.${spec.key}`));
+  const foldedFilled = FOLDED.filter((spec) => party[spec.key].trim() !== '').length;
   return (
     <Fieldset idPrefix={idPrefix} path={path} legend={legend} hint={hint} errors={errors.all(path)} className="party">
+      {sameAs ? (
+        <div className="actions">
+          <button type="button" className="button button-secondary" onClick={sameAs.onCopy}>
+            {sameAs.label}
+          </button>
+        </div>
+      ) : null}
+      {/* Above the grid, so that the name lines up with the address fields beside it. */}
+      {book?.options.length ? <p className="hint">{portal('pickHint')}</p> : null}
       <div className="grid">
-        {PARTY_TEXT_FIELDS.map((field) => (
-          <Field
-            key={field.key}
-            idPrefix={idPrefix}
-            name={`${path}.${field.key}`}
-            label={t(`fields.${field.key}`)}
-            hint={'hint' in field ? t(`hints.${field.key}`) : undefined}
-            type={'type' in field ? field.type : 'text'}
-            inputMode={'inputMode' in field ? field.inputMode : undefined}
-            maxLength={'maxLength' in field ? field.maxLength : undefined}
-            // The parties are other people's addresses: the browser's own autofill would only get in the way.
-            autoComplete="off"
-            value={party[field.key]}
-            onChange={(event) => onChange({ [field.key]: event.target.value })}
-            error={errors.at(`${path}.${field.key}`)}
-          />
-        ))}
+        {PARTY_TEXT_FIELDS.filter((spec) => PRIMARY.includes(spec.key)).map(field)}
+        <CountrySelect
+          idPrefix={idPrefix}
+          name={`${path}.countryCode`}
+          value={party.countryCode}
+          onChange={(countryCode) => onChange({ countryCode })}
+          error={errors.at(`${path}.countryCode`)}
+        />
       </div>
-      {party.holderLocked ? (
-        <p className="holder-locked" id={fieldId(idPrefix, `${path}.holder`)}>
-          <strong>{t('holder')} </strong>
-          {party.holderKind === 'account'
-            ? t('holderAccount', { accountNumber: party.holderValue })
-            : party.holderKind === 'email'
-              ? party.holderValue
-              : t('holderKinds.none')}
-          <span className="hint"> {t('holderLocked')}</span>
-        </p>
-      ) : (
-        <fieldset className="fieldset fieldset-inner">
-          <legend>{t('holderQuestion')}</legend>
-          <p className="hint" id={fieldId(idPrefix, `${path}.holder-hint`)}>
-            {t('holderHint')}
-          </p>
-          <div className="radio-row">
-            {HOLDER_OPTIONS.map((option) => {
-              const id = fieldId(idPrefix, `${path}.holder-${option}`);
-              return (
-                <label key={option} htmlFor={id} className="checkbox-label">
-                  <input
-                    id={id}
-                    type="radio"
-                    name={holderName}
-                    value={option}
-                    checked={party.holderKind === option}
-                    onChange={() => onChange({ holderKind: option, holderValue: '' })}
-                  />
-                  <span>{t(`holderKinds.${option}`)}</span>
-                </label>
-              );
-            })}
-          </div>
-          {party.holderKind === 'account' ? (
-            <Field
-              idPrefix={idPrefix}
-              name={`${path}.submittedAccountNumber`}
-              label={t('holderAccountNumber')}
-              inputMode="numeric"
-              autoComplete="off"
-              value={party.holderValue}
-              onChange={(event) => onChange({ holderValue: event.target.value })}
-              error={errors.at(`${path}.submittedAccountNumber`)}
-            />
-          ) : null}
-          {party.holderKind === 'email' ? (
-            <Field
-              idPrefix={idPrefix}
-              name={`${path}.submittedAccountEmailAddress`}
-              label={t('holderEmail')}
-              type="email"
-              autoComplete="off"
-              value={party.holderValue}
-              onChange={(event) => onChange({ holderValue: event.target.value })}
-              error={errors.at(`${path}.submittedAccountEmailAddress`)}
-            />
-          ) : null}
-        </fieldset>
-      )}
+      <PartyHolder idPrefix={idPrefix} path={path} party={party} errors={errors} onChange={onChange} copyHref={copyHref} />
+      {/* Opened by an error inside, so that the summary's links reach their inputs. */}
+      <details className="party-more" open={foldedErrors || undefined}>
+        <summary>{foldedFilled > 0 ? portal('moreDetailsFilled', { count: foldedFilled }) : portal('moreDetails')}</summary>
+        <div className="grid">{FOLDED.map(field)}</div>
+      </details>
       {actions}
     </Fieldset>
   );

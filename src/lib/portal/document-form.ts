@@ -218,9 +218,12 @@ const trimmed = (value: string): string | undefined => {
   return text === '' ? undefined : text;
 };
 
-/** A number when the text is one; otherwise the text itself, so that the schema reports its format error. */
-function numberOrText(value: string): number | string | undefined {
-  const text = trimmed(value);
+/**
+ * A number when the text is one; otherwise the text itself, so that the schema reports its format error. A decimal
+ * comma (1200,5 as German, French, Dutch and Polish write it) is read as the decimal point.
+ */
+export function numberOrText(value: string): number | string | undefined {
+  const text = trimmed(value)?.replace(/^(-?\d+),(\d+)$/, '$1.$2');
   if (text === undefined) return undefined;
   const number = Number(text);
   return Number.isFinite(number) ? number : text;
@@ -472,4 +475,20 @@ export function placesOf(state: DocumentFormState): Set<string> {
   newAttachments(state).forEach((_, index) => ['', '.type', '.name', '.sealed'].forEach((suffix) => places.add(`attachments[${index}]${suffix}`)));
   for (const transfer of TRANSFERS) places.add(`availableSigningMethods.${transfer.key}`);
   return places;
+}
+
+/**
+ * A new draft from an existing document ("Copy", issue 12): every field as it was, but no role ids (the copy's
+ * roles are new, so their holders may be chosen again), no kept attachments and no commits to follow.
+ */
+export function copyForm(form: DocumentFormState): DocumentFormState {
+  const fresh = (party: PartyForm): PartyForm => ({ ...party, key: newKey('party'), roleId: undefined, holderLocked: false });
+  return {
+    ...form,
+    parties: Object.fromEntries(PARTY_SLOTS.map((slot) => [slot, fresh(form.parties[slot])])) as Record<PartySlot, PartyForm>,
+    subsequentCarriers: form.subsequentCarriers.map(fresh),
+    structuredGoods: form.structuredGoods.map((line) => ({ ...line, key: newKey('line'), productId: undefined })),
+    attachments: [],
+    previousCommits: undefined,
+  };
 }

@@ -19,6 +19,8 @@ export interface ListSort {
 }
 
 export interface DocumentListState {
+  /** The search box (service number, reference, party name or place; case and accents ignored). */
+  q: string;
   status: string;
   serviceNumber: string;
   establishedPlace: string;
@@ -35,6 +37,7 @@ export interface DocumentListState {
 
 export const FILTER_KEYS = ['status', 'serviceNumber', 'establishedPlace', 'establishedFrom', 'establishedTo', 'modifiedFrom', 'modifiedTo'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
+export const MAX_SEARCH_LENGTH = 200;
 const DATE_KEYS: readonly FilterKey[] = ['establishedFrom', 'establishedTo', 'modifiedFrom', 'modifiedTo'];
 
 type Params = URLSearchParams | Record<string, string | string[] | undefined>;
@@ -65,6 +68,7 @@ function positiveInteger(raw: string): number | undefined {
 
 export function readListState(params: Params): DocumentListState {
   const state: DocumentListState = {
+    q: param(params, 'q').slice(0, MAX_SEARCH_LENGTH),
     status: '',
     serviceNumber: '',
     establishedPlace: '',
@@ -91,6 +95,7 @@ export function readListState(params: Params): DocumentListState {
 /** The URL query of a state, leaving out defaults so that links stay short. */
 export function listSearch(state: DocumentListState): string {
   const query = new URLSearchParams();
+  if (state.q) query.set('q', state.q);
   for (const key of FILTER_KEYS) if (state[key]) query.set(key, state[key]);
   if (state.sort.attribute !== DEFAULT_SORT.attribute || state.sort.direction !== DEFAULT_SORT.direction) {
     query.set('sort', `${state.sort.attribute}.${state.sort.direction}`);
@@ -112,7 +117,7 @@ export function normaliseServiceNumber(value: string): string {
 }
 
 /** The `documents.list` input (the REST list query) for a state. */
-export function listQueryInput(state: DocumentListState): { filters?: string; sort: string; limit: number; first: number } {
+export function listQueryInput(state: DocumentListState): { filters?: string; sort: string; limit: number; first: number; q?: string } {
   const blocks: string[] = [];
   if (state.status) blocks.push(`status.eq.${state.status}`);
   if (state.serviceNumber) blocks.push(`serviceNumber.eq.${normaliseServiceNumber(state.serviceNumber)}`);
@@ -123,6 +128,7 @@ export function listQueryInput(state: DocumentListState): { filters?: string; so
   if (state.modifiedTo) blocks.push(`lastModifiedDateTime.lt.${nextUtcDay(state.modifiedTo)}T00:00:00Z`);
   return {
     ...(blocks.length > 0 ? { filters: blocks.join(',') } : {}),
+    ...(state.q ? { q: state.q } : {}),
     sort: `${state.sort.attribute}.${state.sort.direction}`,
     limit: state.limit,
     first: state.first,
@@ -130,5 +136,5 @@ export function listQueryInput(state: DocumentListState): { filters?: string; so
 }
 
 export function hasFilters(state: DocumentListState): boolean {
-  return FILTER_KEYS.some((key) => state[key] !== '');
+  return state.q !== '' || FILTER_KEYS.some((key) => state[key] !== '');
 }

@@ -6,6 +6,7 @@ import { mailboxRouter } from './routers/mailbox';
 import { oauthRouter } from './routers/oauth';
 import { webhooksRouter } from './routers/webhooks';
 import { tabletRouter } from './routers/tablet';
+import { portalRouter } from './routers/portal';
 
 export const appRouter = router({
   account: accountRouter,
@@ -15,6 +16,7 @@ export const appRouter = router({
   delegation: delegationRouter,
   webhooks: webhooksRouter,
   tablet: tabletRouter,
+  portal: portalRouter,
 });
 
 export type AppRouter = typeof appRouter;

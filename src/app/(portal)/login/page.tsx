@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { connection } from 'next/server';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
@@ -16,7 +17,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const query = await searchParams;
   const callbackUrl = safeCallbackUrl(first(query.callbackUrl));
   // Already signed in: go straight on (the OAuth flow comes back here with its consent page as callbackUrl).
-  if (await getSessionAccountId()) redirect(callbackUrl ?? '/account');
+  if (await getSessionAccountId()) redirect(callbackUrl ?? '/');
   return (
     <div className="narrow">
       <h1 id="login-title">{(await getTranslations('login'))('title')}</h1>
@@ -26,6 +27,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         signedOut={first(query.signedOut) === '1'}
         initialError={first(query.error)}
       />
+      <p>
+        <Link href="/forgot-password">{(await getTranslations('portal.forgotPassword'))('link')}</Link>
+      </p>
     </div>
   );
 }

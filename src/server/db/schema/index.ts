@@ -7,3 +7,4 @@ export * from './operations';
 export * from './document-viewers';
 export * from './relations';
 export * from './document-outputs';
+export * from './portal';

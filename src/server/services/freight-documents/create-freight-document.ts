@@ -11,6 +11,7 @@ import { buildContent, documentColumns } from './document-content';
 import { notifyRoleHolders } from './notify-role-holders';
 import { createTransferSecrets } from '../transfers/transfer-secrets';
 import { partySlots, resolveParties, roleRowOf } from './parties';
+import { rememberParties } from '../address-book/remember-parties';
 
 /**
  * POST /freightdocuments (spec §3): a DRAFT, or straight to ISSUED when the body says so (one credit in
@@ -74,6 +75,7 @@ export async function createFreightDocument({ ctx, input }: { ctx: ServiceContex
       // Without attachments there is nothing to read back; with them, the writer reads them in the stored order.
       ...(prepared.length === 0 ? { files: [] } : {}),
     });
+    await rememberParties(tx, accountId, body, now);
     await notifyRoleHolders(ctx, tx, { documentId: id, serviceNumber: document.serviceNumber, submitterName: submitter!.name, holders: roles });
     return { freightDocumentId: id, status };
   });

@@ -7,13 +7,21 @@ import { resolveHeldRoles } from '../access/held-roles';
 import { quoteFor } from './credits';
 import { documentContentJson } from './document-json';
 import { readListPage, TOTAL_CAP } from './list-page';
+import { searchCondition } from './search-predicate';
 
 /**
  * GET /freightdocuments (contract §4): the documents in which the caller holds a role (directly or as a
  * delegate), cancelled ones excluded, filtered, sorted (nulls last, then by id for a stable order) and paged
  * from `first` (1-based).
  */
-export async function listFreightDocuments({ ctx, input }: { ctx: ServiceContext; input: { query: Iterable<[string, string]> } }) {
+export async function listFreightDocuments({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  /** `search`: the portal's search box (search-predicate.ts); the REST list never passes it. */
+  input: { query: Iterable<[string, string]>; search?: string };
+}) {
   const accountId = requireAccountId(ctx);
   const parsed = parseListQuery(input.query);
   if (!parsed.ok) throw new ServiceError(parsed.errors);
@@ -21,7 +29,8 @@ export async function listFreightDocuments({ ctx, input }: { ctx: ServiceContext
 
   // Round trips: the caller's facts, then the page and its count side by side, then what the page's entries need.
   const { sources, ownAccountDelegations, caller } = await loadCallerFacts(ctx.db, accountId);
-  const { rows, counted } = await readListPage(ctx.db, { accountId, sources, query });
+  const search = input.search?.trim() ? searchCondition(input.search) : undefined;
+  const { rows, counted } = await readListPage(ctx.db, { accountId, sources, query, documentConditions: search ? [search] : [] });
   const entries = await loadListEntries(
     ctx.db,
     accountId,

@@ -11,6 +11,7 @@ import { authorize } from '../access/load-document';
 import { mutateDocument } from './mutate-document';
 import { notifyRoleHolders } from './notify-role-holders';
 import { reconcileRoles } from './reconcile-roles';
+import { rememberParties } from '../address-book/remember-parties';
 
 /** Attachments already on the document come back with their attachmentId and no content: they are kept. */
 function splitAttachments(raw: unknown): { body: unknown; keptIds: string[] } {
@@ -47,7 +48,7 @@ function dropRenderedGoods(raw: unknown, existingLines: unknown[]): unknown {
  * id: the client reads the document again (contract §4, 205 Reset Content).
  */
 export async function replaceFreightDocument({ ctx, input }: { ctx: ServiceContext; input: { freightDocumentId: string; body: unknown } }) {
-  requireAccountId(ctx);
+  const accountId = requireAccountId(ctx);
   const { body: withoutKept, keptIds } = splitAttachments(input.body);
   // Checked by mutateDocument after apply, which validates the body (and so these ids) first.
   const sentCommits = (withoutKept as { previousCommits?: unknown } | null)?.previousCommits;
@@ -106,6 +107,7 @@ export async function replaceFreightDocument({ ctx, input }: { ctx: ServiceConte
         const [submitter] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, loaded.document.submitterAccountId));
         await notifyRoleHolders(ctx, tx, { documentId, serviceNumber: loaded.document.serviceNumber, submitterName: submitter?.name ?? '', holders: added });
       }
+      await rememberParties(tx, accountId, body, now);
       return {
         set: { type: body.type, content, ...documentColumns(body) },
         changesStructuredGoods: JSON.stringify(content.structuredGoods ?? null) !== JSON.stringify(loaded.document.content.structuredGoods ?? null),

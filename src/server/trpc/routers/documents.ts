@@ -23,6 +23,8 @@ const listInput = z.object({
   sort: z.string().optional(),
   limit: z.number().int().optional(),
   first: z.number().int().optional(),
+  /** The portal's search box: not a list query parameter of the contract, so passed to the service on its own. */
+  q: z.string().max(200).optional(),
 });
 
 /** The portal's document screens; the same services as REST, the same list query syntax, the same response schemas. */
@@ -30,11 +32,11 @@ export const documentsRouter = router({
   list: accountProcedure
     .input(listInput)
     .output(freightDocumentListResponse)
-    .query(({ ctx, input }) => {
+    .query(({ ctx, input: { q, ...input } }) => {
       const query = Object.entries(input)
         .filter(([, value]) => value !== undefined && value !== '')
         .map(([key, value]) => [key, String(value)] as [string, string]);
-      return listFreightDocuments({ ctx: ctx.service, input: { query } });
+      return listFreightDocuments({ ctx: ctx.service, input: { query, search: q } });
     }),
   get: accountProcedure
     .input(documentId)

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+export const saveTemplateInput = z.object({
+  name: z.string().trim().min(1, '3.1').max(100, '3.2'),
+  /** The drafting form's body (validated again when a document is created from it). */
+  body: z.record(z.string(), z.unknown()),
+});
+export const templateView = z.object({ templateId: z.string(), name: z.string(), body: z.record(z.string(), z.unknown()), updatedAt: z.string() });
+export type TemplateView = z.infer<typeof templateView>;
+export const templateId = z.object({ templateId: z.string().min(1) });
