@@ -56,7 +56,7 @@ test('download the PDF from the document view, print it, and open its verificati
   await test.step('download from the document view', async () => {
     await page.goto('/login');
     await signIn(page, person.email, person.password);
-    await expect(page).toHaveURL(/\/account$/);
+    await expect(page).toHaveURL(/\/$/);
     await page.goto(`/documents/${freightDocumentId}`);
     const actions = page.getByRole('group', { name: 'Consignment note as PDF' });
     await expect(actions).toBeVisible();
