@@ -134,6 +134,7 @@ test('a consignor delegates its roles to another account, which sees the documen
     await expect(delegatePage).toHaveURL(new RegExp(`${documentPath}$`));
     await expect(delegatePage.getByTestId('own-permissions')).toContainText('You can issue this draft.');
     await delegatePage.getByRole('button', { name: 'Issue document' }).click();
+    await delegatePage.getByRole('dialog', { name: 'Issue this document?' }).getByRole('button', { name: 'Yes, issue it' }).click();
     await expect(delegatePage.getByTestId('document-status')).toHaveText('Issued');
 
     const theirPanel = delegatePage.getByTestId('delegates-panel');
