@@ -106,9 +106,12 @@ async function textLines(page: Page): Promise<string[]> {
     .filter((line) => !countryNames.has(line));
 }
 
-/** Lines that read as words in a language: at least two words of letters, and not data the test typed in. */
+/** Lines that read as words in a language: at least two words of letters, and not data the test typed in (nor a country named with its code). */
 const isProse = (line: string) =>
-  (line.match(/\p{L}{2,}/gu) ?? []).length >= 2 && !DATA.some((data) => line.includes(data)) && !line.includes('Freight Document Service');
+  (line.match(/\p{L}{2,}/gu) ?? []).length >= 2 &&
+  !DATA.some((data) => line.includes(data)) &&
+  !line.includes('Freight Document Service') &&
+  !/\([A-Z]{3}\)$/.test(line);
 
 async function switchLanguage(page: Page, locale: Locale) {
   await page.getByTestId('language-switch').locator('summary').click();
