@@ -76,7 +76,14 @@ export async function createFreightDocument({ ctx, input }: { ctx: ServiceContex
       ...(prepared.length === 0 ? { files: [] } : {}),
     });
     await rememberParties(tx, accountId, body, now);
-    await notifyRoleHolders(ctx, tx, { documentId: id, serviceNumber: document.serviceNumber, submitterName: submitter!.name, holders: roles });
+    await notifyRoleHolders(ctx, tx, {
+      documentId: id,
+      serviceNumber: document.serviceNumber,
+      submitterName: submitter!.name,
+      holders: roles,
+      knownAccounts: new Map(resolved.flatMap((party) => (party.accountId && party.account ? [[party.accountId, party.account] as const] : []))),
+      submitterLocale: submitter!.locale,
+    });
     return { freightDocumentId: id, status };
   });
 }

@@ -6,6 +6,7 @@ import { accounts, freightDocuments } from '@/server/db/schema';
 import { queueMail } from '@/server/mail/queue-mail';
 import { namedInDocumentMail } from '@/server/mail/templates';
 import type { ServiceContext } from '../context';
+import type { KnownRecipient } from './parties';
 
 interface Holder {
   role: string;
@@ -21,18 +22,26 @@ interface Holder {
 export async function notifyRoleHolders(
   ctx: ServiceContext,
   db: DbOrTx,
-  input: { documentId: string; serviceNumber: string; submitterName: string; holders: Holder[] },
+  input: {
+    documentId: string;
+    serviceNumber: string;
+    submitterName: string;
+    holders: Holder[];
+    /** Accounts the caller has already read (by id), and the submitter's language if known: not read again. */
+    knownAccounts?: ReadonlyMap<string, KnownRecipient>;
+    submitterLocale?: Locale;
+  },
 ) {
   const holders = input.holders.filter((holder) => holder.role !== 'SUBMITTER' && (holder.accountId || holder.email));
-  const accountIds = [...new Set(holders.map((holder) => holder.accountId).filter((id): id is string => !!id))];
-  const recipients = new Map(
-    accountIds.length
-      ? (await db.select({ id: accounts.id, email: accounts.email, locale: accounts.locale }).from(accounts).where(inArray(accounts.id, accountIds))).map(
-          (row) => [row.id, row],
-        )
-      : [],
-  );
-  const submitterLocale = holders.some((holder) => !holder.accountId) ? await submitterLocaleOf(db, input.documentId) : DEFAULT_LOCALE;
+  const recipients = new Map<string, KnownRecipient>(input.knownAccounts ?? []);
+  const unknownIds = [...new Set(holders.map((holder) => holder.accountId).filter((id): id is string => !!id && !recipients.has(id)))];
+  if (unknownIds.length > 0) {
+    const rows = await db.select({ id: accounts.id, email: accounts.email, locale: accounts.locale }).from(accounts).where(inArray(accounts.id, unknownIds));
+    for (const row of rows) recipients.set(row.id, row);
+  }
+  const submitterLocale = holders.some((holder) => !holder.accountId)
+    ? (input.submitterLocale ?? (await submitterLocaleOf(db, input.documentId)))
+    : DEFAULT_LOCALE;
   const byRecipient = new Map<string, { roles: Set<string>; hasAccount: boolean; locale: Locale }>();
   for (const holder of holders) {
     const account = holder.accountId ? recipients.get(holder.accountId) : undefined;

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { ROLE_SLOTS, SINGLE_ROLES } from '@/lib/domain/permissions';
 import type { FreightDocumentInput, PartyInput, Role } from '@/lib/schemas/freight-document';
+import type { Locale } from '@/lib/i18n/locales';
 import type { DbOrTx } from '@/server/db/client';
 import { accounts } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
@@ -17,6 +18,13 @@ export interface PartySlot {
 export interface ResolvedParty extends PartySlot {
   accountId: string | null;
   email: string | null;
+  /** The holder's account as read while resolving, so that mailing it needs no second read. */
+  account?: KnownRecipient;
+}
+
+export interface KnownRecipient {
+  email: string;
+  locale: Locale;
 }
 
 /** Every party of a body with its role, in body order. */
@@ -50,20 +58,25 @@ export async function resolveParties(db: DbOrTx, slots: PartySlot[]): Promise<{ 
     const { submittedAccountNumber, submittedAccountEmailAddress } = slot.party;
     if (submittedAccountNumber) {
       const [account] = await db
-        .select({ id: accounts.id, activatedAt: accounts.activatedAt })
+        .select({ id: accounts.id, activatedAt: accounts.activatedAt, email: accounts.email, locale: accounts.locale })
         .from(accounts)
         .where(eq(accounts.accountNumber, submittedAccountNumber));
       if (!account || !account.activatedAt) {
         errors.push(errorItem('4.40', `${slot.field}.submittedAccountNumber`));
         continue;
       }
-      resolved.push({ ...slot, accountId: account.id, email: null });
+      resolved.push({ ...slot, accountId: account.id, email: null, account: { email: account.email, locale: account.locale } });
     } else if (submittedAccountEmailAddress) {
       const [account] = await db
-        .select({ id: accounts.id })
+        .select({ id: accounts.id, email: accounts.email, locale: accounts.locale })
         .from(accounts)
         .where(sql`lower(${accounts.email}) = lower(${submittedAccountEmailAddress})`);
-      resolved.push({ ...slot, accountId: account?.id ?? null, email: submittedAccountEmailAddress });
+      resolved.push({
+        ...slot,
+        accountId: account?.id ?? null,
+        email: submittedAccountEmailAddress,
+        ...(account ? { account: { email: account.email, locale: account.locale } } : {}),
+      });
     } else {
       resolved.push({ ...slot, accountId: null, email: null });
     }
