@@ -5,7 +5,7 @@ import { errorsFromCall, useErrorMessage, type FieldError } from '@/components/f
 import type { responseCodeAnswer } from '@/lib/schemas/tablet';
 import type { z } from 'zod';
 import { useResponseCode } from './tablet-data';
-import { groupDigits } from './tfa-panel';
+import { CodeField, GroupedCode } from './code-fields';
 
 /**
  * The counter party's phone page (issue 9 part 4, contract §8): the carrier's challenge code in, the response
@@ -43,27 +43,14 @@ export function RespondCode() {
           }
         }}
       >
-        <div className={`field${error ? ' field-invalid' : ''}`}>
-          <label htmlFor="challenge">{t('challenge')}</label>
-          <input
-            id="challenge"
-            className="input input-large input-code"
-            inputMode="numeric"
-            autoComplete="off"
-            value={challenge}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'challenge-error' : 'challenge-hint'}
-            onChange={(event) => setChallenge(event.target.value)}
-          />
-          <p id="challenge-hint" className="hint">
-            {t('challengeHint', { count: digits.length })}
-          </p>
-          {error ? (
-            <p id="challenge-error" className="field-error" role="alert">
-              {error.code === '3.6' ? t('wrongChallenge') : error.code === '4.47' ? t('unknownDocument') : messageFor(error)}
-            </p>
-          ) : null}
-        </div>
+        <CodeField
+          id="challenge"
+          label={t('challenge')}
+          value={challenge}
+          onChange={setChallenge}
+          hint={t('challengeHint', { count: digits.length })}
+          error={error ? (error.code === '3.6' ? t('wrongChallenge') : error.code === '4.47' ? t('unknownDocument') : messageFor(error)) : undefined}
+        />
         <div className="actions">
           <button type="submit" className="button button-primary button-large" disabled={busy} aria-busy={busy || undefined}>
             {busy ? t('busy') : t('submit')}
@@ -74,13 +61,7 @@ export function RespondCode() {
         <section className="panel tablet-panel panel-success" aria-labelledby="response-title" role="status">
           <h2 id="response-title">{t('responseTitle')}</h2>
           <p>{t('forDocument', { action: action(answer.action), serviceNumber: answer.serviceNumber })}</p>
-          <p className="challenge-code" data-testid="response-code" data-code={answer.responseCode}>
-            {groupDigits(answer.responseCode).map((group, index) => (
-              <span key={index} className="code-group">
-                {group}
-              </span>
-            ))}
-          </p>
+          <GroupedCode code={answer.responseCode} testId="response-code" />
           <p>{t('readBack')}</p>
           {answer.commentsMatch ? null : <p className="banner banner-warning">{t('commentsDiffer')}</p>}
         </section>

@@ -2,11 +2,7 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { challengeCode, contentHash } from '@/lib/domain/tfa';
-
-/** 25 digits as five groups of five, easy to read out and to type. */
-export function groupDigits(code: string): string[] {
-  return code.match(/.{1,5}/g) ?? [];
-}
+import { CodeField, GroupedCode } from './code-fields';
 
 /**
  * Two-factor approval (contract §8): the tablet shows its challenge code in large grouped digits; the counter
@@ -34,13 +30,7 @@ export function TfaPanel(props: {
   return (
     <div className="tfa">
       <p id="challenge-label">{t('showThis')}</p>
-      <p className="challenge-code" aria-labelledby="challenge-label" data-testid="challenge-code" data-code={challenge}>
-        {groupDigits(challenge).map((group, index) => (
-          <span key={index} className="code-group">
-            {group}
-          </span>
-        ))}
-      </p>
+      <GroupedCode code={challenge} testId="challenge-code" labelledBy="challenge-label" />
       <p className="hint">{t('howTo')}</p>
       <form
         className="form"
@@ -51,27 +41,14 @@ export function TfaPanel(props: {
           props.onConfirm(digits);
         }}
       >
-        <div className={`field${problem ? ' field-invalid' : ''}`}>
-          <label htmlFor="response-code">{t('response')}</label>
-          <input
-            id="response-code"
-            className="input input-large input-code"
-            inputMode="numeric"
-            autoComplete="off"
-            value={response}
-            aria-invalid={problem || undefined}
-            aria-describedby={problem ? 'response-code-error' : 'response-code-hint'}
-            onChange={(event) => setResponse(event.target.value)}
-          />
-          <p id="response-code-hint" className="hint">
-            {t('responseHint', { count: digits.length })}
-          </p>
-          {problem ? (
-            <p id="response-code-error" className="field-error">
-              {t('responseLength')}
-            </p>
-          ) : null}
-        </div>
+        <CodeField
+          id="response-code"
+          label={t('response')}
+          value={response}
+          onChange={setResponse}
+          hint={t('responseHint', { count: digits.length })}
+          error={problem ? t('responseLength') : undefined}
+        />
         <div className="actions">
           <button type="submit" className="button button-primary button-large" disabled={props.busy}>
             {t('confirm')}

@@ -1,0 +1,48 @@
+'use client';
+import type { ReactNode } from 'react';
+
+/** 25 digits as five groups of five, easy to read out and to type. */
+export function groupDigits(code: string): string[] {
+  return code.match(/.{1,5}/g) ?? [];
+}
+
+/** A two-factor code (contract §8) shown large, in groups of five; `data-code` keeps the digits for tests. */
+export function GroupedCode({ code, testId, labelledBy }: { code: string; testId: string; labelledBy?: string }) {
+  return (
+    <p className="challenge-code" aria-labelledby={labelledBy} data-testid={testId} data-code={code}>
+      {groupDigits(code).map((group, index) => (
+        <span key={index} className="code-group">
+          {group}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+/** A 25-digit code typed in: large, numeric keyboard, a hint that counts the digits, the error under it. */
+export function CodeField(props: { id: string; label: string; value: string; onChange: (value: string) => void; hint: string; error?: ReactNode }) {
+  const { id, error } = props;
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}`}>
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        className="input input-large input-code"
+        inputMode="numeric"
+        autoComplete="off"
+        value={props.value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : `${id}-hint`}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+      <p id={`${id}-hint`} className="hint">
+        {props.hint}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
