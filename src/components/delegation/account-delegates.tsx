@@ -1,12 +1,11 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
 import { errorsFromCall } from '@/components/forms/errors';
 import { useEnumLabel } from '@/components/i18n/labels';
 import { ROLES } from '@/lib/schemas/freight-document';
 import { useTRPC } from '@/lib/trpc/client';
-import { delegateeOf, DelegateForm } from './delegate-form';
+import { DelegateForm } from './delegate-form';
 import { DelegatesList } from './delegates-list';
 import { FormErrors } from './text-field';
 import { useDelegationActions } from './use-delegation-actions';
@@ -19,7 +18,6 @@ export function AccountDelegates() {
   const trpc = useTRPC();
   const delegates = useQuery(trpc.delegation.onAccount.queryOptions());
   const actions = useDelegationActions(null);
-  const [done, setDone] = useState<string>();
   // Any role: an account-wide delegation covers present and future documents, so none need be held today.
   const roles = ROLES.map((role) => ({ role, label: label('role', role) }));
 
@@ -42,17 +40,7 @@ export function AccountDelegates() {
           revoke={actions.revoke}
         />
       )}
-      <DelegateForm
-        key={actions.delegate.count}
-        idPrefix="account-delegate"
-        title={t('account.formTitle')}
-        roles={roles}
-        scope="account"
-        pending={actions.delegate.pending}
-        errors={actions.delegate.errors}
-        done={done}
-        onSubmit={(input) => actions.delegate.run(input, () => setDone(t('form.done', { name: delegateeOf(input), role: label('role', input.role) })))}
-      />
+      <DelegateForm key={actions.formKey} idPrefix="account-delegate" title={t('account.formTitle')} roles={roles} scope="account" {...actions.form} />
     </section>
   );
 }

@@ -2,10 +2,9 @@
 import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
 import { useEnumLabel } from '@/components/i18n/labels';
 import { useTRPC, type RouterOutputs } from '@/lib/trpc/client';
-import { delegateeOf, DelegateForm, type RoleOption } from './delegate-form';
+import { DelegateForm, type RoleOption } from './delegate-form';
 import { DelegatesList } from './delegates-list';
 import { useDelegationActions } from './use-delegation-actions';
 import './delegation.css';
@@ -26,7 +25,6 @@ export function DocumentDelegation({ document }: { document: DocumentJson }) {
   const shown = canDelegate || document.ownDelegates.length > 0;
   const delegates = useQuery({ ...trpc.delegation.onDocument.queryOptions({ freightDocumentId: id }), enabled: shown });
   const actions = useDelegationActions(id);
-  const [done, setDone] = useState<string>();
 
   const delegable = document.ownPermissions.filter((entry) => entry.permissions.includes('DELEGATE'));
   const roles: RoleOption[] = delegable.map((entry) => {
@@ -56,17 +54,7 @@ export function DocumentDelegation({ document }: { document: DocumentJson }) {
           )}
           {delegates.data?.delegates.some((delegate) => delegate.scope === 'ACCOUNT') ? <p className="hint">{t('panel.accountWideHint')}</p> : null}
           {canDelegate && roles.length > 0 ? (
-            <DelegateForm
-              key={actions.delegate.count}
-              idPrefix="delegate"
-              title={t('form.title')}
-              roles={roles}
-              scope="document"
-              pending={actions.delegate.pending}
-              errors={actions.delegate.errors}
-              done={done}
-              onSubmit={(input) => actions.delegate.run(input, () => setDone(t('form.done', { name: delegateeOf(input), role: label('role', input.role) })))}
-            />
+            <DelegateForm key={actions.formKey} idPrefix="delegate" title={t('form.title')} roles={roles} scope="document" {...actions.form} />
           ) : null}
         </section>
       ) : null}

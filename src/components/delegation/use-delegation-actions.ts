@@ -1,15 +1,21 @@
 'use client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { errorsFromCall, type FieldError } from '@/components/forms/errors';
+import { useEnumLabel } from '@/components/i18n/labels';
 import type { DelegateInput } from '@/lib/schemas/delegation';
 import { useTRPC } from '@/lib/trpc/client';
+import { delegateeOf } from './delegate-form';
 
 /**
  * Delegating and revoking, on one document or account-wide, with the errors of each and the queries they change:
- * the delegates lists, and the document (its `ownDelegates`, and the delegate's own list).
+ * the delegates lists, and the document (its `ownDelegates`, and the delegate's own list). `form` is what the
+ * DelegateForm needs (give it `formKey` as its key: a new, empty form after each delegation).
  */
 export function useDelegationActions(freightDocumentId: string | null) {
+  const t = useTranslations('delegation');
+  const label = useEnumLabel();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const delegateOnDocument = useMutation(trpc.delegation.delegateOnDocument.mutationOptions());
@@ -19,6 +25,7 @@ export function useDelegationActions(freightDocumentId: string | null) {
   const [delegateErrors, setDelegateErrors] = useState<FieldError[]>([]);
   const [revokeErrors, setRevokeErrors] = useState<FieldError[]>([]);
   const [delegated, setDelegated] = useState(0);
+  const [done, setDone] = useState<string>();
 
   const refresh = () =>
     Promise.all([
@@ -26,13 +33,13 @@ export function useDelegationActions(freightDocumentId: string | null) {
       queryClient.invalidateQueries({ queryKey: trpc.documents.pathKey() }),
     ]);
 
-  const delegate = (input: DelegateInput, onDone: () => void) => {
+  const delegate = (input: DelegateInput) => {
     setDelegateErrors([]);
     const options = {
       onSuccess: async () => {
         await refresh();
         setDelegated((count) => count + 1);
-        onDone();
+        setDone(t('form.done', { name: delegateeOf(input), role: label('role', input.role) }));
       },
       onError: (error: unknown) => setDelegateErrors(errorsFromCall(error)),
     };
@@ -54,7 +61,8 @@ export function useDelegationActions(freightDocumentId: string | null) {
   };
 
   return {
-    delegate: { run: delegate, pending: delegateOnDocument.isPending || delegateOnAccount.isPending, errors: delegateErrors, count: delegated },
+    form: { onSubmit: delegate, pending: delegateOnDocument.isPending || delegateOnAccount.isPending, errors: delegateErrors, done },
+    formKey: delegated,
     revoke: { run: revoke, pending: revokeOnDocument.isPending || revokeOnAccount.isPending, errors: revokeErrors, reset: () => setRevokeErrors([]) },
   };
 }
