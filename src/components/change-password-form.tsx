@@ -7,6 +7,7 @@ import { useTRPC } from '@/lib/trpc/client';
 import { byField, errorsFromCall, validate, type FieldError } from './forms/errors';
 import { ErrorSummary } from './forms/error-summary';
 import { Field } from './forms/field';
+import { NewPasswordField } from './forms/new-password-field';
 import { SubmitButton } from './forms/submit-button';
 
 const ID = 'password';
@@ -54,16 +55,7 @@ export function ChangePasswordForm() {
         </div>
       ) : null}
       <Field idPrefix={ID} name="oldPassword" label={t('current')} type="password" autoComplete="current-password" required error={fieldErrors.oldPassword} />
-      <Field
-        idPrefix={ID}
-        name="newPassword"
-        label={t('new')}
-        type="password"
-        autoComplete="new-password"
-        hint={t('newHint')}
-        required
-        error={fieldErrors.newPassword}
-      />
+      <NewPasswordField idPrefix={ID} name="newPassword" label={t('new')} hint={t('newHint')} error={fieldErrors.newPassword} />
       <div className="actions">
         <SubmitButton pending={change.isPending} label={t('submit')} pendingLabel={t('pending')} />
       </div>

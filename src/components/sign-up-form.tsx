@@ -8,6 +8,7 @@ import { useTRPC } from '@/lib/trpc/client';
 import { byField, errorsFromCall, validate, type FieldError } from './forms/errors';
 import { ErrorSummary } from './forms/error-summary';
 import { Field } from './forms/field';
+import { NewPasswordField } from './forms/new-password-field';
 import { SubmitButton } from './forms/submit-button';
 
 const ID = 'signup';
@@ -87,16 +88,7 @@ export function SignUpForm({ partnerEnvironment, email }: { partnerEnvironment: 
       <ErrorSummary errors={errors} idPrefix={ID} fields={FIELDS} />
       <Field idPrefix={ID} name="name" label={t('name')} autoComplete="name" required error={fieldErrors.name} />
       <Field idPrefix={ID} name="email" label={t('email')} type="email" autoComplete="email" required defaultValue={email} error={fieldErrors.email} />
-      <Field
-        idPrefix={ID}
-        name="password"
-        label={t('password')}
-        type="password"
-        autoComplete="new-password"
-        hint={t('passwordHint')}
-        required
-        error={fieldErrors.password}
-      />
+      <NewPasswordField idPrefix={ID} name="password" label={t('password')} hint={t('passwordHint')} error={fieldErrors.password} />
       <Field idPrefix={ID} name="phoneNumber" label={t('phoneNumber')} type="tel" autoComplete="tel" optional error={fieldErrors.phoneNumber} />
       <Field idPrefix={ID} name="companyName" label={t('companyName')} autoComplete="organization" optional error={fieldErrors.companyName} />
       <Field idPrefix={ID} name="acceptTermsAndConditions" label={t('acceptTerms')} type="checkbox" required error={fieldErrors.acceptTermsAndConditions} />

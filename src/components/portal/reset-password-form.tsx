@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { ErrorSummary } from '@/components/forms/error-summary';
 import { errorsFromCall, validate, type FieldError } from '@/components/forms/errors';
-import { Field } from '@/components/forms/field';
+import { NewPasswordField } from '@/components/forms/new-password-field';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { useHydrated } from '@/components/forms/use-hydrated';
 import { resetPasswordInput } from '@/lib/schemas/password-reset';
@@ -55,14 +55,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
           <Link href="/forgot-password">{t('askAgain')}</Link>
         </p>
       ) : null}
-      <Field
+      <NewPasswordField
         idPrefix={ID}
         name="newPassword"
         label={t('newPassword')}
-        type="password"
-        autoComplete="new-password"
         hint={signup('passwordHint')}
-        required
         error={errors.find((error) => error.field === 'newPassword')}
       />
       <div className="actions">
