@@ -52,8 +52,12 @@ it('a delivery held at SIGTERM past the shutdown timeout is released and deliver
 
   const [firstAttempt, secondAttempt] = await receiver.waitFor('/held', 2, 15_000);
   expect(secondAttempt!.headers['webhook-id']).toBe(firstAttempt!.headers['webhook-id']);
-  const log = await new Driver(serverTarget(other)).get(`/api/accounts/users/me/subscriptions/${subscribed.body.subscriptionId}/deliveries`, { bearer: token });
-  const [delivery] = log.body.deliveries;
+  // The receiver has the second attempt before the other instance has recorded its answer: wait for the record.
+  const readLog = async () =>
+    (await new Driver(serverTarget(other!)).get(`/api/accounts/users/me/subscriptions/${subscribed.body.subscriptionId}/deliveries`, { bearer: token })).body
+      .deliveries[0];
+  await expect.poll(async () => (await readLog()).state, { timeout: 10_000, interval: 100 }).not.toBe('PENDING');
+  const delivery = await readLog();
   expect(delivery.state).toBe('DELIVERED');
   expect(delivery.attempts).toHaveLength(2);
   expect(delivery.attempts.map((attempt: { httpStatus?: number }) => attempt.httpStatus ?? null).sort()).toEqual([200, null]);
