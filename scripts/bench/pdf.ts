@@ -6,10 +6,11 @@
  *
  * Knobs: BENCH_PDF_SAMPLES (30 first and raw renders), BENCH_PDF_RENDERS (1000), BENCH_PDF_CONCURRENCY (2).
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Sql } from 'postgres';
 import { runLoad, summarise } from './load';
 import { DOCUMENT_BODY } from './fixtures';
@@ -93,9 +94,13 @@ export async function benchPdf(options: { next: Server; sql: Sql; token: string;
     inputFile,
     JSON.stringify({ document, languages: labelLanguages({ countryCodes: ['NLD', 'DEU'] }), verificationUrl, watermark: false, signatures: {} }),
   );
-  const raw = JSON.parse(
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench/pdf-raw.mts', inputFile, String(SAMPLES)], { cwd: ROOT, maxBuffer: 1 << 20 }).toString(),
-  ) as number[];
+  // Not execFileSync: a blocked event loop misses the server closing idle keep-alive sockets (after 5 s), and the
+  // next fetch would go out on a dead one ("fetch failed").
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/bench/pdf-raw.mts', inputFile, String(SAMPLES)], {
+    cwd: ROOT,
+    maxBuffer: 1 << 20,
+  });
+  const raw = JSON.parse(stdout) as number[];
   fs.rmSync(inputFile, { force: true });
 
   // ---- through the server: first render (a miss per document), then the cached one

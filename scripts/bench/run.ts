@@ -235,7 +235,10 @@ async function main() {
     // A failed fetch says nothing of why: show what the server printed last (a crash, an out-of-memory).
     const pdf = () =>
       benchPdf({ next, sql, token: account.token, metricsToken: env.METRICS_TOKEN! }).catch((error: unknown) => {
-        throw new Error(`${error instanceof Error ? error.message : String(error)}\n--- next start printed last:\n${next.output()}`, { cause: error });
+        throw new Error(
+          `${error instanceof Error ? `${error.message} (${String(error.cause)})` : String(error)}\n--- next start printed last:\n${next.output()}`,
+          { cause: error },
+        );
       });
     // BENCH_PDF_ONLY=1: only the PDF figures (scripts/bench/pdf.ts), without the load and list tiers.
     if (process.env.BENCH_PDF_ONLY === '1') return await pdf();
