@@ -12,33 +12,53 @@ import type { CmrPdfInput } from './model';
  * into .next after `next build`. Kept on globalThis: route bundles are separate module copies in one process.
  */
 const WORKER_FILE = path.join(process.cwd(), 'src/server/pdf/worker-entry.mjs');
-const global = globalThis as unknown as { __fdsPdfPool?: Piscina };
+const global = globalThis as unknown as { __fdsPdfPool?: { piscina: Piscina; renders: number } };
+
+/**
+ * react-pdf's reconciler keeps every rendered root in its schedule list (about 120 KB each, found with heap
+ * snapshots; renderCmrPdf's unmount halves it), so the threads are renewed after this many renders: the pool is
+ * swapped for a fresh one and the old one closes once its renders in flight are done, giving back all its memory.
+ */
+function rendersPerPool(): number {
+  const configured = Number(process.env.PDF_RENDERS_PER_POOL);
+  return Number.isInteger(configured) && configured > 0 ? configured : 200;
+}
 
 export function pdfThreads(): number {
   const configured = Number(process.env.PDF_WORKER_THREADS);
   return Number.isInteger(configured) && configured > 0 ? configured : Math.max(1, os.availableParallelism() - 1);
 }
 
-function pool(): Piscina {
-  global.__fdsPdfPool ??= new Piscina({
-    filename: WORKER_FILE,
-    minThreads: 1,
-    maxThreads: pdfThreads(),
-    // A thread that rendered nothing for a minute gives its memory back (react-pdf and fonts take ~60 MB).
-    idleTimeout: 60_000,
-  });
+function pool() {
+  global.__fdsPdfPool ??= {
+    piscina: new Piscina({
+      filename: WORKER_FILE,
+      minThreads: 1,
+      maxThreads: pdfThreads(),
+      // A thread that rendered nothing for a minute gives its memory back (react-pdf and fonts take ~60 MB).
+      idleTimeout: 60_000,
+    }),
+    renders: 0,
+  };
   return global.__fdsPdfPool;
 }
 
 /** Renders one consignment note on a worker thread. */
 export async function renderPdfInPool(input: CmrPdfInput): Promise<Uint8Array> {
-  const result: Uint8Array = await pool().run(input);
-  return result;
+  const current = pool();
+  const rendering: Promise<Uint8Array> = current.piscina.run(input);
+  current.renders += 1;
+  if (current.renders >= rendersPerPool() && global.__fdsPdfPool === current) {
+    global.__fdsPdfPool = undefined;
+    // close() lets the queued and running renders (this one included) finish first.
+    void current.piscina.close();
+  }
+  return rendering;
 }
 
 /** On shutdown: let renders in flight finish, then end the threads. */
 export async function closePdfPool(): Promise<void> {
   const running = global.__fdsPdfPool;
   global.__fdsPdfPool = undefined;
-  await running?.close();
+  await running?.piscina.close();
 }

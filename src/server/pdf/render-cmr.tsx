@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Font, renderToBuffer } from '@react-pdf/renderer';
+import { Font, pdf } from '@react-pdf/renderer';
 import { CmrDocument } from './cmr-document';
 import type { CmrPdfInput } from './model';
 import { FONT_FAMILY } from './styles';
@@ -26,5 +26,13 @@ function registerFonts() {
 /** Renders one consignment note; CPU-bound, so the server calls it only inside the worker pool (pool.ts). */
 export async function renderCmrPdf(input: CmrPdfInput): Promise<Buffer> {
   registerFonts();
-  return renderToBuffer(<CmrDocument input={input} />);
+  const instance = pdf(<CmrDocument input={input} />);
+  try {
+    const stream = await instance.toBuffer();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  } finally {
+    await new Promise<void>((resolve) => instance.updateContainer(null as never, resolve));
+  }
 }
