@@ -20,13 +20,16 @@ const global = globalThis as unknown as { __fdsPdfPool?: { piscina: Piscina; ren
  * swapped for a fresh one and the old one closes once its renders in flight are done, giving back all its memory.
  */
 function rendersPerPool(): number {
-  const configured = Number(process.env.PDF_RENDERS_PER_POOL);
-  return Number.isInteger(configured) && configured > 0 ? configured : 200;
+  return positiveIntegerFromEnv('PDF_RENDERS_PER_POOL', 200);
 }
 
 export function pdfThreads(): number {
-  const configured = Number(process.env.PDF_WORKER_THREADS);
-  return Number.isInteger(configured) && configured > 0 ? configured : Math.max(1, os.availableParallelism() - 1);
+  return positiveIntegerFromEnv('PDF_WORKER_THREADS', Math.max(1, os.availableParallelism() - 1));
+}
+
+function positiveIntegerFromEnv(name: string, fallback: number): number {
+  const configured = Number(process.env[name]);
+  return Number.isInteger(configured) && configured > 0 ? configured : fallback;
 }
 
 function pool() {
@@ -48,7 +51,7 @@ export async function renderPdfInPool(input: CmrPdfInput): Promise<Uint8Array> {
   const current = pool();
   const rendering: Promise<Uint8Array> = current.piscina.run(input);
   current.renders += 1;
-  if (current.renders >= rendersPerPool() && global.__fdsPdfPool === current) {
+  if (current.renders >= rendersPerPool()) {
     global.__fdsPdfPool = undefined;
     // close() lets the queued and running renders (this one included) finish first.
     void current.piscina.close();
