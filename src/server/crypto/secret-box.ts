@@ -1,9 +1,22 @@
 import 'server-only';
 import crypto from 'node:crypto';
 
+/**
+ * Derived keys by secret and purpose: a GET of an issued document opens its transfer secrets, and one HKDF per
+ * value cost more than the AES itself (bench profile). Few entries: one APP_SECRET, a handful of purposes.
+ */
+const derivedKeys = new Map<string, Buffer>();
+
 /** AES-256-GCM under a key derived from APP_SECRET; used for values the server must read back. */
 function deriveKey(appSecret: string, purpose: string): Buffer {
-  return Buffer.from(crypto.hkdfSync('sha256', appSecret, 'freight-document-service', purpose, 32));
+  const cacheKey = `${purpose}\u0000${appSecret}`;
+  let key = derivedKeys.get(cacheKey);
+  if (!key) {
+    key = Buffer.from(crypto.hkdfSync('sha256', appSecret, 'freight-document-service', purpose, 32));
+    if (derivedKeys.size >= 64) derivedKeys.clear();
+    derivedKeys.set(cacheKey, key);
+  }
+  return key;
 }
 
 export function seal(plaintext: string, appSecret: string, purpose: string): string {

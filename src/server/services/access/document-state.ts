@@ -48,7 +48,7 @@ const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(v
 const date = (value: string | null) => (value === null ? null : new Date(value));
 
 /** Subqueries for what the caller brings to any document: its delegation sources, own account-wide delegations, credits. */
-type Parameter = string | ReturnType<typeof sql.placeholder>;
+type Parameter = string | ReturnType<typeof sql.placeholder> | ReturnType<typeof sql.param>;
 const callerSubqueries = (accountId: Parameter) => ({
   sources: sql`(select coalesce(json_agg(json_build_object('accountId', account_id, 'role', role, 'delegationId', entry_id)), '[]') from (${delegationSourcesQuery(accountId)}) found_sources)`,
   ownAccountDelegations: sql`(select coalesce(json_agg(json_build_object('id', id, 'documentId', document_id, 'role', role, 'roleId', role_id,
@@ -198,10 +198,10 @@ export async function loadDocumentState(db: DbOrTx, accountId: string, documentI
  * What each document of a list page needs for its entry, in one statement: roles, active per-document delegations,
  * approvals, the submitter's account and the caller's subscription count. In the order of `ids`.
  */
-export async function loadListEntries(db: DbOrTx, accountId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  const found = await db.query.freightDocuments.findMany({
-    where: (document, { inArray }) => inArray(document.id, ids),
+function listEntriesQuery(db: DbOrTx, accountId: Parameter, ids: Parameter) {
+  return db.query.freightDocuments.findMany({
+    // `= any(array)`: one statement text for any page size, so it can be prepared (an IN list is not).
+    where: (document) => sql`${document.id} = any(${ids}::text[])`,
     with: { roles: true, delegations: { where: (delegation, { isNull }) => isNull(delegation.revokedAt) }, approvals: true },
     extras: (document) => ({
       subscriptionCount: sql<number>`(select count(*)::int from webhook_subscriptions where account_id = ${accountId} and document_id = ${document.id})`.as(
@@ -211,6 +211,24 @@ export async function loadListEntries(db: DbOrTx, accountId: string, ids: string
         from accounts where id = ${document.submitterAccountId})`.as('submitter'),
     }),
   });
+}
+
+/** Like the document's statement, the entries' is built once per database and then only executed (issue 13 profile). */
+const preparedEntries = new WeakMap<object, ReturnType<ReturnType<typeof listEntriesQuery>['prepare']>>();
+function runListEntriesQuery(db: DbOrTx, accountId: string, ids: string[]) {
+  // sql.param: the array is one parameter (spread into a list it would not cast to an array).
+  if (is(db, PgTransaction)) return listEntriesQuery(db, accountId, sql.param(ids));
+  let statement = preparedEntries.get(db);
+  if (!statement) {
+    statement = listEntriesQuery(db, sql.placeholder('accountId'), sql.placeholder('ids')).prepare('fds_load_list_entries');
+    preparedEntries.set(db, statement);
+  }
+  return statement.execute({ accountId, ids });
+}
+
+export async function loadListEntries(db: DbOrTx, accountId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const found = await runListEntriesQuery(db, accountId, ids);
   const byId = new Map(found.map((entry) => [entry.id, entry]));
   return ids.flatMap((id) => {
     const entry = byId.get(id);

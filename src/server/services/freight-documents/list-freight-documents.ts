@@ -30,12 +30,8 @@ export async function listFreightDocuments({
   // Round trips: the caller's facts, then the page and its count side by side, then what the page's entries need.
   const { sources, ownAccountDelegations, caller } = await loadCallerFacts(ctx.db, accountId);
   const search = input.search?.trim() ? searchCondition(input.search) : undefined;
-  const { rows, counted } = await readListPage(ctx.db, { accountId, sources, query, documentConditions: search ? [search] : [] });
-  const entries = await loadListEntries(
-    ctx.db,
-    accountId,
-    rows.map((row) => row.id),
-  );
+  const { ids, counted } = await readListPage(ctx.db, { accountId, sources, query, documentConditions: search ? [search] : [] });
+  const entries = await loadListEntries(ctx.db, accountId, ids);
   const quote = quoteFor(ctx, caller);
   const people = new Map(entries.flatMap((entry) => (entry.submitter ? [[entry.submitter.accountId, entry.submitter] as const] : [])));
   const freightDocumentsJson = entries.map(({ document, roles, documentDelegations, approvals, subscriptionCount }) => {

@@ -1,10 +1,9 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ListAttribute, ListFilter, ListQuery } from '@/lib/domain/list-query';
 import type { DbOrTx } from '@/server/db/client';
 import { documentViewers, freightDocuments } from '@/server/db/schema';
 import type { DelegationSource } from '../access/delegation-sources';
-import type { DocumentRow } from '../access/load-document';
 import { viewedBy, visibleTo } from '../access/visibility';
 
 /** Contract §4: `total` is exact up to this many documents, beyond it this many with `totalRelation: "gte"`. */
@@ -59,7 +58,7 @@ interface PageInput {
  * a page costs its offset in index entries, however many documents the account holds (docs/decisions/0019). With
  * such delegations, or conditions on other columns, they apply the visibility rule to freight_documents row by row.
  */
-export async function readListPage(db: DbOrTx, input: PageInput): Promise<{ rows: DocumentRow[]; counted: number }> {
+export async function readListPage(db: DbOrTx, input: PageInput): Promise<{ ids: string[]; counted: number }> {
   const { accountId, sources, query, documentConditions = [] } = input;
   const fromViewers = sources.length === 0 && documentConditions.length === 0;
   const table: PgTable = fromViewers ? documentViewers : freightDocuments;
@@ -72,7 +71,7 @@ export async function readListPage(db: DbOrTx, input: PageInput): Promise<{ rows
   )!;
   const order = [...query.sort.map((sort) => sql`${columnExpression(columns, sort.attribute)} ${sql.raw(sort.direction)} nulls last`), asc(idColumn)];
 
-  // The page's ids first, in order, then their documents: only `limit` documents are read, not `first + limit`.
+  // Only the page's ids, in order: the entries' statement (loadListEntries) reads their documents by key.
   const page = db
     .select({ id: sql<string>`${idColumn}`.as('page_id'), position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('position') })
     .from(table)
@@ -82,7 +81,7 @@ export async function readListPage(db: DbOrTx, input: PageInput): Promise<{ rows
     .offset(query.first - 1)
     .as('page');
   const [rows, [count]] = await Promise.all([
-    db.select({ document: freightDocuments }).from(page).innerJoin(freightDocuments, eq(freightDocuments.id, page.id)).orderBy(asc(page.position)),
+    db.select({ id: page.id }).from(page).orderBy(asc(page.position)),
     db.select({ counted: sql<number>`count(*)::int` }).from(
       db
         .select({ id: idColumn })
@@ -92,5 +91,5 @@ export async function readListPage(db: DbOrTx, input: PageInput): Promise<{ rows
         .as('capped'),
     ),
   ]);
-  return { rows: rows.map((row) => row.document), counted: count?.counted ?? 0 };
+  return { ids: rows.map((row) => row.id), counted: count?.counted ?? 0 };
 }
