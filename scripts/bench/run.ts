@@ -9,7 +9,8 @@
  * BENCH_EXPLAIN (1; 0 leaves out EXPLAIN ANALYZE of the list SQL per tier and query),
  * BENCH_CPU_PROF (unset; a folder: the next and bare servers write V8 CPU profiles there when they stop),
  * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test: where scratch databases are created), BENCH_PDF_ONLY (0;
- * 1 runs only the PDF part, see pdf.ts for its knobs).
+ * 1 runs only the PDF part, see pdf.ts for its knobs), BENCH_OPERATIONS (floor,create,get,list,issue: the operations loaded on
+ * both servers), BENCH_PARTS (load,pdf,list: which parts run, for a quicker look at one of them).
  * A third server, limit-server.ts, answers GET with one query and nothing else: the machine's limit for that work.
  */
 import crypto from 'node:crypto';
@@ -41,6 +42,18 @@ const LARGE = process.env.BENCH_LARGE !== '0';
 const EXPLAIN = process.env.BENCH_EXPLAIN !== '0';
 const CPU_PROF = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
 const MAINTENANCE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const listFrom = (name: string, all: readonly string[]): string[] => {
+  const chosen = (process.env[name] ?? all.join(','))
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const unknown = chosen.filter((item) => !all.includes(item));
+  if (unknown.length > 0) throw new Error(`${name}: unknown ${unknown.join(', ')} (choose from ${all.join(', ')})`);
+  return chosen;
+};
+// `floor`: GET of a path that exists nowhere (404, 2.2), no database work: what each server costs per request on its own.
+const OPERATIONS = listFrom('BENCH_OPERATIONS', ['floor', 'create', 'get', 'list', 'issue']);
+const PARTS = listFrom('BENCH_PARTS', ['load', 'pdf', 'list']);
 
 // Issue 13: the default sort, a status filter and the serviceNumber sort, each on the first page and at first=5000.
 const LIST_MIX: [label: string, query: string][] = [
@@ -254,206 +267,237 @@ async function main() {
     );
 
     // ---- create, get, list, issue under load on both servers
-    const results: { operation: string; server: string; result: LoadResult }[] = [];
-    const measure = async (operation: string, loadFor: (server: Server) => Omit<LoadOptions, 'url' | 'connections' | 'seconds'>) => {
-      const measured = await sideBySide(servers, loadFor, { seconds: SECONDS, connections: CONNECTIONS, warmup: WARMUP_SECONDS });
+    if (PARTS.includes('load')) {
+      const results: { operation: string; server: string; result: LoadResult }[] = [];
+      const measure = async (operation: string, loadFor: (server: Server) => Omit<LoadOptions, 'url' | 'connections' | 'seconds'>) => {
+        const measured = await sideBySide(servers, loadFor, { seconds: SECONDS, connections: CONNECTIONS, warmup: WARMUP_SECONDS });
+        for (const server of servers) {
+          const result = measured.get(server.name)!;
+          results.push({ operation, server: server.name, result });
+          progress(
+            `${operation} on ${server.name}: ${fixed(result.rps)} req/s, p50 ${fixed(result.p50)} ms, p99 ${fixed(result.p99)} ms, non-2xx ${result.non2xx}`,
+          );
+        }
+      };
+
+      const body = JSON.stringify(DOCUMENT_BODY);
+      // One of each request by hand first: a load of error answers would be fast and meaningless.
       for (const server of servers) {
-        const result = measured.get(server.name)!;
-        results.push({ operation, server: server.name, result });
-        progress(
-          `${operation} on ${server.name}: ${fixed(result.rps)} req/s, p50 ${fixed(result.p50)} ms, p99 ${fixed(result.p99)} ms, non-2xx ${result.non2xx}`,
+        const { freightDocumentId } = await expectJson(
+          await fetch(`${server.url}/api/freightdocuments`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body }),
+          201,
+          `create on ${server.name}`,
+        );
+        await expectJson(await fetch(`${server.url}/api/freightdocuments/${freightDocumentId}`, { headers: auth }), 200, `get on ${server.name}`);
+        await expectJson(await fetch(`${server.url}/api/freightdocuments`, { headers: auth }), 200, `list on ${server.name}`);
+        await expectJson(
+          await fetch(`${server.url}/api/freightdocuments/${freightDocumentId}/issue`, { method: 'POST', headers: auth }),
+          200,
+          `issue on ${server.name}`,
         );
       }
-    };
+      if (OPERATIONS.includes('floor')) await measure('floor', () => ({ method: 'GET', path: '/api/no-such-path', headers: auth }));
+      if (OPERATIONS.includes('create'))
+        await measure('create', () => ({ method: 'POST', path: '/api/freightdocuments', headers: { ...auth, 'Content-Type': 'application/json' }, body }));
 
-    const body = JSON.stringify(DOCUMENT_BODY);
-    // One of each request by hand first: a load of error answers would be fast and meaningless.
-    for (const server of servers) {
-      const { freightDocumentId } = await expectJson(
-        await fetch(`${server.url}/api/freightdocuments`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body }),
-        201,
-        `create on ${server.name}`,
-      );
-      await expectJson(await fetch(`${server.url}/api/freightdocuments/${freightDocumentId}`, { headers: auth }), 200, `get on ${server.name}`);
-      await expectJson(await fetch(`${server.url}/api/freightdocuments`, { headers: auth }), 200, `list on ${server.name}`);
-      await expectJson(
-        await fetch(`${server.url}/api/freightdocuments/${freightDocumentId}/issue`, { method: 'POST', headers: auth }),
-        200,
-        `issue on ${server.name}`,
-      );
-    }
-    await measure('create', () => ({ method: 'POST', path: '/api/freightdocuments', headers: { ...auth, 'Content-Type': 'application/json' }, body }));
-
-    const readable = (
-      await sql<{ id: string }[]>`
+      const readable = (
+        await sql<{ id: string }[]>`
       select id from freight_documents where submitter_account_id = ${account.accountId} order by random() limit 1000`
-    ).map((row) => row.id);
-    await measure('get', () => {
-      let turn = 0;
-      return { method: 'GET', path: () => `/api/freightdocuments/${readable[turn++ % readable.length]}`, headers: auth };
-    });
-
-    // The same GETs on the limit server: one query each, nothing else.
-    const limitGet = (
-      await sideBySide(
-        [limit],
-        () => {
+      ).map((row) => row.id);
+      let limitGet: LoadResult | undefined;
+      if (OPERATIONS.includes('get')) {
+        await measure('get', () => {
           let turn = 0;
           return { method: 'GET', path: () => `/api/freightdocuments/${readable[turn++ % readable.length]}`, headers: auth };
-        },
-        { seconds: SECONDS, connections: CONNECTIONS, warmup: WARMUP_SECONDS },
-      )
-    ).get('limit')!;
-    progress(`get on limit: ${fixed(limitGet.rps)} req/s, p50 ${fixed(limitGet.p50)} ms`);
+        });
 
-    await measure('list', () => ({ method: 'GET', path: '/api/freightdocuments', headers: auth }));
+        // The same GETs on the limit server: one query each, nothing else.
+        limitGet = (
+          await sideBySide(
+            [limit],
+            () => {
+              let turn = 0;
+              return { method: 'GET', path: () => `/api/freightdocuments/${readable[turn++ % readable.length]}`, headers: auth };
+            },
+            { seconds: SECONDS, connections: CONNECTIONS, warmup: WARMUP_SECONDS },
+          )
+        ).get('limit')!;
+        progress(`get on limit: ${fixed(limitGet.rps)} req/s, p50 ${fixed(limitGet.p50)} ms`);
+      }
 
-    // Issue needs a DRAFT per request: seed more than the fastest create run could get through, per server.
-    const fastestCreate = Math.max(...results.filter((entry) => entry.operation === 'create').map((entry) => entry.result.rps));
-    const draftsPerServer = Math.ceil(Math.max(2000, fastestCreate * 3) * (SECONDS + WARMUP_SECONDS));
-    progress(`seeding ${draftsPerServer} DRAFT documents per server for issue`);
-    const drafts = new Map<string, string[]>();
-    for (const [index, server] of servers.entries()) {
-      const prefix = `drafts-${server.name}`;
-      await seedDocuments(sql, { prefix, from: 1, to: draftsPerServer, owners: [account.accountId], serviceNumberBase: 700e9 + index * 10e9, status: 'draft' });
-      drafts.set(
-        server.name,
-        (await sql<{ id: string }[]>`select md5(${prefix} || ':' || i)::uuid::text as id from generate_series(1, ${draftsPerServer}::int) as i`).map(
-          (row) => row.id,
+      if (OPERATIONS.includes('list')) await measure('list', () => ({ method: 'GET', path: '/api/freightdocuments', headers: auth }));
+
+      if (OPERATIONS.includes('issue')) {
+        // Issue needs a DRAFT per request: seed more than the fastest create run could get through, per server.
+        const fastestCreate = Math.max(...results.filter((entry) => entry.operation === 'create').map((entry) => entry.result.rps));
+        const draftsPerServer = Math.ceil(Math.max(2000, fastestCreate * 3) * (SECONDS + WARMUP_SECONDS));
+        progress(`seeding ${draftsPerServer} DRAFT documents per server for issue`);
+        const drafts = new Map<string, string[]>();
+        for (const [index, server] of servers.entries()) {
+          const prefix = `drafts-${server.name}`;
+          await seedDocuments(sql, {
+            prefix,
+            from: 1,
+            to: draftsPerServer,
+            owners: [account.accountId],
+            serviceNumberBase: 700e9 + index * 10e9,
+            status: 'draft',
+          });
+          drafts.set(
+            server.name,
+            (await sql<{ id: string }[]>`select md5(${prefix} || ':' || i)::uuid::text as id from generate_series(1, ${draftsPerServer}::int) as i`).map(
+              (row) => row.id,
+            ),
+          );
+        }
+        await vacuumAnalyze(sql);
+        await measure('issue', (server) => {
+          const ids = drafts.get(server.name)!;
+          let turn = 0;
+          // Past the last draft the request re-issues an issued document (409): visible as non-2xx, never silent.
+          return { method: 'POST', path: () => `/api/freightdocuments/${ids[Math.min(turn++, ids.length - 1)]}/issue`, headers: auth };
+        });
+      }
+
+      const rows: string[][] = [];
+      for (const operation of OPERATIONS) {
+        const of = (name: string) => results.find((entry) => entry.operation === operation && entry.server === name)!.result;
+        const [n, b] = [of('next'), of('bare')];
+        for (const [name, result] of [
+          ['next', n],
+          ['bare', b],
+        ] as const) {
+          rows.push([operation, name, fixed(result.rps), fixed(result.p50), fixed(result.p99), String(result.non2xx + result.errors), String(result.requests)]);
+        }
+        rows.push([operation, 'next/bare', `${fixed(n.rps / b.rps, 2)}x`, `${fixed(n.p50 / b.p50, 2)}x`, `${fixed(n.p99 / b.p99, 2)}x`, '', '']);
+      }
+      if (limitGet)
+        rows.push([
+          'get',
+          'limit',
+          fixed(limitGet.rps),
+          fixed(limitGet.p50),
+          fixed(limitGet.p99),
+          String(limitGet.non2xx + limitGet.errors),
+          String(limitGet.requests),
+        ]);
+      console.log(table(['operation', 'server', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'requests'], rows, 2));
+      const ratio = (operation: string) => {
+        const of = (name: string) => results.find((entry) => entry.operation === operation && entry.server === name)!.result.rps;
+        return of('next') / of('bare');
+      };
+      console.log(`\nnext/bare req/s (target ≥ 0.80): ${OPERATIONS.map((operation) => `${operation} ${fixed(ratio(operation), 2)}`).join(', ')}`);
+      const rpsOf = (operation: string, server: string) => results.find((entry) => entry.operation === operation && entry.server === server)?.result.rps;
+      const nextGet = rpsOf('get', 'next');
+      const [nextFloor, bareFloor, bareGet] = [rpsOf('floor', 'next'), rpsOf('floor', 'bare'), rpsOf('get', 'bare')];
+      if (nextFloor && bareFloor) {
+        // Per-request time at saturation; what Next.js adds to a request that does nothing bounds every ratio above.
+        const added = 1000 / nextFloor - 1000 / bareFloor;
+        console.log(
+          `floor (GET of an unknown path, 404 by design, no database): next ${fixed(1000 / nextFloor, 2)} ms, bare ${fixed(1000 / bareFloor, 2)} ms per request; ` +
+            `Next.js adds ${fixed(added, 2)} ms` +
+            (bareGet
+              ? `, so a GET costing ${fixed(1000 / bareGet, 2)} ms bare can reach at best next/bare ${fixed(1000 / bareGet / (1000 / bareGet + added), 2)}`
+              : ''),
+        );
+      }
+      if (limitGet && nextGet !== undefined)
+        console.log(
+          `machine limit (node:http, one query per GET, nothing else): ${fixed(limitGet.rps)} req/s; next GET is ${fixed((100 * nextGet) / limitGet.rps)}% of it, ` +
+            `half of it would be ${fixed(limitGet.rps / 2)} req/s`,
+        );
+
+      // ---- database round trips per request (the same count tests/services/round-trips.test.ts keeps from rising)
+      const recorded = JSON.parse(fs.readFileSync(path.join(ROOT, 'tests/services/round-trips.json'), 'utf8')) as Record<string, number>;
+      const trips = await measureRoundTrips((logger) => openPostgres(databaseUrl, { logger }));
+      console.log(`\nDatabase round trips per request (token, write rate limits, service; BEGIN and COMMIT count):`);
+      console.log(
+        table(
+          ['operation', 'round trips', 'recorded maximum'],
+          ENDPOINTS.map((endpoint) => [endpoint, String(trips[endpoint]), String(recorded[endpoint])]),
+          1,
         ),
       );
     }
-    await vacuumAnalyze(sql);
-    await measure('issue', (server) => {
-      const ids = drafts.get(server.name)!;
-      let turn = 0;
-      // Past the last draft the request re-issues an issued document (409): visible as non-2xx, never silent.
-      return { method: 'POST', path: () => `/api/freightdocuments/${ids[Math.min(turn++, ids.length - 1)]}/issue`, headers: auth };
-    });
 
-    const rows: string[][] = [];
-    for (const operation of ['create', 'get', 'list', 'issue']) {
-      const of = (name: string) => results.find((entry) => entry.operation === operation && entry.server === name)!.result;
-      const [n, b] = [of('next'), of('bare')];
-      for (const [name, result] of [
-        ['next', n],
-        ['bare', b],
-      ] as const) {
-        rows.push([operation, name, fixed(result.rps), fixed(result.p50), fixed(result.p99), String(result.non2xx + result.errors), String(result.requests)]);
-      }
-      rows.push([operation, 'next/bare', `${fixed(n.rps / b.rps, 2)}x`, `${fixed(n.p50 / b.p50, 2)}x`, `${fixed(n.p99 / b.p99, 2)}x`, '', '']);
-    }
-    rows.push([
-      'get',
-      'limit',
-      fixed(limitGet.rps),
-      fixed(limitGet.p50),
-      fixed(limitGet.p99),
-      String(limitGet.non2xx + limitGet.errors),
-      String(limitGet.requests),
-    ]);
-    console.log(table(['operation', 'server', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'requests'], rows, 2));
-    const ratio = (operation: string) => {
-      const of = (name: string) => results.find((entry) => entry.operation === operation && entry.server === name)!.result.rps;
-      return of('next') / of('bare');
-    };
-    const nextGet = results.find((entry) => entry.operation === 'get' && entry.server === 'next')!.result.rps;
-    console.log(
-      `\nnext/bare req/s (target ≥ 0.80): ${['get', 'create', 'list', 'issue'].map((operation) => `${operation} ${fixed(ratio(operation), 2)}`).join(', ')}`,
-    );
-    console.log(
-      `machine limit (node:http, one query per GET, nothing else): ${fixed(limitGet.rps)} req/s; next GET is ${fixed((100 * nextGet) / limitGet.rps)}% of it, ` +
-        `half of it would be ${fixed(limitGet.rps / 2)} req/s`,
-    );
-
-    // ---- database round trips per request (the same count tests/services/round-trips.test.ts keeps from rising)
-    const recorded = JSON.parse(fs.readFileSync(path.join(ROOT, 'tests/services/round-trips.json'), 'utf8')) as Record<string, number>;
-    const trips = await measureRoundTrips((logger) => openPostgres(databaseUrl, { logger }));
-    console.log(`\nDatabase round trips per request (token, write rate limits, service; BEGIN and COMMIT count):`);
-    console.log(
-      table(
-        ['operation', 'round trips', 'recorded maximum'],
-        ENDPOINTS.map((endpoint) => [endpoint, String(trips[endpoint]), String(recorded[endpoint])]),
-        1,
-      ),
-    );
-
-    await pdf();
+    if (PARTS.includes('pdf')) await pdf();
 
     // ---- list latency with 10k and 1M documents for one account
-    console.log(
-      `\nList latency: GET /api/freightdocuments, ${LIST_SECONDS}s × ${LIST_CONNECTIONS} connections per query and server ` +
-        `(at least ${LIST_MIN_REQUESTS} requests). ` +
-        'The account holds SUBMITTER in N documents; 20 other accounts own another N it holds no role in.',
-    );
-    const lister = await registerAccount(next.url, env, client, 'lister@bench.invalid');
-    const others = await seedOtherAccounts(sql, 20);
-    const tiers = [{ label: '10k', size: 10_000 }, ...(LARGE ? [{ label: '1M', size: 1_000_000 }] : [])];
-    const listRows: string[][] = [];
-    let seeded = 0;
-    for (const tier of tiers) {
-      const started = Date.now();
-      const load = async () => {
-        const report = (population: string) => (done: number) => progress(`${tier.label}: ${population} ${done}/${tier.size}`);
-        await seedDocuments(
-          sql,
-          { prefix: 'lister', from: seeded + 1, to: tier.size, owners: [lister.accountId], serviceNumberBase: 500e9, status: 'mix' },
-          report('account'),
-        );
-        await seedDocuments(
-          sql,
-          { prefix: 'others', from: seeded + 1, to: tier.size, owners: others, serviceNumberBase: 600e9, status: 'mix' },
-          report('others'),
-        );
-      };
-      await (tier.size - seeded >= 100_000 ? withIndexesDeferred(sql, load) : load());
-      await vacuumAnalyze(sql);
-      seeded = tier.size;
-      const [counts] = await sql<{ documents: number; roles: number }[]>`
+    if (PARTS.includes('list')) {
+      console.log(
+        `\nList latency: GET /api/freightdocuments, ${LIST_SECONDS}s × ${LIST_CONNECTIONS} connections per query and server ` +
+          `(at least ${LIST_MIN_REQUESTS} requests). ` +
+          'The account holds SUBMITTER in N documents; 20 other accounts own another N it holds no role in.',
+      );
+      const lister = await registerAccount(next.url, env, client, 'lister@bench.invalid');
+      const others = await seedOtherAccounts(sql, 20);
+      const tiers = [{ label: '10k', size: 10_000 }, ...(LARGE ? [{ label: '1M', size: 1_000_000 }] : [])];
+      const listRows: string[][] = [];
+      let seeded = 0;
+      for (const tier of tiers) {
+        const started = Date.now();
+        const load = async () => {
+          const report = (population: string) => (done: number) => progress(`${tier.label}: ${population} ${done}/${tier.size}`);
+          await seedDocuments(
+            sql,
+            { prefix: 'lister', from: seeded + 1, to: tier.size, owners: [lister.accountId], serviceNumberBase: 500e9, status: 'mix' },
+            report('account'),
+          );
+          await seedDocuments(
+            sql,
+            { prefix: 'others', from: seeded + 1, to: tier.size, owners: others, serviceNumberBase: 600e9, status: 'mix' },
+            report('others'),
+          );
+        };
+        await (tier.size - seeded >= 100_000 ? withIndexesDeferred(sql, load) : load());
+        await vacuumAnalyze(sql);
+        seeded = tier.size;
+        const [counts] = await sql<{ documents: number; roles: number }[]>`
         select (select count(*) from freight_documents)::int as documents, (select count(*) from document_roles)::int as roles`;
-      console.log(`${tier.label}: seeded in ${fixed((Date.now() - started) / 1000)} s; table now ${counts!.documents} documents, ${counts!.roles} roles`);
+        console.log(`${tier.label}: seeded in ${fixed((Date.now() - started) / 1000)} s; table now ${counts!.documents} documents, ${counts!.roles} roles`);
 
-      if (EXPLAIN) {
-        // Buffers and planning lines left out: the plan shapes and times are the evidence.
-        const compact = (plan: string) =>
-          plan
-            .split('\n')
-            .filter((line) => !/^\s*(Buffers|Planning|Heap Fetches)/.test(line))
-            .join('\n');
+        if (EXPLAIN) {
+          // Buffers and planning lines left out: the plan shapes and times are the evidence.
+          const compact = (plan: string) =>
+            plan
+              .split('\n')
+              .filter((line) => !/^\s*(Buffers|Planning|Heap Fetches)/.test(line))
+              .join('\n');
+          for (const [label, query] of LIST_MIX) {
+            const [page, count] = await explainList(databaseUrl, lister.accountId, query);
+            console.log(`\nEXPLAIN ANALYZE ${tier.label} ${label}: page\n${compact(page ?? '')}\n-- count\n${compact(count ?? '')}`);
+          }
+        }
+
         for (const [label, query] of LIST_MIX) {
-          const [page, count] = await explainList(databaseUrl, lister.accountId, query);
-          console.log(`\nEXPLAIN ANALYZE ${tier.label} ${label}: page\n${compact(page ?? '')}\n-- count\n${compact(count ?? '')}`);
+          const path = `/api/freightdocuments${query ? `?${query}` : ''}`;
+          const headers = { Authorization: `Bearer ${lister.token}`, Accept: 'application/json' };
+          const measured = await sideBySide(servers, () => ({ method: 'GET', path, headers }), {
+            seconds: LIST_SECONDS,
+            connections: LIST_CONNECTIONS,
+            warmup: LIST_SECONDS,
+            minRequests: LIST_MIN_REQUESTS,
+            timeoutSeconds: 120,
+          });
+          for (const server of servers) {
+            const result = measured.get(server.name)!;
+            progress(`list ${tier.label} ${label} on ${server.name}: p95 ${fixed(result.p95)} ms`);
+            listRows.push([
+              tier.label,
+              label,
+              server.name,
+              String(result.requests),
+              fixed(result.rps),
+              fixed(result.p50),
+              fixed(result.p95),
+              fixed(result.p99),
+              String(result.non2xx + result.errors),
+            ]);
+          }
         }
       }
-
-      for (const [label, query] of LIST_MIX) {
-        const path = `/api/freightdocuments${query ? `?${query}` : ''}`;
-        const headers = { Authorization: `Bearer ${lister.token}`, Accept: 'application/json' };
-        const measured = await sideBySide(servers, () => ({ method: 'GET', path, headers }), {
-          seconds: LIST_SECONDS,
-          connections: LIST_CONNECTIONS,
-          warmup: LIST_SECONDS,
-          minRequests: LIST_MIN_REQUESTS,
-          timeoutSeconds: 120,
-        });
-        for (const server of servers) {
-          const result = measured.get(server.name)!;
-          progress(`list ${tier.label} ${label} on ${server.name}: p95 ${fixed(result.p95)} ms`);
-          listRows.push([
-            tier.label,
-            label,
-            server.name,
-            String(result.requests),
-            fixed(result.rps),
-            fixed(result.p50),
-            fixed(result.p95),
-            fixed(result.p99),
-            String(result.non2xx + result.errors),
-          ]);
-        }
-      }
+      console.log(table(['docs', 'query', 'server', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx'], listRows, 3));
     }
-    console.log(table(['docs', 'query', 'server', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx'], listRows, 3));
     console.log(`\nload average at end ${loadAverage()} (other work on this machine makes figures noisy)`);
   } finally {
     await cleanup();
