@@ -359,10 +359,10 @@ async function main() {
         });
       }
 
+      const resultOf = (operation: string, server: string) => results.find((entry) => entry.operation === operation && entry.server === server)?.result;
       const rows: string[][] = [];
       for (const operation of OPERATIONS) {
-        const of = (name: string) => results.find((entry) => entry.operation === operation && entry.server === name)!.result;
-        const [n, b] = [of('next'), of('bare')];
+        const [n, b] = [resultOf(operation, 'next')!, resultOf(operation, 'bare')!];
         for (const [name, result] of [
           ['next', n],
           ['bare', b],
@@ -382,12 +382,9 @@ async function main() {
           String(limitGet.requests),
         ]);
       console.log(table(['operation', 'server', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'requests'], rows, 2));
-      const ratio = (operation: string) => {
-        const of = (name: string) => results.find((entry) => entry.operation === operation && entry.server === name)!.result.rps;
-        return of('next') / of('bare');
-      };
+      const rpsOf = (operation: string, server: string) => resultOf(operation, server)?.rps;
+      const ratio = (operation: string) => rpsOf(operation, 'next')! / rpsOf(operation, 'bare')!;
       console.log(`\nnext/bare req/s (target ≥ 0.80): ${OPERATIONS.map((operation) => `${operation} ${fixed(ratio(operation), 2)}`).join(', ')}`);
-      const rpsOf = (operation: string, server: string) => results.find((entry) => entry.operation === operation && entry.server === server)?.result.rps;
       const nextGet = rpsOf('get', 'next');
       const [nextFloor, bareFloor, bareGet] = [rpsOf('floor', 'next'), rpsOf('floor', 'bare'), rpsOf('get', 'bare')];
       if (nextFloor && bareFloor) {

@@ -136,15 +136,24 @@ function documentStateQuery(db: DbOrTx, accountId: Parameter, documentId: Parame
  * Building this statement is most of the CPU a GET costs in Drizzle (issue 13 profile): outside a transaction it is
  * built once per database and then only executed, with the ids as parameters.
  */
-const prepared = new WeakMap<object, ReturnType<ReturnType<typeof documentStateQuery>['prepare']>>();
+function preparedPerDatabase<Statement>(prepare: (db: DbOrTx) => Statement): (db: DbOrTx) => Statement {
+  const statements = new WeakMap<object, Statement>();
+  return (db) => {
+    let statement = statements.get(db);
+    if (!statement) {
+      statement = prepare(db);
+      statements.set(db, statement);
+    }
+    return statement;
+  };
+}
+
+const documentStateStatement = preparedPerDatabase((db) =>
+  documentStateQuery(db, sql.placeholder('accountId'), sql.placeholder('documentId')).prepare('fds_load_document_state'),
+);
 function runDocumentStateQuery(db: DbOrTx, accountId: string, documentId: string) {
   if (is(db, PgTransaction)) return documentStateQuery(db, accountId, documentId);
-  let statement = prepared.get(db);
-  if (!statement) {
-    statement = documentStateQuery(db, sql.placeholder('accountId'), sql.placeholder('documentId')).prepare('fds_load_document_state');
-    prepared.set(db, statement);
-  }
-  return statement.execute({ accountId, documentId });
+  return documentStateStatement(db).execute({ accountId, documentId });
 }
 
 export async function loadDocumentState(db: DbOrTx, accountId: string, documentId: string): Promise<DocumentState | undefined> {
@@ -214,16 +223,13 @@ function listEntriesQuery(db: DbOrTx, accountId: Parameter, ids: Parameter) {
 }
 
 /** Like the document's statement, the entries' is built once per database and then only executed (issue 13 profile). */
-const preparedEntries = new WeakMap<object, ReturnType<ReturnType<typeof listEntriesQuery>['prepare']>>();
+const listEntriesStatement = preparedPerDatabase((db) =>
+  listEntriesQuery(db, sql.placeholder('accountId'), sql.placeholder('ids')).prepare('fds_load_list_entries'),
+);
 function runListEntriesQuery(db: DbOrTx, accountId: string, ids: string[]) {
   // sql.param: the array is one parameter (spread into a list it would not cast to an array).
   if (is(db, PgTransaction)) return listEntriesQuery(db, accountId, sql.param(ids));
-  let statement = preparedEntries.get(db);
-  if (!statement) {
-    statement = listEntriesQuery(db, sql.placeholder('accountId'), sql.placeholder('ids')).prepare('fds_load_list_entries');
-    preparedEntries.set(db, statement);
-  }
-  return statement.execute({ accountId, ids });
+  return listEntriesStatement(db).execute({ accountId, ids });
 }
 
 export async function loadListEntries(db: DbOrTx, accountId: string, ids: string[]) {
