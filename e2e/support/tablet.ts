@@ -29,7 +29,10 @@ export async function person(request: APIRequestContext, client: CreatedClient, 
 
 const isoSeconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-/** An issued waybill with these parties; the collection is expected in half an hour (so "today"), the delivery tomorrow. */
+/**
+ * An issued waybill with these parties. The collection was due a quarter of an hour ago: overdue counts as "today" at
+ * any hour, where "in half an hour" fell on tomorrow for a run started at 23:40. The delivery is due tomorrow.
+ */
 export async function issueWaybill(
   request: APIRequestContext,
   cast: { submitter: Person; consignor: Person; consignee: Person; carrier: Person },
@@ -51,7 +54,7 @@ export async function issueWaybill(
         { type: 'RTI', name: 'Euro pallet', numberOfPackages: 4, weight: 100, weightUnit: 'KILOGRAM' },
       ],
       establishedPlace: 'Utrecht',
-      estimatedDateTimeOfTakingOver: isoSeconds(new Date(now + 30 * 60_000)),
+      estimatedDateTimeOfTakingOver: isoSeconds(new Date(now - 15 * 60_000)),
       estimatedDateTimeOfDelivery: isoSeconds(new Date(now + 26 * 3600_000)),
       availableSigningMethods: { ...methods, carrierToCarrier: ['OWN'] },
     },
