@@ -268,6 +268,14 @@ test.describe('webhooks', () => {
       await expect(newest.getByTestId('attempts')).toContainText('HTTP 200');
       await expect(page.getByTestId('delivery')).toHaveCount(2);
       await photograph(page, 'delivery-log-redelivered');
+      // On a phone each attempt is a labelled card: nothing to scroll sideways, and still a table to a screen reader.
+      await page.setViewportSize({ width: 390, height: 844 });
+      const attempts = newest.getByRole('table');
+      await expect(attempts.getByRole('row')).toHaveCount(2);
+      const overflow = await newest.getByRole('region').evaluate((region) => region.scrollWidth - region.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page, 'the delivery log on a phone');
+      await page.setViewportSize({ width: 1366, height: 900 });
     });
 
     await test.step('the eleventh subscription is refused with 4.15 at the field', async () => {

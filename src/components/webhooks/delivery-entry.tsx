@@ -45,30 +45,44 @@ export function DeliveryEntry({ delivery, pending, onRedeliver }: { delivery: De
         <p className="hint">{t('noAttempts')}</p>
       ) : (
         <div className="table-wrap" role="region" aria-labelledby={headingId} tabIndex={0}>
-          <table className="table" data-testid="attempts">
+          <table className="table attempts-table" data-testid="attempts" role="table">
             <caption className="visually-hidden">{t('attempts')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('attempt')}</th>
-                <th scope="col">{t('at')}</th>
-                <th scope="col">{t('outcome')}</th>
-                <th scope="col">{t('duration')}</th>
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">
+                  {t('attempt')}
+                </th>
+                <th scope="col" role="columnheader">
+                  {t('at')}
+                </th>
+                <th scope="col" role="columnheader">
+                  {t('outcome')}
+                </th>
+                <th scope="col" role="columnheader">
+                  {t('duration')}
+                </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {delivery.attempts.map((attempt, index) => {
                 const ok = attempt.httpStatus !== undefined && attempt.httpStatus >= 200 && attempt.httpStatus < 300;
                 return (
-                  <tr key={attempt.at}>
-                    <th scope="row">{index + 1}</th>
-                    <td>
+                  <tr key={attempt.at} role="row">
+                    <th scope="row" role="rowheader" data-label={t('attempt')}>
+                      {index + 1}
+                    </th>
+                    <td role="cell" data-label={t('at')}>
                       <time dateTime={attempt.at}>{format.dateTime(new Date(attempt.at), TO_THE_SECOND)}</time>
                     </td>
-                    <td className={ok ? 'attempt-ok' : attempt.httpStatus !== undefined || attempt.error ? 'attempt-failed' : undefined}>
+                    <td
+                      role="cell"
+                      data-label={t('outcome')}
+                      className={ok ? 'attempt-ok' : attempt.httpStatus !== undefined || attempt.error ? 'attempt-failed' : undefined}
+                    >
                       {/* The recorded error of an HTTP failure only repeats its status. */}
                       {attempt.httpStatus !== undefined ? t('httpStatus', { status: attempt.httpStatus }) : (attempt.error ?? t('running'))}
                     </td>
-                    <td>
+                    <td role="cell" data-label={t('duration')}>
                       {attempt.durationMs === null ? '—' : format.number(attempt.durationMs, { style: 'unit', unit: 'millisecond', unitDisplay: 'short' })}
                     </td>
                   </tr>
