@@ -39,9 +39,17 @@ async function respondOnPhone(phone: Page, who: Person, challenge: string, expec
   return code;
 }
 
-test('at 1024×768: collection by two-factor code with the consignor’s phone, delivery by a signature drawn on glass', async ({ page, browser, request }) => {
+test('at 1024×768: collection by two-factor code with the consignor’s phone, delivery by a signature drawn on glass', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   await page.setViewportSize(SIZES.tablet);
+  // The driver lets the tablet share its position: every approval made on it records where (contract §7 location).
+  await page.context().grantPermissions(['geolocation'], { origin: baseURL });
+  await page.context().setGeolocation({ latitude: 52.0907374, longitude: 5.1214201, accuracy: 12 });
   const document = await issueWaybill(request, cast, { collection: ['OWN', 'TFA'], delivery: ['OWN', 'TFA', 'SIGN_ON_GLASS'] });
 
   await test.step('my transfers lists the collection under today', async () => {
@@ -64,6 +72,7 @@ test('at 1024×768: collection by two-factor code with the consignor’s phone, 
     await expect(page.getByRole('heading', { level: 1, name: `Collection · document ${document.serviceNumber}` })).toBeVisible();
     await expect(page.getByTestId('goods-totals')).toHaveText('Total: 16 packages · 580 kilogram');
     await expect(page.getByTestId('document-status')).toHaveText('Issued');
+    await expect(page.getByTestId('device-location')).toHaveText('Location 52.090737, 5.121420 (within 12 m) is recorded with each approval.');
     await expectAccessible(page);
     await screenshots(page, 'hand-over');
   });
@@ -149,6 +158,7 @@ test('at 1024×768: collection by two-factor code with the consignor’s phone, 
     'DELIVERY OWN',
     'DELIVERY SIGN_ON_GLASS',
   ]);
+  for (const approval of final.approvals) expect(approval.location).toEqual({ latitude: '52.090737', longitude: '5.121420' });
   expect(final.licensePlates).toEqual([expect.objectContaining({ licensePlate: 'BX-512-K', countryCode: 'NLD', type: 'TRUCK' })]);
 });
 
@@ -161,6 +171,7 @@ test('at 390×844: approvals survive a dropped network and a lost answer, once e
   await expect(page.getByRole('heading', { level: 1, name: `Collection · document ${document.serviceNumber}` })).toBeVisible();
 
   await test.step('offline: the approval waits for the network, then is sent by itself', async () => {
+    await expect(page.getByTestId('device-location')).toHaveText('No location: approvals are recorded without it.');
     await page.context().setOffline(true);
     await page.getByRole('button', { name: 'Approve the hand-over' }).click();
     const entry = outboxEntry(page, 'Your approval');
@@ -223,6 +234,8 @@ test('at 390×844: approvals survive a dropped network and a lost answer, once e
   expect(
     final.approvals.map((approval: { action: string; type: string; side: string }) => `${approval.action} ${approval.side} ${approval.type}`).sort(),
   ).toEqual(['COLLECTION CARRIER OWN', 'COLLECTION COUNTER_PARTY IMPLICIT', 'DELIVERY CARRIER OWN', 'DELIVERY COUNTER_PARTY TFA']);
+  // This tablet never shared its position: the approvals went without one, and nothing waited for it.
+  for (const approval of final.approvals) expect(approval.location).toBeNull();
 });
 
 test('a wrong challenge on the phone page says what to fix', async ({ browser }) => {

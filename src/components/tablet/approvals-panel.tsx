@@ -7,6 +7,7 @@ import type { ApprovalType } from '@/lib/domain/transfers';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import type { HandOverTransfer } from '@/lib/schemas/tablet';
 import type { OutboxEntry, OutboxKind } from '@/lib/tablet/outbox';
+import { locationOf, useDeviceLocation } from './device-location';
 import { entryState } from './outbox-status';
 import { SignaturePanel } from './signature-panel';
 import { TfaPanel } from './tfa-panel';
@@ -42,10 +43,13 @@ export function ApprovalsPanel({ document, transfer, comments, entries, submit }
   const ownState = entryState(entries, ownKey);
   const counterState = entryState(entries, counterKey);
   const place = [transfer.place?.name, transfer.place?.cityName].filter(Boolean).join(', ');
+  const location = useDeviceLocation();
   const common = {
     action: transfer.action,
     previousCommits: document.previousCommits,
     ...(place ? { place } : {}),
+    // Taken when the approval is made, so one queued offline keeps where it was given.
+    ...locationOf(location),
     ...(transfer.action === 'CARRIER_TO_CARRIER' && transfer.toRoleId ? { counterPartyRoleId: transfer.toRoleId } : {}),
   };
   const mineApproved = transfer.side === 'RECEIVING' ? transfer.counterPartyApproved : transfer.carrierApproved;
@@ -57,6 +61,11 @@ export function ApprovalsPanel({ document, transfer, comments, entries, submit }
   return (
     <section className="panel tablet-panel" aria-labelledby="approve-title">
       <h2 id="approve-title">{t('title')}</h2>
+      <p className="hint" role="status" data-testid="device-location" data-state={location.state}>
+        {location.state === 'found'
+          ? t('location.found', { latitude: location.latitude, longitude: location.longitude, accuracy: Math.round(location.accuracyMeters) })
+          : t(`location.${location.state}`)}
+      </p>
 
       <div className="approval-step">
         <h3>{t('mine')}</h3>
