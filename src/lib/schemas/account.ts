@@ -45,6 +45,10 @@ export const accountView = z.object({
 });
 export type AccountView = z.infer<typeof accountView>;
 
+/** The portal's account answers (tRPC outputs): what each change reports back. */
+export const passwordChanged = z.object({ changed: z.literal(true) });
+export const localeChanged = z.object({ locale: localeSchema });
+
 /** Activation tokens are 43 base64url characters (256 bits); anything else is malformed (4.35). */
 export const ACTIVATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 

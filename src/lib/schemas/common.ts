@@ -31,3 +31,6 @@ export const decimalString = z.union(
     error: '3.17',
   },
 );
+
+/** The answer of a portal delete (an address book entry, a template). */
+export const deletedAnswer = z.object({ deleted: z.literal(true) });

@@ -14,6 +14,9 @@ export const authorizationRequest = z.object({
 });
 export type AuthorizationRequest = z.infer<typeof authorizationRequest>;
 
+/** The consent page's answer: where the browser goes next (a code, a token in the fragment, or an error). */
+export const authorizationDecision = z.object({ redirectTo: z.string() });
+
 export const createClientInput = z.object({
   name: z.string().trim().min(1, '3.1').max(255, '3.2'),
   integration: z.boolean().default(false),

@@ -1,4 +1,5 @@
-import { changeLocaleInput, changePasswordInput, signUpInput } from '@/lib/schemas/account';
+import { accountView, changeLocaleInput, changePasswordInput, localeChanged, passwordChanged, signUpInput } from '@/lib/schemas/account';
+import { createdAccountResponse } from '@/lib/schemas/api-responses';
 import { changeAccountLocale } from '@/server/services/accounts/change-account-locale';
 import { createAccount } from '@/server/services/accounts/create-account';
 import { getMyAccount } from '@/server/services/accounts/get-my-account';
@@ -6,11 +7,20 @@ import { changePassword } from '@/server/services/accounts/change-password';
 import { accountProcedure, publicProcedure, router } from '../init';
 
 export const accountRouter = router({
-  signUp: publicProcedure.input(signUpInput).mutation(({ ctx, input }) => createAccount({ ctx: ctx.service, input })),
-  me: accountProcedure.query(({ ctx }) => getMyAccount({ ctx: ctx.service })),
-  changePassword: accountProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
-    await changePassword({ ctx: ctx.service, input });
-    return { changed: true as const };
-  }),
-  changeLocale: accountProcedure.input(changeLocaleInput).mutation(({ ctx, input }) => changeAccountLocale({ ctx: ctx.service, input })),
+  signUp: publicProcedure
+    .input(signUpInput)
+    .output(createdAccountResponse)
+    .mutation(({ ctx, input }) => createAccount({ ctx: ctx.service, input })),
+  me: accountProcedure.output(accountView).query(({ ctx }) => getMyAccount({ ctx: ctx.service })),
+  changePassword: accountProcedure
+    .input(changePasswordInput)
+    .output(passwordChanged)
+    .mutation(async ({ ctx, input }) => {
+      await changePassword({ ctx: ctx.service, input });
+      return { changed: true as const };
+    }),
+  changeLocale: accountProcedure
+    .input(changeLocaleInput)
+    .output(localeChanged)
+    .mutation(({ ctx, input }) => changeAccountLocale({ ctx: ctx.service, input })),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mailboxEntry } from '@/lib/schemas/mailbox';
 import { listMailbox } from '@/server/services/mail/list-mailbox';
 import { accountProcedure, router } from '../init';
 
@@ -6,5 +7,6 @@ export const mailboxRouter = router({
   // Signed-in accounts only, and each sees its own mail (contract §3).
   list: accountProcedure
     .input(z.object({ limit: z.number().int().min(1).max(200).optional() }).optional())
+    .output(z.array(mailboxEntry))
     .query(({ ctx, input }) => listMailbox({ ctx: ctx.service, input: input ?? {} })),
 });

@@ -6,7 +6,8 @@ import { deleteAddressBookEntry } from '@/server/services/address-book/delete-ad
 import { listAddressBook } from '@/server/services/address-book/list-address-book';
 import { updateAddressBookEntry } from '@/server/services/address-book/update-address-book-entry';
 import { getDashboard } from '@/server/services/portal/get-dashboard';
-import { requestPasswordResetInput, resetPasswordInput } from '@/lib/schemas/password-reset';
+import { deletedAnswer } from '@/lib/schemas/common';
+import { passwordResetDone, passwordResetRequested, requestPasswordResetInput, resetPasswordInput } from '@/lib/schemas/password-reset';
 import { requestPasswordReset } from '@/server/services/accounts/request-password-reset';
 import { resetPassword } from '@/server/services/accounts/reset-password';
 import { saveTemplateInput, templateId, templateView } from '@/lib/schemas/templates';
@@ -30,13 +31,25 @@ export const portalRouter = router({
     .input(updateAddressBookEntryInput)
     .output(addressBookEntryView)
     .mutation(({ ctx, input }) => updateAddressBookEntry({ ctx: ctx.service, input })),
-  deleteAddressBookEntry: accountProcedure.input(addressBookEntryId).mutation(({ ctx, input }) => deleteAddressBookEntry({ ctx: ctx.service, input })),
-  requestPasswordReset: publicProcedure.input(requestPasswordResetInput).mutation(({ ctx, input }) => requestPasswordReset({ ctx: ctx.service, input })),
-  resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => resetPassword({ ctx: ctx.service, input })),
+  deleteAddressBookEntry: accountProcedure
+    .input(addressBookEntryId)
+    .output(deletedAnswer)
+    .mutation(({ ctx, input }) => deleteAddressBookEntry({ ctx: ctx.service, input })),
+  requestPasswordReset: publicProcedure
+    .input(requestPasswordResetInput)
+    .output(passwordResetRequested)
+    .mutation(({ ctx, input }) => requestPasswordReset({ ctx: ctx.service, input })),
+  resetPassword: publicProcedure
+    .input(resetPasswordInput)
+    .output(passwordResetDone)
+    .mutation(({ ctx, input }) => resetPassword({ ctx: ctx.service, input })),
   templates: accountProcedure.output(z.array(templateView)).query(({ ctx }) => listTemplates({ ctx: ctx.service })),
   saveTemplate: accountProcedure
     .input(saveTemplateInput)
     .output(templateView)
     .mutation(({ ctx, input }) => saveTemplate({ ctx: ctx.service, input })),
-  deleteTemplate: accountProcedure.input(templateId).mutation(({ ctx, input }) => deleteTemplate({ ctx: ctx.service, input })),
+  deleteTemplate: accountProcedure
+    .input(templateId)
+    .output(deletedAnswer)
+    .mutation(({ ctx, input }) => deleteTemplate({ ctx: ctx.service, input })),
 });
