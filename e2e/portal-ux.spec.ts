@@ -115,6 +115,64 @@ test('a new submitter drafts from the address book, copies, issues the copy afte
   console.log(`portal-ux: the second document took ${actions} actions`);
 });
 
+test('a submitter saves a form as a template, starts the next draft from it, and deletes it after confirming', async ({ page }) => {
+  const TEMPLATE = `Tulips to Aalsmeer ${unique}`;
+  await page.goto('/login?callbackUrl=%2Fdocuments%2Fnew');
+  await signIn(page, person.email, person.password);
+  await expect(page).toHaveURL(/\/documents\/new$/);
+
+  await test.step('save the form as it is under a name', async () => {
+    // The cost line comes from the server once the form is live: typing before that would not reach its state.
+    await expect(page.getByTestId('issue-cost')).toBeVisible();
+    await group(page, 'Consignor').getByLabel('Name', { exact: true }).fill('Tegel BV');
+    await group(page, 'Consignee').getByLabel('Name', { exact: true }).fill(CONSIGNEE);
+    await expect(group(page, 'Consignee').getByLabel('City', { exact: true })).toHaveValue('Aalsmeer');
+    await page.getByText('Save as a template for later documents').click();
+    await page.getByLabel('Template name').fill(TEMPLATE);
+    await page.getByRole('button', { name: 'Save template' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Template “${TEMPLATE}” saved.` })).toBeVisible();
+  });
+
+  await test.step('the next draft starts from it', async () => {
+    await page.goto('/documents/new');
+    await expect(page.getByTestId('issue-cost')).toBeVisible();
+    await page.getByLabel('Start from a saved template').selectOption({ label: TEMPLATE });
+    await page.getByRole('button', { name: 'Fill the form' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `The form is filled from the template “${TEMPLATE}”.` })).toBeVisible();
+    await expect(group(page, 'Consignor').getByLabel('Name', { exact: true })).toHaveValue('Tegel BV');
+    await expect(group(page, 'Consignee').getByLabel('Name', { exact: true })).toHaveValue(CONSIGNEE);
+    await expect(group(page, 'Consignee').getByLabel('City', { exact: true })).toHaveValue('Aalsmeer');
+    for (const [size, viewport] of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.screenshot({ path: path.join(SHOTS, `template-picker-${size}.png`) });
+      await expectNoOverlap(page, `the template picker at ${size}`);
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+  });
+
+  await test.step('delete it: asked first, "keep" is the safe default, then gone from the picker', async () => {
+    await page.getByRole('button', { name: 'Delete template' }).click();
+    const dialog = page.getByRole('dialog', { name: `Delete the template “${TEMPLATE}”?` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeFocused();
+    await expectNoAxeViolations(page, 'the delete-template dialog');
+    for (const [size, viewport] of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.screenshot({ path: path.join(SHOTS, `template-delete-${size}.png`) });
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByLabel('Start from a saved template').locator('option', { hasText: TEMPLATE })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Delete template' }).click();
+    await dialog.getByRole('button', { name: 'Yes, delete it' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Template “${TEMPLATE}” deleted.` })).toBeVisible();
+    // It was the account's only template: the picker goes, and the form stays as it was filled.
+    await expect(page.getByLabel('Start from a saved template')).toHaveCount(0);
+    await expect(group(page, 'Consignee').getByLabel('Name', { exact: true })).toHaveValue(CONSIGNEE);
+  });
+});
+
 test('dashboard, list, form, view, address book and 404 at four sizes: no overlap, nothing cut off, axe clean', async ({ browser }) => {
   test.setTimeout(300_000);
   const screens: { name: string; path: string; ready: (page: Page) => Locator }[] = [

@@ -1,30 +1,55 @@
 'use client';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { DocumentForm } from '@/components/documents/document-form';
+import { errorsFromCall, type FieldError } from '@/components/forms/errors';
+import { ConfirmDialog } from '@/components/forms/confirm-dialog';
 import { copyForm, formFromDocument, type DocumentFormState } from '@/lib/portal/document-form';
 import { useTRPC } from '@/lib/trpc/client';
 
-/** A new draft, empty or started from one of the account's saved templates. */
+/** A new draft, empty or started from one of the account's saved templates; a template no longer wanted is deleted here. */
 export function NewDocument() {
   const t = useTranslations('portal.templates');
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const templates = useQuery(trpc.portal.templates.queryOptions());
+  const remove = useMutation(trpc.portal.deleteTemplate.mutationOptions());
   const [chosen, setChosen] = useState('');
   const [start, setStart] = useState<{ key: number; initial?: DocumentFormState; name?: string }>({ key: 0 });
+  const [confirming, setConfirming] = useState(false);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [notice, setNotice] = useState('');
   const list = templates.data ?? [];
+  const template = list.find((item) => item.templateId === chosen);
+
+  const deleteChosen = () => {
+    if (!template) return;
+    remove.mutate(
+      { templateId: template.templateId },
+      {
+        onSuccess: async () => {
+          await queryClient.invalidateQueries({ queryKey: trpc.portal.templates.queryKey() });
+          setConfirming(false);
+          setChosen('');
+          setNotice(t('deleted', { name: template.name }));
+        },
+        onError: (error) => setErrors(errorsFromCall(error)),
+      },
+    );
+  };
+
   return (
     <>
       {list.length > 0 ? (
         <div className="panel template-picker">
           <label htmlFor="template-choice">{t('startFrom')}</label>
-          <div className="search-row">
+          <div className="template-row">
             <select id="template-choice" className="input" value={chosen} onChange={(event) => setChosen(event.target.value)}>
               <option value="">{t('empty')}</option>
-              {list.map((template) => (
-                <option key={template.templateId} value={template.templateId}>
-                  {template.name}
+              {list.map((item) => (
+                <option key={item.templateId} value={item.templateId}>
+                  {item.name}
                 </option>
               ))}
             </select>
@@ -32,22 +57,52 @@ export function NewDocument() {
               type="button"
               className="button button-secondary"
               onClick={() => {
-                const template = list.find((item) => item.templateId === chosen);
                 // A new form (new key): the form reads its initial state once.
                 setStart((current) => ({
                   key: current.key + 1,
                   initial: template ? copyForm(formFromDocument(template.body)) : undefined,
                   name: template?.name,
                 }));
+                setNotice(template ? t('using', { name: template.name }) : '');
               }}
             >
               {t('use')}
             </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={!template}
+              onClick={() => {
+                setErrors([]);
+                setConfirming(true);
+              }}
+            >
+              {t('delete')}
+            </button>
           </div>
           <p role="status" className="hint">
-            {start.name ? t('using', { name: start.name }) : ''}
+            {notice}
           </p>
         </div>
+      ) : notice ? (
+        <p role="status" className="hint">
+          {notice}
+        </p>
+      ) : null}
+      {confirming && template ? (
+        <ConfirmDialog
+          id="delete-template"
+          title={t('deleteTitle', { name: template.name })}
+          text={t('deleteText')}
+          errors={errors}
+          errorsTitle={t('deleteFailed')}
+          keepLabel={t('keep')}
+          confirmLabel={t('deleteConfirm')}
+          pendingLabel={t('deleting')}
+          pending={remove.isPending}
+          onClose={() => setConfirming(false)}
+          onConfirm={deleteChosen}
+        />
       ) : null}
       <DocumentForm key={start.key} mode="create" initial={start.initial} />
     </>
