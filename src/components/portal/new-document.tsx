@@ -22,6 +22,12 @@ export function NewDocument() {
   const [notice, setNotice] = useState('');
   const list = templates.data ?? [];
   const template = list.find((item) => item.templateId === chosen);
+  // One status line: inside the picker, or alone once the last template is deleted.
+  const status = (
+    <p role="status" className="hint">
+      {notice}
+    </p>
+  );
 
   const deleteChosen = () => {
     if (!template) return;
@@ -80,14 +86,10 @@ export function NewDocument() {
               {t('delete')}
             </button>
           </div>
-          <p role="status" className="hint">
-            {notice}
-          </p>
+          {status}
         </div>
       ) : notice ? (
-        <p role="status" className="hint">
-          {notice}
-        </p>
+        status
       ) : null}
       {confirming && template ? (
         <ConfirmDialog

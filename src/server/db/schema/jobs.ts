@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { MAIL_STATUSES } from '@/lib/schemas/mailbox';
 
 /**
  * The database-backed job queue (e-mail now, webhooks later). Workers claim rows with
@@ -39,9 +40,7 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
-    status: text('status', { enum: ['queued', 'sent', 'kept', 'failed'] })
-      .notNull()
-      .default('queued'),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('queued'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   },
