@@ -9,6 +9,7 @@
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FULL, TEST_SEED } from '../support/sampling';
 import { REPO_ROOT, type RunningServer } from '../support/server';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 import { ALL_CASES, CASE_GROUPS, type CallContext, type CaseGroup, type Memo, type RouteCase } from './access-matrix/cases';
@@ -40,7 +41,8 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  console.log(`access matrix: ${sent.cells} cells, ${sent.twins} missing-id twins`);
+  const asked = sampledCallers(cast?.callers ?? []).map((caller) => caller.label);
+  console.log(`access matrix: ${sent.cells} cells, ${sent.twins} missing-id twins; callers (seed ${TEST_SEED}${FULL ? ', full' : ''}): ${asked.join(', ')}`);
   await server?.dispose();
   await receiver?.close();
 });
@@ -94,6 +96,17 @@ async function inPool<T>(items: readonly T[], width: number, work: (item: T) => 
   );
 }
 
+/**
+ * Who is asked in this run: under `npm run test:full` all fifteen callers; in `npm test` the outsider and, for each
+ * role, its holder or its delegate as the run's seed draws (issue 18: every role, route and status every run; each
+ * holder and delegate in about every other run). Both share one rights computation (access/), so a role's holder and
+ * its delegate can differ only in how the delegation is found, which the per-role draw still reaches.
+ */
+function sampledCallers(callers: readonly Caller[]): Caller[] {
+  if (FULL) return [...callers];
+  return callers.filter((caller, index) => caller.via === 'OUTSIDER' || (caller.via === 'DELEGATE') === Boolean((TEST_SEED >> (index >> 1)) & 1));
+}
+
 /** Callers served at once: the server does the work; a few in flight keep it busy while the test waits on replies. */
 const CALLERS_AT_ONCE = 4;
 
@@ -124,7 +137,7 @@ async function runGroup(group: CaseGroup): Promise<string[]> {
       }
     }
   };
-  for (const status of STATUSES) await inPool(cast.callers, group.oneCallerAtATime ? 1 : CALLERS_AT_ONCE, runCaller(status));
+  for (const status of STATUSES) await inPool(sampledCallers(cast.callers), group.oneCallerAtATime ? 1 : CALLERS_AT_ONCE, runCaller(status));
   return problems.sort();
 }
 
