@@ -8,7 +8,22 @@ import { expect, test, type Page } from '@playwright/test';
 import { responseCode, verhoeff } from '@/lib/domain/tfa';
 import { createClient, type CreatedClient } from './support/admin';
 import { signIn } from './support/portal';
-import { deviceFor, drawSignature, expectAccessible, issueWaybill, person, PHOTO, readDocument, screenshots, SIZES, type Person } from './support/tablet';
+import {
+  deviceFor,
+  drawSignature,
+  expectAccessible,
+  issueWaybill,
+  person,
+  PHOTO,
+  readDocument,
+  screenshots,
+  SIZES,
+  TABLET_NOW,
+  type Person,
+} from './support/tablet';
+
+// "Today" on the tablet is a calendar day: the day of the fixed clock (TABLET_NOW) in this time zone.
+test.use({ timezoneId: 'UTC' });
 
 let client: CreatedClient;
 let cast: { submitter: Person; consignor: Person; consignee: Person; carrier: Person };
@@ -51,6 +66,8 @@ test('at 1024×768: collection by two-factor code with the consignor’s phone, 
   await page.context().grantPermissions(['geolocation'], { origin: baseURL });
   await page.context().setGeolocation({ latitude: 52.0907374, longitude: 5.1214201, accuracy: 12 });
   const document = await issueWaybill(request, cast, { collection: ['OWN', 'TFA'], delivery: ['OWN', 'TFA', 'SIGN_ON_GLASS'] });
+  // The tablet's clock is fixed (timers still run): "Today" is the day of TABLET_NOW whenever the run happens.
+  await page.clock.setFixedTime(TABLET_NOW);
 
   await test.step('my transfers lists the collection under today', async () => {
     await page.goto('/login?callbackUrl=%2Ftablet');

@@ -30,15 +30,24 @@ export async function person(request: APIRequestContext, client: CreatedClient, 
 const isoSeconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /**
- * An issued waybill with these parties. The collection was due a quarter of an hour ago: overdue counts as "today" at
- * any hour, where "in half an hour" fell on tomorrow for a run started at 23:40. The delivery is due tomorrow.
+ * The tablet's clock in these tests: noon (UTC) of the day the run starts, fixed in the browser with `page.clock`, so
+ * that "Today" on "My transfers" never depends on when the run happens (a run at 23:40 once found nothing under Today).
+ */
+export const TABLET_NOW = (() => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 12));
+})();
+
+/**
+ * An issued waybill with these parties. On the tablet's clock (TABLET_NOW) the collection was due a quarter of an hour
+ * ago (overdue counts as today) and the delivery is due tomorrow afternoon.
  */
 export async function issueWaybill(
   request: APIRequestContext,
   cast: { submitter: Person; consignor: Person; consignee: Person; carrier: Person },
   methods: { collection: string[]; delivery: string[] },
 ): Promise<{ id: string; serviceNumber: string }> {
-  const now = Date.now();
+  const now = TABLET_NOW.getTime();
   const created = await request.post('/api/freightdocuments', {
     headers: { Authorization: `Bearer ${cast.submitter.token}` },
     data: {
