@@ -5,39 +5,55 @@ import { defineConfig, devices } from '@playwright/test';
 import { startSmtpSink } from './tests/support/smtp-sink';
 
 /**
- * Playwright runs against the built application (`npx next build` first; the build is not part of the run)
- * on a fresh embedded database. The runner loads this file, then each worker loads it again: the port and
- * data directory are chosen once and handed to the workers through the environment.
+ * Playwright runs against the built application (`npx next build` first; the build is not part of the run), one
+ * `next start` on a fresh embedded database per worker (E2E_WORKERS, default 2: the two cores are shared by two browsers
+ * and two servers that mostly wait on each other). The runner loads this file, then each worker loads it again: the
+ * ports and data directories are chosen once by the runner and handed to the workers through the environment; a
+ * worker picks its own server by TEST_PARALLEL_INDEX, which Playwright sets in the worker's environment.
  */
-process.env.E2E_PORT ??= '3199';
-if (!process.env.E2E_DATA_DIR) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fds-e2e-'));
-  process.env.E2E_DATA_DIR = dataDir;
-  // Only the process that made the directory removes it, after the web server has been stopped.
-  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+const firstPort = Number(process.env.E2E_FIRST_PORT ?? process.env.E2E_PORT ?? 3199);
+process.env.E2E_FIRST_PORT = String(firstPort);
+// Server i listens on firstPort + 2i; the one SMTP sink on firstPort + 2·WORKERS.
+const ports = Array.from({ length: WORKERS }, (_, index) => firstPort + 2 * index);
+if (!process.env.E2E_DATA_DIRS) {
+  const dirs = ports.map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'fds-e2e-')));
+  process.env.E2E_DATA_DIRS = dirs.join(path.delimiter);
+  // Only the process that made the directories removes them, after the web servers have been stopped.
+  process.on('exit', () => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 }
+const dataDirs = process.env.E2E_DATA_DIRS.split(path.delimiter);
 // Mail really goes out, to an SMTP sink the runner starts: people read their activation links from their own
 // mail, as they do in production (there is no mailbox to read while SMTP_URL is set; contract §3).
-process.env.E2E_SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 1);
+process.env.E2E_SMTP_PORT ??= String(firstPort + 2 * WORKERS);
 if (!process.env.E2E_MAIL_DIR) {
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fds-e2e-mail-'));
   process.env.E2E_MAIL_DIR = mailDir;
   void startSmtpSink(mailDir, Number(process.env.E2E_SMTP_PORT)).then((sink) => process.on('exit', () => void sink.close()));
   process.on('exit', () => fs.rmSync(mailDir, { recursive: true, force: true }));
 }
-const port = Number(process.env.E2E_PORT);
-const baseURL = `http://127.0.0.1:${port}`;
+// One seed for the runner and its workers: the sampled language of e2e/i18n.spec.ts (tests/support/sampling.ts).
+process.env.TEST_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
+// In a worker: its own server (e2e/support/env.ts reads these). In the runner: the first, unused.
+const workerIndex = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+process.env.E2E_PORT = String(ports[workerIndex]);
+process.env.E2E_DATA_DIR = dataDirs[workerIndex];
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  // Two cores: the server and one browser are all this machine can drive steadily.
-  workers: 1,
+  workers: WORKERS,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  // `npm test` keeps the JSON report for its summary of the slowest files (scripts/test-report.mjs).
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [['html', { open: 'never' }] as const] : []),
+    ...(process.env.TEST_REPORTS ? [['json', { outputFile: path.join(process.env.TEST_REPORTS, 'playwright.json') }] as const] : []),
+  ],
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -56,19 +72,19 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
+  webServer: ports.map((port, index) => ({
     command: `node node_modules/next/dist/bin/next start -p ${port}`,
-    url: `${baseURL}/api/heartbeat`,
+    url: `http://127.0.0.1:${port}/api/heartbeat`,
     reuseExistingServer: false,
     timeout: 120_000,
     // SIGTERM lets the server close the embedded database before the directory is removed.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    stdout: process.env.E2E_SERVER_LOG ? 'pipe' : 'ignore',
-    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+    stdout: process.env.E2E_SERVER_LOG ? ('pipe' as const) : ('ignore' as const),
+    stderr: 'pipe' as const,
     env: {
       PORT: String(port),
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDirs[index]!,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       APP_ENV: 'partner',
       // Empty means unset (see src/server/config/env.ts): embedded PGlite.
       DATABASE_URL: '',
@@ -79,5 +95,5 @@ export default defineConfig({
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       NEXT_TELEMETRY_DISABLED: '1',
     },
-  },
+  })),
 });
