@@ -3,48 +3,65 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three tiers (README): `unit` runs pure code in-process; `integration-pglite` and `integration-postgres`
- * run the same HTTP suite against one real `next start` server each (see tests/integration/global-setup.ts).
- * The PostgreSQL project exists only when TEST_DATABASE_URL names a server to create databases on.
+ * Tiers (README): `unit` runs pure code in-process; `services` calls the service actions in-process on PGlite and, with
+ * TEST_DATABASE_URL, on PostgreSQL; the `integration-*` projects run the HTTP suite against real `next start` servers
+ * (tests/integration/global-setup.ts). The PostgreSQL projects exist only when TEST_DATABASE_URL names a server.
+ *
+ * WHICH BACKENDS A FILE RUNS ON (issue 18). The shapes users run are the embedded PGlite (the default) and PostgreSQL
+ * behind two instances, and a test runs once per backend where its behaviour can differ, not three times:
+ *   - integration-pglite runs every file of tests/integration.
+ *   - A file whose behaviour can differ on PostgreSQL says so in its header comment with the tag `@backends every`:
+ *     SQL that differs between PGlite and PostgreSQL (the list, counters), concurrency (PGlite runs one transaction
+ *     at a time), queues and jobs, locks, and state that instances share (sessions, idempotency, rate limits,
+ *     lockout, keys). Such a file runs again in integration-two-instances, or, when it starts servers of its own
+ *     (a setting of its own, a crash, a second instance: they cannot sit behind the shared balancer), in
+ *     integration-postgres. tests/instances always runs in integration-two-instances.
+ *   - A file without the tag (validation, formats, codes, pages: the same code over the same SQL) runs on PGlite only.
+ * `npm run test:full` (TEST_FULL=1) runs every file on every backend, as the suite did before: run it before a change
+ * to SQL, to the fuzzed surface or to the message catalogues.
  */
-const integration = (name: string) => ({
+const FULL = process.env.TEST_FULL === '1';
+const INTEGRATION = path.join(__dirname, 'tests/integration');
+
+const integrationFiles = fs
+  .readdirSync(INTEGRATION, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => ({ file: `tests/integration/${file}`, source: fs.readFileSync(path.join(INTEGRATION, file), 'utf8') }));
+
+/** Files that start servers of their own: they stay out of the two-instance tier's shared balancer. */
+const startsOwnServers = (source: string) => /\b(startOwnServer|startServer|startInstancePair)\(/.test(source);
+/** The header tag of a file whose behaviour can differ between PGlite and PostgreSQL (see above). */
+const runsOnEveryBackend = (source: string) => FULL || /^\s*\*.*@backends every\b/m.test(source);
+
+const files = (keep: (source: string) => boolean) => integrationFiles.filter(({ source }) => keep(source)).map(({ file }) => file);
+
+const integration = (name: string, include: string[], exclude: string[] = []) => ({
   extends: true as const,
   test: {
     name,
-    include: ['tests/integration/**/*.test.ts'],
+    include,
+    exclude,
     environment: 'node' as const,
     globalSetup: ['tests/integration/global-setup.ts'],
+    // HTTP clients of a server: nothing of one file's module state can reach another's server, and a fresh module
+    // graph per file cost seconds of import per file on a shared 2-core machine.
+    isolate: false,
     // Sign-ups hash passwords with scrypt and some files start their own server: allow for a slow shared CPU.
     testTimeout: 30_000,
     hookTimeout: 90_000,
   },
 });
 
-/**
- * The API suite files that start servers of their own (a setting of their own, a crash, a second instance): the
- * two-instance tier leaves them to the single-server projects, where they already run on PostgreSQL.
- */
-function filesStartingOwnServers(): string[] {
-  const folder = path.join(__dirname, 'tests/integration');
-  return fs
-    .readdirSync(folder, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.test.ts'))
-    .filter((file) => /\b(startOwnServer|startServer|startInstancePair)\(/.test(fs.readFileSync(path.join(folder, file), 'utf8')))
-    .map((file) => `tests/integration/${file}`);
-}
-
-/**
- * Two `next start` instances on one PostgreSQL behind a round-robin balancer (issue 13): the API suite, every
- * request of a test alternating between them, plus the focused checks of tests/instances.
- */
-const twoInstances = {
-  extends: true as const,
-  test: {
-    ...integration('integration-two-instances').test,
-    include: ['tests/integration/**/*.test.ts', 'tests/instances/**/*.test.ts'],
-    exclude: filesStartingOwnServers(),
-  },
-};
+/** Two `next start` instances on one PostgreSQL behind a round-robin balancer (issue 13), plus tests/instances. */
+const twoInstances = integration('integration-two-instances', [
+  ...files((source) => runsOnEveryBackend(source) && !startsOwnServers(source)),
+  'tests/instances/**/*.test.ts',
+]);
+/** One instance on PostgreSQL: the files of the rule above that start servers of their own. */
+const postgresSingle = integration(
+  'integration-postgres',
+  files((source) => runsOnEveryBackend(source) && startsOwnServers(source)),
+);
 
 export default defineConfig({
   resolve: {
@@ -58,6 +75,8 @@ export default defineConfig({
   test: {
     // Two cores: one test file at a time; the servers under test need the other core.
     fileParallelism: false,
+    // One seed per run for fast-check and the sampled tests; a failure prints it with the command that replays it.
+    setupFiles: ['tests/support/vitest-seed.ts'],
     projects: [
       {
         extends: true,
@@ -69,8 +88,8 @@ export default defineConfig({
         extends: true,
         test: { name: 'services', include: ['tests/services/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000 },
       },
-      integration('integration-pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [integration('integration-postgres'), twoInstances] : []),
+      integration('integration-pglite', ['tests/integration/**/*.test.ts']),
+      ...(process.env.TEST_DATABASE_URL ? [postgresSingle, twoInstances] : []),
     ],
   },
 });

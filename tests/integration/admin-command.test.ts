@@ -1,6 +1,8 @@
 /**
  * Contract §12, the admin command, run as an operator runs it while the server is up (with PGlite it goes
  * through the running server, with PostgreSQL it connects directly). Its effects are checked over HTTP.
+ *
+ * @backends every: with PGlite the command goes through the running server, with PostgreSQL it connects directly.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, sharedDriver, uniqueEmail, type Client } from './driver';

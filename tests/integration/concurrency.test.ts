@@ -1,6 +1,8 @@
 /**
  * Races that PGlite cannot show (it runs one transaction at a time), so they run on PostgreSQL only
  * (STACK.md, "Traps").
+ *
+ * @backends every: races that only PostgreSQL can show.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { errorCodes, expectError, sharedDriver, uniqueEmail, type Client } from './driver';

@@ -2,6 +2,8 @@
  * Spec §4 rule 3 and contract §4 (list): what a caller sees, the page envelope, and every error code of
  * filters, sort and pagination. Filtering and sorting semantics are checked against a model by the
  * property test in tests/services.
+ *
+ * @backends every: the list is SQL (filters, sort, totals), answered by each database itself.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sharedDriver, type Client } from './driver';

@@ -2,6 +2,8 @@
  * Graceful shutdown (issue 13): a SIGTERM during a burst of requests loses none of them, and the job in hand is
  * finished before the process exits. (A job given back to the queue and taken by another instance:
  * tests/instances/job-release.test.ts.)
+ *
+ * @backends every: the job in hand is a row of the database-backed queue.
  */
 import fs from 'node:fs';
 import http from 'node:http';

@@ -2,6 +2,8 @@
  * Contract §13: Idempotency-Key on REST writes and `idempotencyKey` in tRPC mutations, against the shared server (in
  * the two-instance tier the four concurrent creates alternate between the instances, as a retry behind a load
  * balancer does).
+ *
+ * @backends every: a repeat waits for the first on a lock, and the keys are shared by the instances.
  */
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -2,6 +2,8 @@
  * The job queue wakes its worker when a job is queued (issue 6): with a poll interval of a minute, a mail
  * queued by a request still reaches the SMTP sink at once, because the worker LISTENs for the NOTIFY that the
  * queuing transaction sends when it commits.
+ *
+ * @backends every: LISTEN/NOTIFY is the database's own (PGlite and PostgreSQL implement it apart).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningServer } from '../support/server';

@@ -1,6 +1,8 @@
 /**
  * Contract §2 at POST /oauth/token and /oauth/revoke: client authentication, the password and refresh
  * grants, rotation with reuse detection, revocation, brute-force lockout, and the error shapes.
+ *
+ * @backends every: lockout counters and refresh-token rotation are atomic updates shared by instances.
  */
 import { inject, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodes, expectError, sharedDriver, uniqueEmail, type Account, type Client, type Reply } from './driver';

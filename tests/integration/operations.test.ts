@@ -1,6 +1,8 @@
 /**
  * Operations (issue 13): JSON logs with a request id on every line of a request and on every answer, Prometheus
  * metrics behind METRICS_TOKEN, and a heartbeat that tells whether the database answers.
+ *
+ * @backends every: the heartbeat asks the database, and the metrics count per instance.
  */
 import fs from 'node:fs';
 import postgres from 'postgres';

@@ -2,6 +2,8 @@
  * Rate limits (issue 13) on a server of its own with low limits: sign-ups and token requests per client, writes per
  * account and per client, each refused with 1.10 (429), Retry-After and the contract's error body; reads are
  * never counted. (Across two instances: tests/instances/shared-state.test.ts.)
+ *
+ * @backends every: the counters are atomic updates in the database, shared by instances.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../support/server';

@@ -3,6 +3,8 @@
  * safely (contract §2, §3): the lockout counted before the password is checked and per account, shared by the
  * token endpoint, the portal and password changes; tRPC batches capped; a password change ends every token and
  * portal session. A server of its own with a lockout window long enough for a slow machine.
+ *
+ * @backends every: the lockout is counted in the database before the password is checked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../support/server';

@@ -2,6 +2,8 @@
  * The carrier tablet's tRPC door (issue 9 part 4), as a signed-in browser session calls it: "My transfers" per
  * role, the hand-over view with the caller's secrets, the counter party's response code computed with its own
  * secret, and approvals whose retries with one idempotency key approve once (contract §13).
+ *
+ * @backends every: portal sessions and idempotency keys must hold across instances.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { challengeCode, contentHash, responseCode, verhoeff } from '@/lib/domain/tfa';

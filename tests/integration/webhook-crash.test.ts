@@ -3,6 +3,8 @@
  * server process is killed (SIGKILL), started again on the same database, and the event arrives again with the
  * same Webhook-Id once the dead worker's lease has run out (its kind's 15 s timeout plus JOB_LEASE_GRACE_MS,
  * 1 s here). The delivery log shows the interrupted attempt and the one that succeeded.
+ *
+ * @backends every: the dead worker's lease is a row of the database-backed queue.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningServer } from '../support/server';

@@ -2,6 +2,8 @@
  * Two `next start` instances on one PostgreSQL share the job queue (issue 10, contract §12): 200 status changes,
  * requested from both, reach a counting receiver exactly once each, every one signed, every delivery with
  * exactly one attempt. PostgreSQL only: one PGlite directory belongs to one process.
+ *
+ * @backends every: two instances share one PostgreSQL queue.
  */
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -3,6 +3,8 @@
  * receiver that verifies every request with the standardwebhooks library. A server of this file's own allows
  * private networks (the receiver listens on 127.0.0.1) and retries after 300 ms; the shared server, which does
  * not, shows the 4.14 refusal of private addresses.
+ *
+ * @backends every: deliveries are jobs of the database-backed queue.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../support/server';
