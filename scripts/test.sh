@@ -28,21 +28,44 @@ if ! command -v pdftotext >/dev/null 2>&1 || ! command -v pdftoppm >/dev/null 2>
   else sudo apt-get update -qq && sudo apt-get install -y -qq poppler-utils >/dev/null; fi
 fi
 
+# One seed per run for every sampled test (tests/support/sampling.ts); TEST_SEED=… replays a run, TEST_FULL=1 (`npm run
+# test:full`) runs the exhaustive forms and every file on every backend.
+export TEST_SEED="${TEST_SEED:-$(( (RANDOM << 15) | RANDOM ))}"
+export TEST_REPORTS="$PWD/.test-reports"
+rm -rf "$TEST_REPORTS" && mkdir -p "$TEST_REPORTS"
+echo "== seed $TEST_SEED${TEST_FULL:+ (full size)}: replay any sampled failure with TEST_SEED=$TEST_SEED"
+
+# Each tier's wall time goes to tiers.tsv; the runners' own JSON reports give the files' times. The summary is printed
+# at the end, also when a tier fails.
+trap 'node scripts/test-report.mjs "$TEST_REPORTS"' EXIT
+tier() {
+  local name="$1"; shift
+  local started=$SECONDS status=passed
+  "$@" || status=failed
+  printf '%s\t%s\t%s\n' "$name" "$((SECONDS - started))" "$status" >> "$TEST_REPORTS/tiers.tsv"
+  [ "$status" = passed ]
+}
+vitest_tier() {
+  local project="$1"
+  tier "$project" npx vitest run --project "$project" --reporter=default --reporter=json --outputFile.json="$TEST_REPORTS/$project.vitest.json"
+}
+
 echo "== verify (types, lint, format, unit tests)"
-npm run -s verify
+tier verify:static bash -c 'npm run -s typecheck && npm run -s lint && npm run -s format:check'
+vitest_tier unit
 
 echo "== build"
-npx next build >/tmp/fds-next-build.log 2>&1 || { cat /tmp/fds-next-build.log; exit 1; }
+tier build bash -c 'npx next build >/tmp/fds-next-build.log 2>&1 || { cat /tmp/fds-next-build.log; exit 1; }'
 
 echo "== service tests (in-process, PGlite${TEST_DATABASE_URL:+ and PostgreSQL})"
-npx vitest run --project services
+vitest_tier services
 
-echo "== API integration tests (PGlite${TEST_DATABASE_URL:+, PostgreSQL and two instances on one PostgreSQL})"
+echo "== API integration tests (PGlite${TEST_DATABASE_URL:+, then on PostgreSQL the files whose behaviour can differ there: see vitest.config.ts})"
+vitest_tier integration-pglite
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  npx vitest run --project integration-pglite --project integration-postgres --project integration-two-instances
-else
-  npx vitest run --project integration-pglite
+  vitest_tier integration-postgres
+  vitest_tier integration-two-instances
 fi
 
 echo "== Playwright (API and UI flows in Chromium)"
-npx playwright test
+tier playwright npx playwright test
