@@ -57,14 +57,33 @@ vitest_tier unit
 echo "== build"
 tier build bash -c 'npx next build >/tmp/fds-next-build.log 2>&1 || { cat /tmp/fds-next-build.log; exit 1; }'
 
-echo "== service tests (in-process, PGlite${TEST_DATABASE_URL:+ and PostgreSQL})"
-vitest_tier services
-
-echo "== API integration tests (PGlite${TEST_DATABASE_URL:+, then on PostgreSQL the files whose behaviour can differ there: see vitest.config.ts})"
-vitest_tier integration-pglite
-if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  vitest_tier integration-postgres
-  vitest_tier integration-two-instances
+# After the build, two lanes side by side (issue 18: the servers under test and the in-process tests each keep about
+# one core busy): the service tests, then the API files that start servers of their own on PostgreSQL; beside them
+# the API suite on PGlite, then on two instances. Each lane's output goes to a file printed when the lane ends, so the
+# two do not interleave. TEST_LANES=1 runs the same tiers one after another.
+services_lane() {
+  vitest_tier services || return 1
+  if [ -n "${TEST_DATABASE_URL:-}" ]; then vitest_tier integration-postgres || return 1; fi
+}
+api_lane() {
+  vitest_tier integration-pglite || return 1
+  if [ -n "${TEST_DATABASE_URL:-}" ]; then vitest_tier integration-two-instances || return 1; fi
+}
+echo "== service tests (in-process, PGlite${TEST_DATABASE_URL:+ and PostgreSQL}) and API integration tests (PGlite${TEST_DATABASE_URL:+, then on PostgreSQL the files whose behaviour can differ there: see vitest.config.ts})"
+if [ "${TEST_LANES:-2}" = 1 ]; then
+  services_lane
+  api_lane
+else
+  services_lane > "$TEST_REPORTS/lane-services.log" 2>&1 &
+  services_pid=$!
+  api_lane > "$TEST_REPORTS/lane-api.log" 2>&1 &
+  api_pid=$!
+  services_status=0 api_status=0
+  wait "$services_pid" || services_status=$?
+  echo "-- lane: services${TEST_DATABASE_URL:+, integration-postgres}"; cat "$TEST_REPORTS/lane-services.log"
+  wait "$api_pid" || api_status=$?
+  echo "-- lane: integration-pglite${TEST_DATABASE_URL:+, integration-two-instances}"; cat "$TEST_REPORTS/lane-api.log"
+  [ "$services_status" = 0 ] && [ "$api_status" = 0 ]
 fi
 
 echo "== Playwright (API and UI flows in Chromium)"

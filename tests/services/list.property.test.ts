@@ -7,6 +7,7 @@ import { createFreightDocument } from '@/server/services/freight-documents/creat
 import { issueFreightDocument } from '@/server/services/freight-documents/issue-freight-document';
 import { listFreightDocuments } from '@/server/services/freight-documents/list-freight-documents';
 import { activeAccount, databaseKinds, openTestDatabase, serviceContext, type TestDatabase } from './harness';
+import { sized } from '../support/sampling';
 
 type Row = Record<ListAttribute, string | null> & { freightDocumentId: string };
 
@@ -173,7 +174,7 @@ describe.each(databaseKinds())('list filters, sort and pagination match a model 
           expect(result).toMatchObject({ first, limit });
         },
       ),
-      { numRuns: 150 },
+      { numRuns: sized(150, 60) },
     );
   }, 120_000);
 });

@@ -11,6 +11,7 @@ import { createFreightDocument } from '@/server/services/freight-documents/creat
 import { getFreightDocument } from '@/server/services/freight-documents/get-freight-document';
 import { everyFieldRole } from '../support/every-field-client';
 import { activeAccount, databaseKinds, openTestDatabase, serviceContext, type TestDatabase } from './harness';
+import { sized } from '../support/sampling';
 
 type Body = Record<string, unknown>;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n').toString('base64');
@@ -176,7 +177,7 @@ describe.each(databaseKinds())('"" for every absent optional field changes nothi
         );
         expect(comparable(storedFromBlanks)).toEqual(comparable(stored));
       }),
-      { numRuns: 40 },
+      { numRuns: sized(40, 15) },
     );
   });
 });

@@ -22,6 +22,7 @@ import { updateLicensePlates } from '@/server/services/transfers/update-license-
 import { updateFreightDocumentStatus } from '@/server/services/transfers/update-status';
 import { databaseKinds, openTestDatabase, type TestDatabase } from './harness';
 import { accountSecretOf, as, createPeople, heads, issuedChain, PARTIES, type Party, type People } from './transfers-support';
+import { sized } from '../support/sampling';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
@@ -491,7 +492,7 @@ describe.each(databaseKinds())('transfers against a model of contract §7 (%s)',
           expect(await verifyCommitChain(database.handle.db, id)).toMatchObject({ intact: true });
           runs.push({ start, commands: [...sequence].length, moves: model.statusChanges + model.custody.length - movesBefore, status: model.status });
         }),
-        { numRuns: 6 },
+        { numRuns: sized(6, 3) },
       );
     }
     console.info(
