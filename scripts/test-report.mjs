@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * The end of `npm test` (issue 18): the wall time of each tier (timed by scripts/test.sh around each command) and the
- * slowest test files, read from the runners' own JSON reports in TEST_REPORTS (vitest's `json` reporter, one file per
- * tier; Playwright's `json` reporter). Prints nothing it cannot read, so a tier that failed early still gets its line.
+ * slowest test files, as the runners measured them: vitest's per-file durations (tests and hooks, written to
+ * files.jsonl by tests/support/file-times-reporter.ts) and Playwright's `json` report. Prints nothing it cannot read,
+ * so a tier that failed early still gets its line.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,14 +33,14 @@ const tiers = fs.existsSync(path.join(dir, 'tiers.tsv'))
       })
   : [];
 
-/** vitest: one entry per test file, its own start and end (the file's setup, tests and teardown). */
-function vitestFiles(tier, report) {
-  return (report?.testResults ?? []).map((result) => ({
-    tier,
-    file: path.relative(process.cwd(), result.name),
-    ms: result.endTime - result.startTime,
-    tests: result.assertionResults.length,
-  }));
+/** vitest: one line per test file and project (tests/support/file-times-reporter.ts). */
+function vitestFiles(file) {
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 }
 
 /** Playwright: the durations of each file's tests (one worker per server: their sum is the file's time). */
@@ -60,10 +61,7 @@ function playwrightFiles(report) {
 
 const files = [];
 let testCount = 0;
-for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
-  if (name.endsWith('.vitest.json')) files.push(...vitestFiles(name.replace('.vitest.json', ''), readJson(path.join(dir, name))));
-  if (name === 'playwright.json') files.push(...playwrightFiles(readJson(path.join(dir, name))));
-}
+files.push(...vitestFiles(path.join(dir, 'files.jsonl')), ...playwrightFiles(readJson(path.join(dir, 'playwright.json'))));
 for (const file of files) testCount += file.tests;
 
 console.log('\n== test times (issue 18: `npm test` within 15 minutes on 2 cores)');

@@ -47,7 +47,7 @@ tier() {
 }
 vitest_tier() {
   local project="$1"
-  tier "$project" npx vitest run --project "$project" --reporter=default --reporter=json --outputFile.json="$TEST_REPORTS/$project.vitest.json"
+  tier "$project" npx vitest run --project "$project" --reporter=default --reporter=./tests/support/file-times-reporter.ts
 }
 
 echo "== verify (types, lint, format, unit tests)"
