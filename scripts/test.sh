@@ -58,16 +58,18 @@ echo "== build"
 tier build bash -c 'npx next build >/tmp/fds-next-build.log 2>&1 || { cat /tmp/fds-next-build.log; exit 1; }'
 
 # After the build, two lanes side by side (issue 18: the servers under test and the in-process tests each keep about
-# one core busy): the service tests, then the API files that start servers of their own on PostgreSQL; beside them
-# the API suite on PGlite, then on two instances. Each lane's output goes to a file printed when the lane ends, so the
-# two do not interleave. TEST_LANES=1 runs the same tiers one after another.
+# one core busy): the service tests, then on PostgreSQL the API files whose behaviour can differ there (one instance,
+# then two); beside them the API suite on PGlite, the longest tier. Each lane's output goes to a file printed when the
+# lane ends, so the two do not interleave. TEST_LANES=1 runs the same tiers one after another.
 services_lane() {
   vitest_tier services || return 1
-  if [ -n "${TEST_DATABASE_URL:-}" ]; then vitest_tier integration-postgres || return 1; fi
+  if [ -n "${TEST_DATABASE_URL:-}" ]; then
+    vitest_tier integration-postgres || return 1
+    vitest_tier integration-two-instances || return 1
+  fi
 }
 api_lane() {
-  vitest_tier integration-pglite || return 1
-  if [ -n "${TEST_DATABASE_URL:-}" ]; then vitest_tier integration-two-instances || return 1; fi
+  vitest_tier integration-pglite
 }
 echo "== service tests (in-process, PGlite${TEST_DATABASE_URL:+ and PostgreSQL}) and API integration tests (PGlite${TEST_DATABASE_URL:+, then on PostgreSQL the files whose behaviour can differ there: see vitest.config.ts})"
 if [ "${TEST_LANES:-2}" = 1 ]; then
@@ -80,9 +82,9 @@ else
   api_pid=$!
   services_status=0 api_status=0
   wait "$services_pid" || services_status=$?
-  echo "-- lane: services${TEST_DATABASE_URL:+, integration-postgres}"; cat "$TEST_REPORTS/lane-services.log"
+  echo "-- lane: services${TEST_DATABASE_URL:+, integration-postgres, integration-two-instances}"; cat "$TEST_REPORTS/lane-services.log"
   wait "$api_pid" || api_status=$?
-  echo "-- lane: integration-pglite${TEST_DATABASE_URL:+, integration-two-instances}"; cat "$TEST_REPORTS/lane-api.log"
+  echo "-- lane: integration-pglite"; cat "$TEST_REPORTS/lane-api.log"
   [ "$services_status" = 0 ] && [ "$api_status" = 0 ]
 fi
 
