@@ -37,7 +37,7 @@ echo "== seed $TEST_SEED${TEST_FULL:+ (full size)}: replay any sampled failure w
 
 # Each tier's wall time goes to tiers.tsv; the runners' own JSON reports give the files' times. The summary is printed
 # at the end, also when a tier fails.
-trap 'node scripts/test-report.mjs "$TEST_REPORTS"' EXIT
+trap 'node scripts/test-report.mjs "$TEST_REPORTS" "$SECONDS"' EXIT
 tier() {
   local name="$1"; shift
   local started=$SECONDS status=passed
