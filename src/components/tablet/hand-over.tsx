@@ -4,7 +4,9 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { errorsFromCall, useErrorMessage } from '@/components/forms/errors';
 import { useEnumLabel } from '@/components/i18n/labels';
+import type { HandoverLinkResponse } from '@/lib/schemas/handover';
 import { ApprovalsPanel } from './approvals-panel';
+import { HandoverResult } from './handover-result';
 import { CommentPanel } from './comment-panel';
 import { HandOverSummary } from './hand-over-summary';
 import { OutboxStatus } from './outbox-status';
@@ -12,6 +14,8 @@ import { PlatesPanel } from './plates-panel';
 import { useHandOver, useOutbox } from './tablet-data';
 import { ApprovalState, PlaceText, TransferTitle } from './transfer-bits';
 import { TransferTimeline } from './transfer-timeline';
+
+const HANDOVER_LINK_MINUTES = 10;
 
 /**
  * The hand-over screen (issue 9 part 4): what is handed over, the plates, a comment with a photo, the approvals
@@ -21,9 +25,13 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
   const t = useTranslations('tablet.handOver');
   const label = useEnumLabel();
   const messageFor = useErrorMessage();
-  const query = useHandOver(freightDocumentId);
+  const [watch, setWatch] = useState<{ action: string; since: number }>();
+  const [closed, setClosed] = useState<string[]>([]);
+  // While a hand-over link is out, the screen asks every second, so the phone's answer shows within 2 s.
+  const query = useHandOver(freightDocumentId, watch ? 1000 : undefined);
   const outbox = useOutbox(freightDocumentId);
   const [selected, setSelected] = useState(0);
+  const watchLink = (link: HandoverLinkResponse, action: string) => setWatch({ action, since: Date.parse(link.expiresAt) - HANDOVER_LINK_MINUTES * 60_000 });
 
   if (query.isPending) {
     return (
@@ -52,6 +60,28 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
   }
 
   const { document, transfers } = query.data;
+  // The phone's answer: a sign-on-glass approval of the watched transfer made after the link (server times both).
+  const answered = watch
+    ? (document.approvals ?? []).find(
+        (approval) =>
+          approval.type === 'SIGN_ON_GLASS' &&
+          approval.action === watch.action &&
+          Date.parse(approval.createDateTimeServer) >= watch.since &&
+          !closed.includes(approval.approvalId),
+      )
+    : undefined;
+  if (answered) {
+    return (
+      <HandoverResult
+        approval={answered}
+        status={document.status}
+        onClose={() => {
+          setClosed([...closed, answered.approvalId]);
+          setWatch(undefined);
+        }}
+      />
+    );
+  }
   const transfer = transfers[Math.min(selected, transfers.length - 1)];
   const myCarrierRole = document.ownPermissions.find((entry) => entry.role === 'CARRIER' || entry.role === 'SUBSEQUENT_CARRIER');
   const pendingComments = outbox.entries
@@ -123,7 +153,16 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
         <CommentPanel previousCommits={document.previousCommits} entries={outbox.entries} submit={(body) => outbox.submit('comment', body)} />
       ) : null}
       {/* After the comment: a comment made at the hand-over is part of what the counter party approves (the TFA codes cover it). */}
-      {transfer ? <ApprovalsPanel document={document} transfer={transfer} comments={comments} entries={outbox.entries} submit={outbox.submit} /> : null}
+      {transfer ? (
+        <ApprovalsPanel
+          document={document}
+          transfer={transfer}
+          comments={comments}
+          entries={outbox.entries}
+          submit={outbox.submit}
+          onHandoverLink={(link) => watchLink(link, transfer.action)}
+        />
+      ) : null}
       <TransferTimeline document={document} />
     </>
   );
