@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorsFromCall, useErrorMessage } from '@/components/forms/errors';
 import { useEnumLabel } from '@/components/i18n/labels';
 import type { HandoverLinkResponse } from '@/lib/schemas/handover';
@@ -25,13 +25,20 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
   const t = useTranslations('tablet.handOver');
   const label = useEnumLabel();
   const messageFor = useErrorMessage();
-  const [watch, setWatch] = useState<{ action: string; since: number }>();
+  const [watch, setWatch] = useState<{ action: string; since: number; until: number }>();
   const [closed, setClosed] = useState<string[]>([]);
   // While a hand-over link is out, the screen asks every second, so the phone's answer shows within 2 s.
   const query = useHandOver(freightDocumentId, watch ? 1000 : undefined);
   const outbox = useOutbox(freightDocumentId);
   const [selected, setSelected] = useState(0);
-  const watchLink = (link: HandoverLinkResponse, action: string) => setWatch({ action, since: Date.parse(link.expiresAt) - HANDOVER_LINK_MINUTES * 60_000 });
+  const watchLink = (link: HandoverLinkResponse, action: string) =>
+    setWatch({ action, since: Date.parse(link.expiresAt) - HANDOVER_LINK_MINUTES * 60_000, until: Date.parse(link.expiresAt) });
+  // An expired link can bring no answer: stop asking a little after it ran out.
+  useEffect(() => {
+    if (!watch) return;
+    const timer = window.setTimeout(() => setWatch(undefined), Math.max(0, watch.until - Date.now()) + 5_000);
+    return () => window.clearTimeout(timer);
+  }, [watch]);
 
   if (query.isPending) {
     return (
