@@ -77,6 +77,10 @@ test('delivery signed on the consignee’s own phone through the tablet’s QR c
     await expectAccessible(tablet);
     await expectLargeTargets(tablet);
     await shot(tablet, 'tablet-qr-1024');
+    await tablet.setViewportSize(SIZES.phone);
+    await expectLargeTargets(tablet);
+    await shot(tablet, 'tablet-qr-390');
+    await tablet.setViewportSize(SIZES.tablet);
   });
 
   const phone = await (await browser.newContext({ viewport: SIZES.phone, hasTouch: true, isMobile: true })).newPage();
@@ -90,6 +94,9 @@ test('delivery signed on the consignee’s own phone through the tablet’s QR c
     await expectAccessible(phone);
     await expectLargeTargets(phone);
     await shot(phone, 'phone-handover-390');
+    await phone.setViewportSize(SIZES.tablet);
+    await shot(phone, 'phone-handover-1024');
+    await phone.setViewportSize(SIZES.phone);
     // Nothing is sent without a signature.
     await phone.getByLabel('Your name').fill('Bea Berger');
     await phone.getByRole('button', { name: 'Confirm and sign' }).click();
@@ -137,4 +144,42 @@ test('delivery signed on the consignee’s own phone through the tablet’s QR c
   });
   await phone.context().close();
   await tablet.context().close();
+});
+
+test('the consignee refuses on the phone: the refusal and its remarks are recorded, nothing moves, the link ends', async ({ browser, request }) => {
+  const document = await issueWaybill(request, cast, { collection: ['OWN'], delivery: ['OWN', 'SIGN_ON_GLASS'] });
+  const call = async (who: Person, endpoint: string, data: Record<string, unknown>) => {
+    const previousCommits = (await readDocument(request, who, document.id)).previousCommits;
+    const reply = await request.post(`/api/freightdocuments/${document.id}/${endpoint}`, {
+      headers: { Authorization: `Bearer ${who.token}` },
+      data: { ...data, previousCommits },
+    });
+    expect(reply.status(), await reply.text()).toBe(201);
+    return reply.json();
+  };
+  await call(cast.carrier, 'submitmyapproval', { action: 'COLLECTION', ownRole: 'CARRIER' });
+  await call(cast.consignor, 'submitmyapproval', { action: 'COLLECTION', ownRole: 'CONSIGNOR' });
+  const { url } = (await call(cast.carrier, 'handoverlinks', { action: 'DELIVERY' })) as { url: string };
+
+  const phone = await (await browser.newContext({ viewport: SIZES.phone, hasTouch: true, isMobile: true })).newPage();
+  await phone.goto(url);
+  await phone.getByRole('button', { name: 'I do not accept this' }).click();
+  await phone.getByLabel('Your name').fill('Bea Berger');
+  await phone.getByRole('button', { name: 'Record my refusal' }).click();
+  await expect(phone.getByText('Say why, so that the carrier and the sender know.')).toBeVisible();
+  await phone.getByLabel('Why do you not accept it?').fill('Two pallets crushed');
+  await expectAccessible(phone);
+  await expectLargeTargets(phone);
+  await shot(phone, 'phone-decline-390');
+  await phone.getByRole('button', { name: 'Record my refusal' }).click();
+  await expect(phone.getByTestId('handover-done')).toContainText('Refusal recorded');
+  await shot(phone, 'phone-declined-390');
+
+  const after = await readDocument(request, cast.carrier, document.id);
+  expect(after.status).toBe('TRANSIT');
+  const refusal = after.approvals.find((approval: { type: string }) => approval.type === 'SIGN_ON_GLASS');
+  expect(refusal).toMatchObject({ declined: true, remarks: 'Two pallets crushed', signedOnGlassBy: { name: 'Bea Berger' } });
+  expect(refusal.submittedBy.accountNumber).toBe(cast.carrier.accountNumber);
+  expect((await request.get(url)).status()).toBe(410);
+  await phone.context().close();
 });

@@ -100,7 +100,10 @@ export function HandoverSign({ token, view }: { token: string; view: HandoverVie
             autoComplete="name"
             aria-invalid={problem === 'name' || undefined}
             aria-describedby={problem === 'name' ? 'signer-name-error' : undefined}
-            onChange={(event) => setName(event.target.value)}
+            onChange={(event) => {
+              setName(event.target.value);
+              if (problem === 'name') setProblem(undefined);
+            }}
           />
           {problem === 'name' ? (
             <p id="signer-name-error" className="field-error" role="alert">
@@ -118,7 +121,10 @@ export function HandoverSign({ token, view }: { token: string; view: HandoverVie
               value={remarks}
               aria-invalid={problem === 'remarks' || undefined}
               aria-describedby={problem === 'remarks' ? 'decline-remarks-error' : undefined}
-              onChange={(event) => setRemarks(event.target.value)}
+              onChange={(event) => {
+                setRemarks(event.target.value);
+                if (problem === 'remarks') setProblem(undefined);
+              }}
             />
             {problem === 'remarks' ? (
               <p id="decline-remarks-error" className="field-error" role="alert">

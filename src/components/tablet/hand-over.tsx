@@ -15,8 +15,6 @@ import { useHandOver, useOutbox } from './tablet-data';
 import { ApprovalState, PlaceText, TransferTitle } from './transfer-bits';
 import { TransferTimeline } from './transfer-timeline';
 
-const HANDOVER_LINK_MINUTES = 10;
-
 /**
  * The hand-over screen (issue 9 part 4): what is handed over, the plates, a comment with a photo, the approvals
  * of the driver and the counter party, and the timeline. Everything it shows and sends goes through tablet-data.
@@ -25,20 +23,21 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
   const t = useTranslations('tablet.handOver');
   const label = useEnumLabel();
   const messageFor = useErrorMessage();
-  const [watch, setWatch] = useState<{ action: string; since: number; until: number }>();
-  const [closed, setClosed] = useState<string[]>([]);
+  /** A hand-over link is out: the transfer it is for, the approvals already on record then, and when it runs out. */
+  const [watch, setWatch] = useState<{ action: string; known: string[]; until: number; polling: boolean }>();
   // While a hand-over link is out, the screen asks every second, so the phone's answer shows within 2 s.
-  const query = useHandOver(freightDocumentId, watch ? 1000 : undefined);
+  const query = useHandOver(freightDocumentId, watch?.polling ? 1000 : undefined);
   const outbox = useOutbox(freightDocumentId);
   const [selected, setSelected] = useState(0);
-  const watchLink = (link: HandoverLinkResponse, action: string) =>
-    setWatch({ action, since: Date.parse(link.expiresAt) - HANDOVER_LINK_MINUTES * 60_000, until: Date.parse(link.expiresAt) });
+  const watchLink = (link: HandoverLinkResponse, action: string, known: string[]) =>
+    setWatch({ action, known, until: Date.parse(link.expiresAt), polling: true });
   // An expired link can bring no answer: stop asking a little after it ran out.
+  const until = watch?.until;
   useEffect(() => {
-    if (!watch) return;
-    const timer = window.setTimeout(() => setWatch(undefined), Math.max(0, watch.until - Date.now()) + 5_000);
+    if (until === undefined) return;
+    const timer = window.setTimeout(() => setWatch((current) => current && { ...current, polling: false }), Math.max(0, until - Date.now()) + 5_000);
     return () => window.clearTimeout(timer);
-  }, [watch]);
+  }, [until]);
 
   if (query.isPending) {
     return (
@@ -67,14 +66,10 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
   }
 
   const { document, transfers } = query.data;
-  // The phone's answer: a sign-on-glass approval of the watched transfer made after the link (server times both).
+  // The phone's answer: a sign-on-glass approval of the watched transfer that was not on record when the link was made.
   const answered = watch
     ? (document.approvals ?? []).find(
-        (approval) =>
-          approval.type === 'SIGN_ON_GLASS' &&
-          approval.action === watch.action &&
-          Date.parse(approval.createDateTimeServer) >= watch.since &&
-          !closed.includes(approval.approvalId),
+        (approval) => approval.type === 'SIGN_ON_GLASS' && approval.action === watch.action && !watch.known.includes(approval.approvalId),
       )
     : undefined;
   if (answered) {
@@ -83,7 +78,6 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
         approval={answered}
         status={document.status}
         onClose={() => {
-          setClosed([...closed, answered.approvalId]);
           setWatch(undefined);
         }}
       />
@@ -167,7 +161,13 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
           comments={comments}
           entries={outbox.entries}
           submit={outbox.submit}
-          onHandoverLink={(link) => watchLink(link, transfer.action)}
+          onHandoverLink={(link) =>
+            watchLink(
+              link,
+              transfer.action,
+              (document.approvals ?? []).map((approval) => approval.approvalId),
+            )
+          }
         />
       ) : null}
       <TransferTimeline document={document} />
