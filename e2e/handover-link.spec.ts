@@ -183,3 +183,32 @@ test('the consignee refuses on the phone: the refusal and its remarks are record
   expect((await request.get(url)).status()).toBe(410);
   await phone.context().close();
 });
+
+test('the hand-over page speaks the phone’s language', async ({ browser, request }) => {
+  const document = await issueWaybill(request, cast, { collection: ['OWN'], delivery: ['OWN', 'SIGN_ON_GLASS'] });
+  for (const [who, role] of [
+    [cast.carrier, 'CARRIER'],
+    [cast.consignor, 'CONSIGNOR'],
+  ] as const) {
+    const previousCommits = (await readDocument(request, who, document.id)).previousCommits;
+    const reply = await request.post(`/api/freightdocuments/${document.id}/submitmyapproval`, {
+      headers: { Authorization: `Bearer ${who.token}` },
+      data: { action: 'COLLECTION', ownRole: role, previousCommits },
+    });
+    expect(reply.status(), await reply.text()).toBe(201);
+  }
+  const created = await request.post(`/api/freightdocuments/${document.id}/handoverlinks`, {
+    headers: { Authorization: `Bearer ${cast.carrier.token}` },
+    data: { action: 'DELIVERY' },
+  });
+  expect(created.status()).toBe(201);
+  const context = await browser.newContext({ viewport: SIZES.phone, hasTouch: true, isMobile: true, locale: 'de-DE' });
+  const phone = await context.newPage();
+  await phone.goto(((await created.json()) as { url: string }).url);
+  await expect(phone.getByRole('heading', { level: 1, name: `Zustellung zum Frachtbrief ${document.serviceNumber}` })).toBeVisible();
+  await expect(phone.getByTestId('handover-goods')).toContainText('12 Packstücke');
+  await expect(phone.getByRole('button', { name: 'Bestätigen und unterschreiben' })).toBeVisible();
+  await expectAccessible(phone);
+  await shot(phone, 'phone-handover-de-390');
+  await context.close();
+});
