@@ -239,7 +239,8 @@ test('at 390×844: approvals survive a dropped network and a lost answer, once e
     const refused = outboxEntry(page, "Counter party's approval").last();
     await expect(refused).toHaveAttribute('data-state', 'failed');
     await expect(refused).toContainText('The response code does not match this hand-over.');
-    await expect(page.getByLabel('Response code of the counter party')).toHaveValue(wrong);
+    // The code stays as typed, grouped five by five for reading it back.
+    await expect(page.getByLabel('Response code of the counter party')).toHaveValue(wrong.replace(/(\d{5})(?=\d)/g, '$1 '));
     await refused.getByRole('button', { name: 'Close' }).click();
     await page.getByLabel('Response code of the counter party').fill(code);
     await page.getByRole('button', { name: 'Check the code and approve' }).click();
@@ -257,7 +258,17 @@ test('at 390×844: approvals survive a dropped network and a lost answer, once e
 
 test('a wrong challenge on the phone page says what to fix', async ({ browser }) => {
   const phone = await deviceFor(browser, cast.consignee, SIZES.phone, '/respond');
-  await phone.getByLabel('Challenge code from the carrier').fill('1234512345');
+  // A code too short says how far it is before anything is checked; pasted with spaces, it is grouped 5×5.
+  await phone.getByLabel('Challenge code from the carrier').fill('12345 12345');
+  await expect(phone.getByLabel('Challenge code from the carrier')).toHaveValue('12345 12345');
+  await expect(phone.getByText('10 of 25 digits', { exact: true })).toBeVisible();
+  await phone.getByRole('button', { name: 'Get my response code' }).click();
+  await expect(phone.getByText('10 of 25 digits: type the whole code first.')).toBeVisible();
+  // 25 digits whose check digit is wrong: no challenge at all.
+  await phone.getByLabel('Challenge code from the carrier').fill('1234512345123451234512345');
+  await expect(phone.getByLabel('Challenge code from the carrier')).toHaveValue('12345 12345 12345 12345 12345');
+  // The whole code shows at 390 px: nothing scrolled out of the field.
+  expect(await phone.getByLabel('Challenge code from the carrier').evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth)).toBe(true);
   await phone.getByRole('button', { name: 'Get my response code' }).click();
   await expect(phone.getByText(/not a challenge of a hand-over of yours/)).toBeVisible();
   // A well-formed challenge (its check digit right) of a document this person does not take part in.

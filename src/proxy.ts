@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { describeError, httpStatusOf } from '@/lib/errors/catalogue';
+import { handoverPageStatus } from '@/server/http/handover-page-status';
 
 /**
  * The portal pages' Content Security Policy (contract §1), with a fresh nonce per request: Next.js reads the
@@ -40,7 +41,7 @@ function requestIdOf(incoming: string | null): string {
   return incoming && /^[A-Za-z0-9._:/+=-]{1,128}$/.test(incoming) ? incoming : crypto.randomUUID();
 }
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const rawPath = new URL(request.url).pathname;
   const requestId = requestIdOf(request.headers.get('x-request-id'));
   if (hasMalformedEscape(rawPath)) {
@@ -57,7 +58,9 @@ export function proxy(request: NextRequest) {
   headers.set('x-nonce', nonce);
   headers.set('Content-Security-Policy', policy);
   headers.set('x-request-id', requestId);
-  const response = NextResponse.next({ request: { headers } });
+  // A page cannot choose its status; the hand-over page's 404 and 410 (contract §7) are set here.
+  const status = await handoverPageStatus(request.method, rawPath);
+  const response = NextResponse.next({ request: { headers }, ...(status ? { status } : {}) });
   response.headers.set('Content-Security-Policy', policy);
   // Pages have no access line of their own (Next.js renders them); the id still ties a browser's report to the logs.
   response.headers.set('X-Request-Id', requestId);

@@ -5,10 +5,12 @@ import { useEnumLabel } from '@/components/i18n/labels';
 import type { DocumentAction } from '@/lib/domain/document-actions';
 import type { ApprovalType } from '@/lib/domain/transfers';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
+import type { HandoverLinkResponse } from '@/lib/schemas/handover';
 import type { HandOverTransfer } from '@/lib/schemas/tablet';
 import type { OutboxEntry, OutboxKind } from '@/lib/tablet/outbox';
 import { locationOf, useDeviceLocation } from './device-location';
 import { entryState } from './outbox-status';
+import { HandoverQrPanel } from './handover-qr-panel';
 import { SignaturePanel } from './signature-panel';
 import { TfaPanel } from './tfa-panel';
 
@@ -26,6 +28,8 @@ interface Props {
   comments: string[];
   entries: OutboxEntry[];
   submit: (kind: OutboxKind, body: Record<string, unknown>) => string;
+  /** A hand-over link was made: the screen watches for the answer from the counter party's phone. */
+  onHandoverLink: (link: HandoverLinkResponse) => void;
 }
 
 /**
@@ -33,7 +37,7 @@ interface Props {
  * methods the document allows (sign on glass, two-factor code, implicit). Which buttons show is the access
  * resolver's `allowedActions`; what has been approved comes with the transfer.
  */
-export function ApprovalsPanel({ document, transfer, comments, entries, submit }: Props) {
+export function ApprovalsPanel({ document, transfer, comments, entries, submit, onHandoverLink }: Props) {
   const t = useTranslations('tablet.approve');
   const label = useEnumLabel();
   const [ownKey, setOwnKey] = useState<string>();
@@ -106,6 +110,9 @@ export function ApprovalsPanel({ document, transfer, comments, entries, submit }
                   </label>
                 ))}
               </fieldset>
+              {method === 'SIGN_ON_GLASS' && document.allowedActions.includes('CREATE_HANDOVER_LINK') ? (
+                <HandoverQrPanel freightDocumentId={document.freightDocumentId} transfer={transfer} onLink={onHandoverLink} />
+              ) : null}
               {method === 'SIGN_ON_GLASS' ? (
                 <SignaturePanel
                   busy={counterState === 'sending'}

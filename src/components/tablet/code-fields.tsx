@@ -19,8 +19,16 @@ export function GroupedCode({ code, testId, labelledBy }: { code: string; testId
   );
 }
 
-/** A 25-digit code typed in: large, numeric keyboard, a hint that counts the digits, the error under it. */
-export function CodeField(props: { id: string; label: string; value: string; onChange: (value: string) => void; hint: string; error?: ReactNode }) {
+/** The digits of what was typed or pasted (spaces, dashes and line breaks dropped), at most 25. */
+export function codeDigits(typed: string): string {
+  return typed.replace(/\D/g, '').slice(0, 25);
+}
+
+/**
+ * A 25-digit code typed in: grouped 5×5 as typed, pasted codes with spaces taken as they are, a numeric keypad,
+ * and a hint that counts the digits ("12 of 25 digits") before anything is checked. `value` is the digits only.
+ */
+export function CodeField(props: { id: string; label: string; value: string; onChange: (digits: string) => void; hint: string; error?: ReactNode }) {
   const { id, error } = props;
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
@@ -30,12 +38,13 @@ export function CodeField(props: { id: string; label: string; value: string; onC
         className="input input-large input-code"
         inputMode="numeric"
         autoComplete="off"
-        value={props.value}
+        spellCheck={false}
+        value={groupDigits(props.value).join(' ')}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : `${id}-hint`}
-        onChange={(event) => props.onChange(event.target.value)}
+        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+        onChange={(event) => props.onChange(codeDigits(event.target.value))}
       />
-      <p id={`${id}-hint`} className="hint">
+      <p id={`${id}-hint`} className="hint" aria-live="polite">
         {props.hint}
       </p>
       {error ? (

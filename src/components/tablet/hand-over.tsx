@@ -1,10 +1,12 @@
 'use client';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorsFromCall, useErrorMessage } from '@/components/forms/errors';
 import { useEnumLabel } from '@/components/i18n/labels';
+import type { HandoverLinkResponse } from '@/lib/schemas/handover';
 import { ApprovalsPanel } from './approvals-panel';
+import { HandoverResult } from './handover-result';
 import { CommentPanel } from './comment-panel';
 import { HandOverSummary } from './hand-over-summary';
 import { OutboxStatus } from './outbox-status';
@@ -21,9 +23,21 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
   const t = useTranslations('tablet.handOver');
   const label = useEnumLabel();
   const messageFor = useErrorMessage();
-  const query = useHandOver(freightDocumentId);
+  /** A hand-over link is out: the transfer it is for, the approvals already on record then, and when it runs out. */
+  const [watch, setWatch] = useState<{ action: string; known: string[]; until: number; polling: boolean }>();
+  // While a hand-over link is out, the screen asks every second, so the phone's answer shows within 2 s.
+  const query = useHandOver(freightDocumentId, watch?.polling ? 1000 : undefined);
   const outbox = useOutbox(freightDocumentId);
   const [selected, setSelected] = useState(0);
+  const watchLink = (link: HandoverLinkResponse, action: string, known: string[]) =>
+    setWatch({ action, known, until: Date.parse(link.expiresAt), polling: true });
+  // An expired link can bring no answer: stop asking a little after it ran out.
+  const until = watch?.until;
+  useEffect(() => {
+    if (until === undefined) return;
+    const timer = window.setTimeout(() => setWatch((current) => current && { ...current, polling: false }), Math.max(0, until - Date.now()) + 5_000);
+    return () => window.clearTimeout(timer);
+  }, [until]);
 
   if (query.isPending) {
     return (
@@ -52,6 +66,23 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
   }
 
   const { document, transfers } = query.data;
+  // The phone's answer: a sign-on-glass approval of the watched transfer that was not on record when the link was made.
+  const answered = watch
+    ? (document.approvals ?? []).find(
+        (approval) => approval.type === 'SIGN_ON_GLASS' && approval.action === watch.action && !watch.known.includes(approval.approvalId),
+      )
+    : undefined;
+  if (answered) {
+    return (
+      <HandoverResult
+        approval={answered}
+        status={document.status}
+        onClose={() => {
+          setWatch(undefined);
+        }}
+      />
+    );
+  }
   const transfer = transfers[Math.min(selected, transfers.length - 1)];
   const myCarrierRole = document.ownPermissions.find((entry) => entry.role === 'CARRIER' || entry.role === 'SUBSEQUENT_CARRIER');
   const pendingComments = outbox.entries
@@ -123,7 +154,22 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
         <CommentPanel previousCommits={document.previousCommits} entries={outbox.entries} submit={(body) => outbox.submit('comment', body)} />
       ) : null}
       {/* After the comment: a comment made at the hand-over is part of what the counter party approves (the TFA codes cover it). */}
-      {transfer ? <ApprovalsPanel document={document} transfer={transfer} comments={comments} entries={outbox.entries} submit={outbox.submit} /> : null}
+      {transfer ? (
+        <ApprovalsPanel
+          document={document}
+          transfer={transfer}
+          comments={comments}
+          entries={outbox.entries}
+          submit={outbox.submit}
+          onHandoverLink={(link) =>
+            watchLink(
+              link,
+              transfer.action,
+              (document.approvals ?? []).map((approval) => approval.approvalId),
+            )
+          }
+        />
+      ) : null}
       <TransferTimeline document={document} />
     </>
   );

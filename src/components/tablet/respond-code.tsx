@@ -16,11 +16,10 @@ export function RespondCode() {
   const action = useTranslations('tablet.action');
   const messageFor = useErrorMessage();
   const ask = useResponseCode();
-  const [challenge, setChallenge] = useState('');
+  const [digits, setDigits] = useState('');
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<z.infer<typeof responseCodeAnswer>>();
   const [error, setError] = useState<FieldError>();
-  const digits = challenge.replace(/\D/g, '');
 
   return (
     <div className="respond">
@@ -31,7 +30,7 @@ export function RespondCode() {
         onSubmit={async (event) => {
           event.preventDefault();
           setAnswer(undefined);
-          if (digits.length !== 25) return setError({ code: '3.6', description: '', field: 'challenge' });
+          if (digits.length !== 25) return setError({ code: '3.1', description: '', field: 'challenge' });
           setBusy(true);
           setError(undefined);
           try {
@@ -46,10 +45,20 @@ export function RespondCode() {
         <CodeField
           id="challenge"
           label={t('challenge')}
-          value={challenge}
-          onChange={setChallenge}
+          value={digits}
+          onChange={setDigits}
           hint={t('challengeHint', { count: digits.length })}
-          error={error ? (error.code === '3.6' ? t('wrongChallenge') : error.code === '4.47' ? t('unknownDocument') : messageFor(error)) : undefined}
+          error={
+            error
+              ? error.code === '3.1'
+                ? t('incomplete', { count: digits.length })
+                : error.code === '3.6'
+                  ? t('wrongChallenge')
+                  : error.code === '4.47'
+                    ? t('unknownDocument')
+                    : messageFor(error)
+              : undefined
+          }
         />
         <div className="actions">
           <button type="submit" className="button button-primary button-large" disabled={busy} aria-busy={busy || undefined}>

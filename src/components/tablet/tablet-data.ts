@@ -1,5 +1,5 @@
 'use client';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { errorsFromCall } from '@/components/forms/errors';
@@ -131,9 +131,16 @@ export function useMyTransfers() {
   return useQuery(trpc.tablet.myTransfers.queryOptions(undefined, { refetchInterval: 30_000 }));
 }
 
-export function useHandOver(freightDocumentId: string) {
+/** The hand-over screen's document; `pollMs` while the counter party answers on its own phone (hand-over link). */
+export function useHandOver(freightDocumentId: string, pollMs?: number) {
   const trpc = useTRPC();
-  return useQuery(trpc.tablet.handOver.queryOptions({ freightDocumentId }));
+  return useQuery(trpc.tablet.handOver.queryOptions({ freightDocumentId }, pollMs ? { refetchInterval: pollMs, refetchIntervalInBackground: true } : {}));
+}
+
+/** A one-time hand-over link for the counter party's phone (contract §7): asked online, when the driver shows the QR. */
+export function useHandoverLink() {
+  const trpc = useTRPC();
+  return useMutation(trpc.tablet.handoverLink.mutationOptions());
 }
 
 export function useAttachmentImage(freightDocumentId: string, attachmentId: string | undefined) {

@@ -24,9 +24,8 @@ export function TfaPanel(props: {
     s1: props.s1,
     s3: props.s3,
   });
-  const [response, setResponse] = useState('');
+  const [digits, setDigits] = useState('');
   const [problem, setProblem] = useState(false);
-  const digits = response.replace(/\D/g, '');
   return (
     <div className="tfa">
       <p id="challenge-label">{t('showThis')}</p>
@@ -44,10 +43,10 @@ export function TfaPanel(props: {
         <CodeField
           id="response-code"
           label={t('response')}
-          value={response}
-          onChange={setResponse}
+          value={digits}
+          onChange={setDigits}
           hint={t('responseHint', { count: digits.length })}
-          error={problem ? t('responseLength') : undefined}
+          error={problem ? t('responseLength', { count: digits.length }) : undefined}
         />
         <div className="actions">
           <button type="submit" className="button button-primary button-large" disabled={props.busy}>

@@ -18,5 +18,6 @@ export const DOCUMENT_ACTIONS = [
   'EDIT_LICENSE_PLATES',
   'DELEGATE',
   'SUBSCRIBE',
+  'CREATE_HANDOVER_LINK',
 ] as const;
 export type DocumentAction = (typeof DOCUMENT_ACTIONS)[number];

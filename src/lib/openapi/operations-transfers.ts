@@ -8,6 +8,7 @@ import {
   queuedDeliveryResponse,
   subscriptionListResponse,
 } from '@/lib/schemas/subscriptions';
+import { handoverLinkInput, handoverLinkResponse } from '@/lib/schemas/handover';
 import { commentInput, counterPartyApprovalInput, licensePlatesInput, myApprovalInput, statusUpdateInput } from '@/lib/schemas/transfers';
 import { DELEGATE_ID, DELIVERY_ID, deliveryExample, documentExample, HEAD, ID, ROLE_ID, SUBSCRIPTION_ID, subscriptionExample } from './examples';
 import { components } from './components';
@@ -47,6 +48,29 @@ export const transferOperations: ApiOperation[] = [
     },
     success: [{ status: 201, description: 'The document.', headers: { Location: `/api/freightdocuments/${ID}` }, content: theDocument }],
     errors: [...changeErrors, '3.1', '3.6', '3.9', '3.16', '3.17', '3.34', '4.1', '4.16', '4.29', '4.50'],
+  },
+  {
+    method: 'post',
+    path: '/freightdocuments/{id}/handoverlinks',
+    tag: 'Transfers',
+    summary: 'A one-time link for the counter party to sign the hand-over on its own phone',
+    description:
+      'The link (`{PUBLIC_URL}/handover/{token}`, 256-bit token) opens a page that needs no account, shows what is handed over and records the counter party’s signature (or decline) as a `SIGN_ON_GLASS` approval submitted by the caller. It works once, for 10 minutes; afterwards it answers 410. Allowed when the caller could record that approval now with `submitcounterpartyapproval`; `4.50` when the transfer does not list `SIGN_ON_GLASS`.',
+    auth: 'bearer',
+    parameterExamples: { id: ID },
+    body: { schema: handoverLinkInput, example: { action: 'DELIVERY' } },
+    success: [
+      {
+        status: 201,
+        description: 'The link and when it expires.',
+        headers: { Location: `/api/freightdocuments/${ID}` },
+        content: json(handoverLinkResponse, {
+          url: 'https://fds.example.com/handover/3q2-7wEXAMPLEtoken0000000000000000000000000',
+          expiresAt: '2026-11-26T14:12:00.000Z',
+        }),
+      },
+    ],
+    errors: ['1.4', '4.47', '3.1', '3.9', '4.1', '4.18', '4.50'],
   },
   {
     method: 'post',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { handoverLinkInput } from './handover';
 import { TRANSFER_ACTIONS, APPROVAL_TYPES } from '@/lib/domain/transfers';
 import { freightDocumentResponse, transferSecretsResponse } from './freight-document-response';
 import { ROLES, STATUSES } from './freight-document';
@@ -16,6 +17,8 @@ export const tabletApproveOwnInput = z.object({ freightDocumentId: documentId, i
 export const tabletCounterPartyInput = z.object({ freightDocumentId: documentId, idempotencyKey, body: counterPartyApprovalInput });
 export const tabletCommentInput = z.object({ freightDocumentId: documentId, idempotencyKey, body: commentInput });
 export const tabletLicensePlatesInput = z.object({ freightDocumentId: documentId, idempotencyKey, body: licensePlatesInput });
+/** A hand-over link is asked for online, when the QR panel opens: no outbox, no idempotency key. */
+export const tabletHandoverLinkInput = z.object({ freightDocumentId: documentId, body: handoverLinkInput });
 
 /** Which side of a transfer the caller is on: the carrier side handing over (or taking over at collection), or the receiving carrier. */
 export const TABLET_SIDES = ['CARRIER', 'RECEIVING'] as const;

@@ -53,6 +53,8 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(3600),
   REFRESH_TOKEN_TTL_SECONDS: positiveInt(30 * 24 * 3600),
   ACTIVATION_TOKEN_TTL_SECONDS: positiveInt(72 * 3600),
+  /** Hand-over links live 10 minutes (contract §7); shorter only for tests of their expiry. */
+  HANDOVER_LINK_TTL_SECONDS: positiveInt(600),
   LOGIN_MAX_FAILURES: positiveInt(5),
   LOGIN_LOCKOUT_SECONDS: positiveInt(900),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanFlag,

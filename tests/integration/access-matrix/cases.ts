@@ -201,6 +201,17 @@ export const CASE_GROUPS: CaseGroup[] = [
       }),
     ],
   },
+  // A hand-over link changes nothing in the document (and is never made here: see RULES.handoverLink).
+  {
+    cases: TRANSFER_KINDS.map((action: TransferKind) =>
+      one(`POST /freightdocuments/{id}/handoverlinks (${action})`, {
+        method: 'POST',
+        template: '/freightdocuments/{id}/handoverlinks',
+        expected: RULES.handoverLink(action),
+        call: (c) => ({ path: `${doc(c)}/handoverlinks`, json: { action } }),
+      }),
+    ),
+  },
   // Success moves the document: on a document of the cell's own.
   {
     cases: [

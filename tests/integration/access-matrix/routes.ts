@@ -30,6 +30,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   '/freightdocuments/{id}/updates': { scope: 'document', methods: ['POST'] },
   '/freightdocuments/{id}/submitmyapproval': { scope: 'document', methods: ['POST'] },
   '/freightdocuments/{id}/submitcounterpartyapproval': { scope: 'document', methods: ['POST'] },
+  '/freightdocuments/{id}/handoverlinks': { scope: 'document', methods: ['POST'] },
   '/freightdocuments/{id}/delegate': { scope: 'document', methods: ['POST'] },
   '/freightdocuments/{id}/delegates/{delegateId}': { scope: 'document', methods: ['DELETE'] },
   '/freightdocuments/{id}/subscriptions': { scope: 'document', methods: ['GET', 'POST'] },

@@ -148,6 +148,17 @@ export const RULES = {
       if (status !== OPEN_IN[action]) return refused('4.18');
       return CARRIER_SIDE_NOW[action].includes(role) ? ok(201) : refused('1.4');
     }),
+  /**
+   * Contract §7 `handoverlinks` for `action`: refused exactly as `submitcounterpartyapproval` would refuse a
+   * SIGN_ON_GLASS approval of it; where that approval could be recorded, 4.50, because the fixture's document lists
+   * only OWN for every transfer (success is covered by handover-links.test.ts).
+   */
+  handoverLink: (action: TransferKind) =>
+    onDocument((role, status) => {
+      if (!CARRIER_SIDE_EVER[action].includes(role)) return refused('1.4');
+      if (status !== OPEN_IN[action]) return refused('4.18');
+      return CARRIER_SIDE_NOW[action].includes(role) ? refused('4.50') : refused('1.4');
+    }),
   /** Contract §5, §11: every role has DELEGATE, in every status; the grantor removes its own delegation (204). */
   delegate: onDocument(() => ok(201)),
   revokeDelegation: onDocument(() => ok(204)),

@@ -8,3 +8,4 @@ export * from './document-viewers';
 export * from './relations';
 export * from './document-outputs';
 export * from './portal';
+export * from './handover-links';

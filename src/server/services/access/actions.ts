@@ -8,6 +8,7 @@ import {
   firstRefusal,
   openTransfers,
   ownApprovalRefusal,
+  signingMethodsOf,
   TRANSFER_ACTIONS,
   TRANSFER_PARTY_ROLES,
   type ApprovalFact,
@@ -87,6 +88,29 @@ export function recordCounterParty(action: TransferAction): ActionRule {
 }
 
 /**
+ * A one-time hand-over link for a transfer of `action` (contract §7): allowed when the caller could record the
+ * counter party's approval of it now with SIGN_ON_GLASS evidence, so refused as recordCounterParty refuses, and
+ * with 4.50 when the document does not list sign-on-glass for that transfer.
+ */
+export function createHandoverLink(action: TransferAction): ActionRule {
+  const record = recordCounterParty(action);
+  return {
+    grantedBy: record.grantedBy,
+    refuse: (state, held) =>
+      record.refuse!(state, held) ?? (signingMethodsOf(situation(state), action).includes('SIGN_ON_GLASS') ? undefined : { code: '4.50', field: 'action' }),
+  };
+}
+
+/** The first refusal of a rule per transfer kind that is not "lacks the right", or undefined when one kind allows it. */
+function anyTransfer(ruleFor: (action: TransferAction) => ActionRule) {
+  return (state: ActionState, held: HeldRole[]) => {
+    const refusals = TRANSFER_ACTIONS.map((action) => refusalByRule(ruleFor(action), held, state));
+    if (refusals.some((refusal) => refusal === undefined)) return undefined;
+    return refusals.find((refusal) => refusal!.code !== '1.4') ?? refusals[0];
+  };
+}
+
+/**
  * The one table of who may do what when (contract §4, §5, §7). Verbs ask `authorize` for their action;
  * `allowedActionsOf` lists the actions that pass both checks, so a client sees exactly what the verbs accept.
  */
@@ -111,11 +135,7 @@ export const ACTION_RULES: Record<DocumentAction, ActionRule> = {
   // transfer open now (the verb asks recordCounterParty for the one it records).
   RECORD_COUNTERPARTY_APPROVAL: {
     grantedBy: { roles: CARRIER_ROLES },
-    refuse: (state, held) => {
-      const refusals = TRANSFER_ACTIONS.map((action) => refusalByRule(recordCounterParty(action), held, state));
-      if (refusals.some((refusal) => refusal === undefined)) return undefined;
-      return refusals.find((refusal) => refusal!.code !== '1.4') ?? refusals[0];
-    },
+    refuse: anyTransfer(recordCounterParty),
   },
   // An implicit transfer by the carrier side: ISSUED → TRANSIT by the carrier, TRANSIT → DELIVERED by the holder.
   UPDATE_STATUS: {
@@ -141,6 +161,8 @@ export const ACTION_RULES: Record<DocumentAction, ActionRule> = {
   },
   DELEGATE: { grantedBy: { permission: 'DELEGATE' } },
   SUBSCRIBE: { grantedBy: { permission: 'VIEW' } },
+  // A link for the counter party's own phone: for a transfer open now that lists sign-on-glass (the delivery).
+  CREATE_HANDOVER_LINK: { grantedBy: { roles: CARRIER_ROLES }, refuse: anyTransfer(createHandoverLink) },
 };
 
 const ruleOf = (action: DocumentAction | ActionRule): ActionRule => (typeof action === 'string' ? ACTION_RULES[action] : action);

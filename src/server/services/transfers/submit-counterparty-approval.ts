@@ -15,7 +15,8 @@ import { recordCounterParty } from '../access/actions';
 import { authorize, type HeldRole, type LoadedDocument, type RoleRow } from '../access/load-document';
 import { situationOf } from '../access/transfer-situation';
 import { attachmentRow, prepareAttachments } from '../freight-documents/attachment-content';
-import { mutateAndSerialize } from '../freight-documents/mutate-document';
+import { mutateDocument } from '../freight-documents/mutate-document';
+import { serializeDocument } from '../freight-documents/serialize-document';
 import { loadTransferRecords } from '../freight-documents/snapshot';
 import { matchResponseCode } from './check-response-code';
 import { recordApproval } from './record-approval';
@@ -66,9 +67,15 @@ async function byResponseCode(ctx: ServiceContext, tx: Transaction, loaded: Load
   } satisfies CounterParty;
 }
 
-/** Sign-on-glass (contract §7): the signer's name and one PNG or JPEG image, kept as a sealed attachment. */
+/**
+ * Sign-on-glass (contract §7): the signer's name and one PNG or JPEG image, kept as a sealed attachment. A
+ * decline on a hand-over link may come without an image (a name and remarks).
+ */
 async function bySignature(ctx: ServiceContext, tx: Transaction, loaded: LoadedDocument, evidence: EvidenceInput, recorder: Recorder) {
-  const [image] = evidence.attachments!;
+  const signer = evidence.signedOnGlassBy!;
+  const actor = { kind: 'SIGNER', name: signer.name, ...(signer.email ? { email: signer.email } : {}), ...recorder } as const;
+  const [image] = evidence.attachments ?? [];
+  if (!image) return { signedOnGlassBy: signer, actor };
   const [file] = await prepareAttachments(
     [{ type: 'SIGNATURE', originalFileName: image!.originalFileName ?? image!.name ?? 'signature', name: image!.name, sealed: true, content: image!.content }],
     [],
@@ -77,12 +84,7 @@ async function bySignature(ctx: ServiceContext, tx: Transaction, loaded: LoadedD
   if (!file!.mimeType.startsWith('image/')) fail('3.8', 'evidence.attachments[0].mimeType');
   const attachmentId = newId();
   await tx.insert(attachments).values(attachmentRow(loaded.document.id, { ...file!, sealed: true }, ctx.now(), attachmentId));
-  const signer = evidence.signedOnGlassBy!;
-  return {
-    signedOnGlassBy: signer,
-    attachmentId,
-    actor: { kind: 'SIGNER', name: signer.name, ...(signer.email ? { email: signer.email } : {}), ...recorder },
-  } as const;
+  return { signedOnGlassBy: signer, attachmentId, actor };
 }
 
 /**
@@ -98,11 +100,31 @@ export async function submitCounterpartyApproval({
   ctx: ServiceContext;
   input: { freightDocumentId: string; body: z.input<typeof counterPartyApprovalInput> };
 }) {
+  return serializeDocument(ctx, await recordCounterPartyApproval(ctx, input.freightDocumentId, parseInput(counterPartyApprovalInput, input.body)));
+}
+
+/** What a hand-over link (redeem-handover-link.ts) adds to the carrier's recording: a decline, and its own step in the frame. */
+export interface CounterPartyApprovalOptions {
+  declined?: boolean;
+  remarks?: string;
+  /** Runs in the change's transaction after the rules passed (ends the link in the same commit). */
+  beforeRecording?: (tx: Transaction) => Promise<void>;
+}
+
+/**
+ * The counter party's approval recorded by the carrier side, in the one frame: submitcounterpartyapproval's rule,
+ * shared with the hand-over link, which records the same approval on behalf of the account that asked for it.
+ */
+export async function recordCounterPartyApproval(
+  ctx: ServiceContext,
+  freightDocumentId: string,
+  approval: z.output<typeof counterPartyApprovalInput>,
+  options: CounterPartyApprovalOptions = {},
+) {
   const accountId = requireAccountId(ctx);
-  const approval = parseInput(counterPartyApprovalInput, input.body);
   const type = approvalTypeOf(approval.evidence);
-  return mutateAndSerialize(ctx, {
-    freightDocumentId: input.freightDocumentId,
+  return mutateDocument(ctx, {
+    freightDocumentId,
     changeType: 'APPROVAL',
     previousCommits: approval.previousCommits,
     requirePreviousCommits: true,
@@ -128,6 +150,7 @@ export async function submitCounterpartyApproval({
         ...(actingAs.via === 'DELEGATE' ? { recordedThroughDelegationId: actingAs.delegationId } : {}),
       };
       const standIn = defaultCounterPartyRole(situation, transfer);
+      await options.beforeRecording?.(tx);
       let counterParty: CounterParty;
       if (type === 'TFA') counterParty = await byResponseCode(ctx, tx, loaded, transfer, approval.evidence!.responseCode!, recorder);
       else if (!standIn) fail('4.18');
@@ -147,6 +170,8 @@ export async function submitCounterpartyApproval({
         location: approval.location,
         signedOnGlassBy: counterParty.signedOnGlassBy,
         attachmentId: counterParty.attachmentId,
+        declined: options.declined,
+        remarks: options.remarks,
       });
       return { ...change, actor: counterParty.actor };
     },

@@ -9,9 +9,13 @@ import {
   tabletApproveOwnInput,
   tabletCommentInput,
   tabletCounterPartyInput,
+  tabletHandoverLinkInput,
   tabletLicensePlatesInput,
 } from '@/lib/schemas/tablet';
 import { z } from 'zod';
+import { handoverAnswerInput, handoverAnswerResult, handoverLinkResponse } from '@/lib/schemas/handover';
+import { createHandoverLink } from '@/server/services/transfers/create-handover-link';
+import { redeemHandoverLink } from '@/server/services/transfers/redeem-handover-link';
 import { getAttachment } from '@/server/services/freight-documents/get-attachment';
 import { computeResponseCode } from '@/server/services/tablet/compute-response-code';
 import { getHandOver } from '@/server/services/tablet/get-hand-over';
@@ -20,7 +24,7 @@ import { addComment } from '@/server/services/transfers/add-comment';
 import { submitCounterpartyApproval } from '@/server/services/transfers/submit-counterparty-approval';
 import { submitMyApproval } from '@/server/services/transfers/submit-my-approval';
 import { updateLicensePlates } from '@/server/services/transfers/update-license-plates';
-import { accountProcedure, router } from '../init';
+import { accountProcedure, publicProcedure, router } from '../init';
 
 /**
  * The carrier's tablet and the counter party's phone page (issue 9 part 4): the transfer verbs of REST (contract
@@ -41,6 +45,15 @@ export const tabletRouter = router({
     .input(tabletCounterPartyInput)
     .output(freightDocumentResponse)
     .mutation(({ ctx, input }) => submitCounterpartyApproval({ ctx: ctx.service, input })),
+  handoverLink: accountProcedure
+    .input(tabletHandoverLinkInput)
+    .output(handoverLinkResponse)
+    .mutation(({ ctx, input }) => createHandoverLink({ ctx: ctx.service, input })),
+  /** The counter party's answer on the public hand-over page: no account; the link's token is the authority. */
+  answerHandover: publicProcedure
+    .input(handoverAnswerInput)
+    .output(handoverAnswerResult)
+    .mutation(({ ctx, input }) => redeemHandoverLink({ ctx: ctx.service, input })),
   comment: accountProcedure
     .input(tabletCommentInput)
     .output(createdCommentResponse)

@@ -1,0 +1,197 @@
+'use client';
+import { useMutation } from '@tanstack/react-query';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useEffect, useRef, useState } from 'react';
+import SignatureCanvas from 'react-signature-canvas';
+import { errorsFromCall, useErrorMessage } from '@/components/forms/errors';
+import type { HandoverAnswerResult, HandoverView } from '@/lib/schemas/handover';
+import { useTRPC } from '@/lib/trpc/client';
+import { HandoverEnded } from './handover-ended';
+import { HandoverFacts } from './handover-facts';
+
+const CLOCK = { hour: '2-digit', minute: '2-digit' } as const;
+type Problem = 'name' | 'signature' | 'remarks';
+
+/**
+ * The public hand-over page's body (contract §7): what is handed over, then a name and a finger signature to
+ * confirm, or a name and remarks to refuse. The answer goes once; afterwards the page says what was recorded.
+ */
+export function HandoverSign({ token, view }: { token: string; view: HandoverView }) {
+  const t = useTranslations('handover');
+  const format = useFormatter();
+  const messageFor = useErrorMessage();
+  const trpc = useTRPC();
+  const answer = useMutation(trpc.tablet.answerHandover.mutationOptions());
+  const pad = useRef<SignatureCanvas>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [width, setWidth] = useState(0);
+  const [name, setName] = useState('');
+  const [remarks, setRemarks] = useState('');
+  const [declining, setDeclining] = useState(false);
+  const [problem, setProblem] = useState<Problem>();
+  const [result, setResult] = useState<HandoverAnswerResult>();
+
+  // The canvas is drawn at its real size (a CSS-scaled canvas puts the ink beside the finger).
+  useEffect(() => {
+    const measure = () => setWidth(Math.floor(frame.current?.clientWidth ?? 0));
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [declining]);
+  useEffect(() => {
+    if (result) heading.current?.focus();
+  }, [result]);
+
+  if (result?.outcome === 'GONE' || result?.outcome === 'UNKNOWN') return <HandoverEnded state={result.outcome} />;
+  if (result?.outcome === 'RECORDED') {
+    const time = format.dateTime(new Date(result.at), CLOCK);
+    return (
+      <section className="panel tablet-panel panel-success handover-done" role="status" data-testid="handover-done">
+        <h1 ref={heading} tabIndex={-1}>
+          {result.declined ? t('declinedTitle') : t('confirmedTitle')}
+        </h1>
+        <p>{result.declined ? t('declined', { name: name.trim(), time }) : t('confirmed', { name: name.trim(), time })}</p>
+        <p>{t('closePage')}</p>
+      </section>
+    );
+  }
+
+  const failure = answer.error ? errorsFromCall(answer.error)[0] : undefined;
+  const send = () => {
+    if (!name.trim()) return setProblem('name');
+    if (declining && !remarks.trim()) return setProblem('remarks');
+    if (!declining && (!pad.current || pad.current.isEmpty())) return setProblem('signature');
+    setProblem(undefined);
+    const dataUrl = declining ? undefined : pad.current!.getCanvas().toDataURL('image/png');
+    answer.mutate(
+      {
+        token,
+        name: name.trim(),
+        ...(dataUrl ? { signature: dataUrl.slice(dataUrl.indexOf(',') + 1) } : {}),
+        ...(declining ? { declined: true, remarks: remarks.trim() } : {}),
+      },
+      { onSuccess: setResult },
+    );
+  };
+
+  return (
+    <>
+      <h1>{t(`title.${view.action}`, { serviceNumber: view.serviceNumber })}</h1>
+      <p className="lead">{t('lead')}</p>
+      <p className="hint">{t('validUntil', { time: format.dateTime(new Date(view.expiresAt), CLOCK) })}</p>
+      <HandoverFacts view={view} />
+      <form
+        className="form panel tablet-panel"
+        aria-labelledby="sign-title"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!answer.isPending) send();
+        }}
+      >
+        <h2 id="sign-title">{declining ? t('declineOpen') : t('sign')}</h2>
+        <div className={`field${problem === 'name' ? ' field-invalid' : ''}`}>
+          <label htmlFor="signer-name">{t('name')}</label>
+          <input
+            id="signer-name"
+            className="input input-large"
+            value={name}
+            autoComplete="name"
+            aria-invalid={problem === 'name' || undefined}
+            aria-describedby={problem === 'name' ? 'signer-name-error' : undefined}
+            onChange={(event) => {
+              setName(event.target.value);
+              if (problem === 'name') setProblem(undefined);
+            }}
+          />
+          {problem === 'name' ? (
+            <p id="signer-name-error" className="field-error" role="alert">
+              {t('nameMissing')}
+            </p>
+          ) : null}
+        </div>
+        {declining ? (
+          <div className={`field${problem === 'remarks' ? ' field-invalid' : ''}`}>
+            <label htmlFor="decline-remarks">{t('remarks')}</label>
+            <textarea
+              id="decline-remarks"
+              className="input input-large"
+              rows={4}
+              value={remarks}
+              aria-invalid={problem === 'remarks' || undefined}
+              aria-describedby={problem === 'remarks' ? 'decline-remarks-error' : undefined}
+              onChange={(event) => {
+                setRemarks(event.target.value);
+                if (problem === 'remarks') setProblem(undefined);
+              }}
+            />
+            {problem === 'remarks' ? (
+              <p id="decline-remarks-error" className="field-error" role="alert">
+                {t('remarksMissing')}
+              </p>
+            ) : null}
+          </div>
+        ) : (
+          <div className={`field${problem === 'signature' ? ' field-invalid' : ''}`}>
+            <p className="field-label" id="signature-label">
+              {t('signatureArea')}
+            </p>
+            <div ref={frame} className="signature-frame">
+              {width > 0 ? (
+                <SignatureCanvas
+                  ref={pad}
+                  penColor="#111"
+                  canvasProps={
+                    {
+                      width,
+                      height: Math.round(Math.min(280, Math.max(180, width * 0.5))),
+                      className: 'signature-canvas',
+                      role: 'img',
+                      'aria-labelledby': 'signature-label',
+                      'data-testid': 'signature-canvas',
+                    } as React.CanvasHTMLAttributes<HTMLCanvasElement>
+                  }
+                />
+              ) : null}
+            </div>
+            {problem === 'signature' ? (
+              <p className="field-error" role="alert">
+                {t('signatureMissing')}
+              </p>
+            ) : null}
+          </div>
+        )}
+        {failure ? (
+          <p className="field-error" role="alert" data-testid="handover-failed">
+            {t('failed', { message: messageFor(failure) })}
+          </p>
+        ) : null}
+        <div className="actions handover-actions">
+          {declining ? (
+            <>
+              <button type="submit" className="button button-danger button-large" disabled={answer.isPending} aria-busy={answer.isPending || undefined}>
+                {answer.isPending ? t('sending') : t('decline')}
+              </button>
+              <button type="button" className="button button-secondary button-large" onClick={() => (setDeclining(false), setProblem(undefined))}>
+                {t('backToSign')}
+              </button>
+            </>
+          ) : (
+            <>
+              <button type="submit" className="button button-primary button-large" disabled={answer.isPending} aria-busy={answer.isPending || undefined}>
+                {answer.isPending ? t('sending') : t('confirm')}
+              </button>
+              <button type="button" className="button button-secondary button-large" onClick={() => pad.current?.clear()}>
+                {t('clear')}
+              </button>
+              <button type="button" className="button button-secondary button-large" onClick={() => (setDeclining(true), setProblem(undefined))}>
+                {t('declineOpen')}
+              </button>
+            </>
+          )}
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { TRANSFER_ACTIONS } from '@/lib/domain/transfers';
+import { optional } from './common';
+import { freightDocumentContent, partyResponse, structuredGoodsResponse } from './freight-document-response';
+import { ROLES } from './freight-document';
+
+/** POST /freightdocuments/{id}/handoverlinks (contract §7). */
+export const handoverLinkInput = z.object({
+  action: z.enum(TRANSFER_ACTIONS, { error: (issue) => (issue.input === undefined ? '3.1' : '3.9') }),
+  /** Between carriers: the receiving subsequent carrier, as submitcounterpartyapproval names it. */
+  counterPartyRoleId: optional(z.string('3.17').max(100, '3.2')),
+});
+
+export const handoverLinkResponse = z.object({ url: z.string(), expiresAt: z.string() });
+export type HandoverLinkResponse = z.infer<typeof handoverLinkResponse>;
+
+/** A hand-over token as links carry it: 256 bits, base64url (43 characters). Anything else names no link. */
+export const HANDOVER_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** A party as the counter party sees it at the truck: who and where, no contact details or accounts. */
+export const handoverParty = partyResponse
+  .pick({ name: true, streetName: true, buildingNumber: true, postalCode: true, cityName: true, countryCode: true })
+  .extend({
+    role: z.enum(ROLES),
+  });
+export type HandoverParty = z.infer<typeof handoverParty>;
+
+/** What the public hand-over page shows (contract §7): what is handed over, nothing the counter party need not see. */
+export const handoverView = z.object({
+  action: z.enum(TRANSFER_ACTIONS),
+  serviceNumber: z.string(),
+  parties: z.array(handoverParty),
+  goods: freightDocumentContent.shape.goods,
+  structuredGoods: z.array(
+    structuredGoodsResponse.pick({
+      name: true,
+      numberOfPackages: true,
+      methodOfPackaging: true,
+      weight: true,
+      weightUnit: true,
+      volume: true,
+      volumeUnit: true,
+    }),
+  ),
+  licensePlates: z.array(z.object({ licensePlate: z.string(), countryCode: z.string().nullable(), type: z.enum(['TRUCK', 'TRAILER']) })),
+  /** The carriers' comments and reservations on record: what the counter party accepts by signing. */
+  comments: z.array(z.object({ text: z.string(), by: z.string().nullable(), at: z.string() })),
+  expiresAt: z.string(),
+});
+export type HandoverView = z.infer<typeof handoverView>;
+
+/** The state of a link as the page finds it: only an open link shows the document. */
+export type HandoverLookup = { state: 'UNKNOWN' } | { state: 'GONE' } | { state: 'OPEN'; view: HandoverView };
+
+/**
+ * The counter party's answer on the public page: a name and a signature (PNG, base64) to confirm, or a name and
+ * remarks to decline. Field codes as submitcounterpartyapproval's evidence.
+ */
+export const handoverAnswerInput = z
+  .object({
+    token: z.string('3.17').max(100, '3.2'),
+    name: z.string('3.17').trim().min(1, '3.1').max(255, '3.2'),
+    signature: optional(
+      z
+        .string('3.18')
+        .min(1, '3.18')
+        .regex(/^[A-Za-z0-9+/=]*$/, '3.17'),
+    ),
+    declined: optional(z.boolean('3.17')),
+    remarks: optional(z.string('3.17').trim().max(2000, '3.2')),
+  })
+  .superRefine((answer, context) => {
+    if (answer.declined && !answer.remarks) context.addIssue({ code: 'custom', message: '3.1', path: ['remarks'] });
+    if (!answer.declined && !answer.signature) context.addIssue({ code: 'custom', message: '3.1', path: ['signature'] });
+  });
+export type HandoverAnswerInput = z.input<typeof handoverAnswerInput>;
+
+export const handoverAnswerResult = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('RECORDED'), declined: z.boolean(), status: freightDocumentContent.shape.status, at: z.string() }),
+  z.object({ outcome: z.literal('GONE') }),
+  z.object({ outcome: z.literal('UNKNOWN') }),
+]);
+export type HandoverAnswerResult = z.infer<typeof handoverAnswerResult>;

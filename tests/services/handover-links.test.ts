@@ -1,0 +1,99 @@
+/**
+ * Hand-over links in the services tier (contract §7), on both databases: only the token's hash is stored, the link
+ * ends at its expiry by the service's clock, and answers racing on one link record one approval (PostgreSQL runs
+ * them truly in parallel; the document lock of the one frame and the conditional end of the link decide).
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentApprovals, handoverLinks } from '@/server/db/schema';
+import { hashToken } from '@/server/crypto/tokens';
+import { ServiceError } from '@/server/errors';
+import type { ServiceContext } from '@/server/services/context';
+import { submitMyApproval } from '@/server/services/transfers/submit-my-approval';
+import { createHandoverLink } from '@/server/services/transfers/create-handover-link';
+import { openHandoverLink } from '@/server/services/transfers/open-handover-link';
+import { redeemHandoverLink } from '@/server/services/transfers/redeem-handover-link';
+import { databaseKinds, openTestDatabase, type TestDatabase } from './harness';
+import { as, createPeople, heads, issuedChain, type People } from './transfers-support';
+
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const METHODS = {
+  availableSigningMethods: { collection: ['OWN'], carrierToCarrier: ['OWN'], delivery: ['OWN', 'SIGN_ON_GLASS'] },
+  subsequentCarriers: undefined,
+};
+
+describe.each(databaseKinds())('hand-over links (%s)', (kind) => {
+  let database: TestDatabase;
+  let people: People;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    people = await createPeople(database);
+  }, 180_000);
+  afterAll(async () => database?.dispose());
+
+  /** A document in TRANSIT, the carrier's own delivery approval given: the counter party's completes it. */
+  async function readyToDeliver() {
+    const id = await issuedChain(database, people, METHODS);
+    for (const [party, role, action] of [
+      ['carrier', 'CARRIER', 'COLLECTION'],
+      ['consignor', 'CONSIGNOR', 'COLLECTION'],
+      ['carrier', 'CARRIER', 'DELIVERY'],
+    ] as const) {
+      await submitMyApproval({
+        ctx: as(database, people, party),
+        input: { freightDocumentId: id, body: { action, ownRole: role, previousCommits: await heads(database, people, id) } },
+      });
+    }
+    return id;
+  }
+  const tokenOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+  const anonymous = (at?: Date): ServiceContext => ({ ...as(database, people, 'outsider'), caller: undefined, ...(at ? { now: () => at } : {}) });
+
+  it('keeps only the SHA-256 of the token', async () => {
+    const id = await readyToDeliver();
+    const { url } = await createHandoverLink({ ctx: as(database, people, 'carrier'), input: { freightDocumentId: id, body: { action: 'DELIVERY' } } });
+    const token = tokenOf(url);
+    const rows = await database.handle.db.select().from(handoverLinks).where(eq(handoverLinks.documentId, id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.tokenHash).toBe(hashToken(token));
+    expect(JSON.stringify(rows[0])).not.toContain(token);
+  });
+
+  it('ends at its expiry by the clock: open a second before, gone at the moment, and an answer then records nothing', async () => {
+    const id = await readyToDeliver();
+    const created = await createHandoverLink({ ctx: as(database, people, 'carrier'), input: { freightDocumentId: id, body: { action: 'DELIVERY' } } });
+    const token = tokenOf(created.url);
+    const expiresAt = Date.parse(created.expiresAt);
+    expect((await openHandoverLink({ ctx: anonymous(new Date(expiresAt - 1000)), input: { token } })).state).toBe('OPEN');
+    expect((await openHandoverLink({ ctx: anonymous(new Date(expiresAt)), input: { token } })).state).toBe('GONE');
+    expect(await redeemHandoverLink({ ctx: anonymous(new Date(expiresAt + 1)), input: { token, name: 'Late', signature: PNG } })).toEqual({ outcome: 'GONE' });
+    const approvals = await database.handle.db.select().from(documentApprovals).where(eq(documentApprovals.documentId, id));
+    expect(approvals.filter((approval) => approval.type === 'SIGN_ON_GLASS')).toHaveLength(0);
+  });
+
+  it('answers racing on one link record one approval, submitted by the link’s creator', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const id = await readyToDeliver();
+      const { url } = await createHandoverLink({ ctx: as(database, people, 'carrier'), input: { freightDocumentId: id, body: { action: 'DELIVERY' } } });
+      const token = tokenOf(url);
+      const outcomes = await Promise.all(
+        [0, 1, 2].map((n) =>
+          redeemHandoverLink({ ctx: anonymous(), input: { token, name: `Signer ${n}`, signature: PNG } }).then(
+            (result) => result.outcome,
+            (error: unknown) => {
+              if (error instanceof ServiceError) return error.code;
+              throw error;
+            },
+          ),
+        ),
+      );
+      expect(outcomes.filter((outcome) => outcome === 'RECORDED')).toHaveLength(1);
+      const signed = (await database.handle.db.select().from(documentApprovals).where(eq(documentApprovals.documentId, id))).filter(
+        (approval) => approval.type === 'SIGN_ON_GLASS',
+      );
+      expect(signed).toHaveLength(1);
+      expect(signed[0]!.submittedByAccountId).toBe(people.carrier.accountId);
+    }
+  });
+});
