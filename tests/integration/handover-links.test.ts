@@ -3,6 +3,8 @@
  * refuse a SIGN_ON_GLASS approval), the link itself (256-bit token, 10 minutes, no-store), the public page (no
  * account; 404 unknown, 410 used), and the approval an answer records: type SIGN_ON_GLASS, submitted by the link's
  * creator, moving the document once, and never twice for one link.
+ *
+ * @backends every: answers racing on one link are serialised by a row lock that only PostgreSQL really contends for.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PNG_BYTES } from './documents-support';
