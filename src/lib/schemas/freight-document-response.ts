@@ -150,6 +150,8 @@ export const signingMethodsResponse = z.object({
 export const freightDocumentContent = z.object({
   freightDocumentId: z.string(),
   serviceNumber: z.string(),
+  /** Always equal to `serviceNumber` (contract §4): clients of the commercial service compute TFA codes from this name. */
+  transFollowNumber: z.string(),
   authorityReference: nullableString,
   type: z.string(),
   status: z.enum(STATUSES),
