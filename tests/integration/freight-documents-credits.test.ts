@@ -62,3 +62,32 @@ it('allowedActions offers ISSUE only when the account can pay for it', async () 
   expect((await api.admin(['credits:add', '--account', fresh.accountNumber, '--amount', '1'])).code).toBe(0);
   expect(await read()).toContain('ISSUE');
 });
+
+it('a delegate of the SUBMITTER role issues with the role rights, charged to the submitter (spec §5)', async () => {
+  const submitter = await api.createActiveAccount(client);
+  const submitterToken = (await api.login(client, submitter)).access_token;
+  const delegate = await api.createActiveAccount(client);
+  const delegateToken = (await api.login(client, delegate)).access_token;
+  const id = await createDocument(api, submitterToken);
+  const delegated = await api.post(`/api/freightdocuments/${id}/delegate`, {
+    bearer: submitterToken,
+    json: { role: 'SUBMITTER', accountNumberOfDelegatee: delegate.accountNumber },
+  });
+  expect(delegated.status, delegated.text).toBe(201);
+  const delegateSees = async () => (await api.get(`/api/freightdocuments/${id}`, { bearer: delegateToken })).body.allowedActions as string[];
+  const listed = async () => (await api.get('/api/freightdocuments', { bearer: delegateToken })).body.freightDocuments[0].allowedActions as string[];
+
+  // The submitter cannot pay: neither can its delegate, whatever the delegate's own balance.
+  expect((await api.admin(['credits:add', '--account', delegate.accountNumber, '--amount', '3'])).code).toBe(0);
+  expect(await delegateSees()).not.toContain('ISSUE');
+  expectErrors(await api.post(`/api/freightdocuments/${id}/issue`, { bearer: delegateToken }), 409, [{ code: '4.41' }]);
+
+  expect((await api.admin(['credits:add', '--account', submitter.accountNumber, '--amount', '1'])).code).toBe(0);
+  expect(await delegateSees()).toContain('ISSUE');
+  expect(await listed()).toContain('ISSUE');
+  const issued = await api.post(`/api/freightdocuments/${id}/issue`, { bearer: delegateToken });
+  expect(issued.status, issued.text).toBe(200);
+  expect(issued.body.status).toBe('ISSUED');
+  expect((await api.me(submitterToken)).body.credits).toBe(0);
+  expect((await api.me(delegateToken)).body.credits).toBe(3);
+});
