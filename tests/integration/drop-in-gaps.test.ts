@@ -37,7 +37,7 @@ describe('transFollowNumber (contract §4)', () => {
 });
 
 describe('PATCH estimatedtimes with both fields, as clients send them (contract §4)', () => {
-  it('in TRANSIT the unchanged taking-over time is no change (not 4.9); a changed one still is 4.9', async () => {
+  it('the unchanged taking-over time is no change in TRANSIT (not 4.9), nor both in DELIVERED; moved ones still are 4.9 and 4.10', async () => {
     const id = await createDocument(api, submitterToken, withCarrier());
     const issued = await api.post(`/api/freightdocuments/${id}/issue`, { bearer: submitterToken });
     expect(issued.status, issued.text).toBe(200);
@@ -69,6 +69,28 @@ describe('PATCH estimatedtimes with both fields, as clients send them (contract 
       }),
       409,
       [{ code: '4.9', field: 'estimatedDateTimeOfTakingOver' }],
+    );
+
+    // DELIVERED: both estimates sent unchanged are accepted; a moved delivery estimate is 4.10.
+    const delivered = await api.post(`/api/freightdocuments/${id}/updates`, {
+      bearer: carrierToken,
+      json: { newFreightDocumentStatus: 'DELIVERED', previousCommits: patched.body.previousCommits },
+    });
+    expect(delivered.status, delivered.text).toBe(201);
+    const unchanged = await patchTimes(id, {
+      estimatedDateTimeOfTakingOver: delivered.body.estimatedDateTimeOfTakingOver,
+      estimatedDateTimeOfDelivery: delivered.body.estimatedDateTimeOfDelivery,
+      previousCommits: delivered.body.previousCommits,
+    });
+    expect(unchanged.status, unchanged.text).toBe(200);
+    expectErrors(
+      await patchTimes(id, {
+        estimatedDateTimeOfTakingOver: delivered.body.estimatedDateTimeOfTakingOver,
+        estimatedDateTimeOfDelivery: '2026-12-04T10:00:00Z',
+        previousCommits: unchanged.body.previousCommits,
+      }),
+      409,
+      [{ code: '4.10', field: 'estimatedDateTimeOfDelivery' }],
     );
   });
 });
