@@ -57,6 +57,18 @@ describe('the OpenAPI document as a reference (issue 23)', () => {
     for (const { operation, method, path } of operations) expect(operation.security, `${method} ${path}`).toBeDefined();
   });
 
+  it('names the response headers: X-Request-Id on every answer, Idempotency-Replayed on writes, Retry-After on 429', () => {
+    for (const { method, path, operation } of operations) {
+      for (const [status, answer] of Object.entries(operation.responses as Record<string, { headers?: Record<string, { description?: string }> }>)) {
+        const where = `${method.toUpperCase()} ${path} ${status}`;
+        expect(answer.headers?.['X-Request-Id']?.description, where).toBeTruthy();
+        if (status === '429') expect(answer.headers?.['Retry-After']?.description, where).toBeTruthy();
+        if (Number(status) < 300 && ['post', 'put', 'patch'].includes(method)) expect(answer.headers?.['Idempotency-Replayed'], where).toBeDefined();
+        for (const [name, header] of Object.entries(answer.headers ?? {})) expect(header.description, `${where} ${name}`).toBeTruthy();
+      }
+    }
+  });
+
   it('shows token requests form-encoded, with an example for every grant', () => {
     const content = document.paths['/oauth/token']!.post!.requestBody!.content;
     expect(Object.keys(content)).toEqual(['application/x-www-form-urlencoded']);

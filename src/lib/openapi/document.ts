@@ -83,18 +83,40 @@ function queryParameters(operation: ApiOperation) {
   return z.object(shape);
 }
 
+// A type, not an interface: it must fit OpenAPI's header object, whose `x-…` index signature interfaces do not meet.
+type ResponseHeader = {
+  description: string;
+  schema: { type: 'string' };
+  example: string;
+};
+
+/** What the response headers the service sends mean (contract §1, §2, §13). */
+const RESPONSE_HEADERS: Record<string, string> = {
+  'X-Request-Id':
+    'The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem.',
+  'Idempotency-Replayed':
+    '`true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again.',
+  'Retry-After': 'Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username).',
+  Location: 'Where the created resource is read.',
+  'Cache-Control': '`no-store` on answers that carry a document, secrets or tokens.',
+};
+const commonHeader = (name: string, example: string): ResponseHeader => ({ description: RESPONSE_HEADERS[name]!, schema: { type: 'string' }, example });
+const REQUEST_ID = commonHeader('X-Request-Id', '4f7d2c9e-3b1a-4e8f-9a6d-2c5b7e1f0a34');
+
 function register(registry: OpenAPIRegistry, operation: ApiOperation, refs: { error: z.ZodType; oauthError: z.ZodType }) {
-  const responses: Record<
-    string,
-    { description: string; content?: ReturnType<typeof mediaContent>; headers?: Record<string, { schema: { type: 'string' }; example: string }> }
-  > = {};
+  const responses: Record<string, { description: string; content?: ReturnType<typeof mediaContent>; headers?: Record<string, ResponseHeader> }> = {};
+  const idempotent = operation.method !== 'get' && operation.method !== 'delete';
   for (const answer of operation.success) {
+    const named = Object.fromEntries(
+      Object.entries(answer.headers ?? {}).map(([name, example]) => [
+        name,
+        { description: RESPONSE_HEADERS[name] ?? name, schema: { type: 'string' as const }, example },
+      ]),
+    );
     responses[String(answer.status)] = {
       description: answer.description,
       ...(answer.content ? { content: mediaContent(answer.content) } : {}),
-      ...(answer.headers
-        ? { headers: Object.fromEntries(Object.entries(answer.headers).map(([name, example]) => [name, { schema: { type: 'string' as const }, example }])) }
-        : {}),
+      headers: { ...named, ...(idempotent ? { 'Idempotency-Replayed': commonHeader('Idempotency-Replayed', 'true') } : {}), 'X-Request-Id': REQUEST_ID },
     };
   }
   const byStatus = new Map<number, ErrorCode[]>();
@@ -106,6 +128,7 @@ function register(registry: OpenAPIRegistry, operation: ApiOperation, refs: { er
       ...(operation.oauth ? { error: first === '1.6' ? 'invalid_client' : 'invalid_request', error_description: describeError(first) } : {}),
     };
     responses[String(status)] = {
+      headers: { ...(status === 429 ? { 'Retry-After': commonHeader('Retry-After', '60') } : {}), 'X-Request-Id': REQUEST_ID },
       description: codes.map((code) => `\`${code}\` ${describeError(code)}`).join(' · '),
       content: { 'application/json': { schema: operation.oauth ? refs.oauthError : refs.error, example } },
     };
