@@ -26,6 +26,13 @@ const nextConfig = {
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },
+  /** Issue 23: the reference lives at /docs/api; /docs is where a newcomer looks first. */
+  async redirects() {
+    return [
+      { source: '/docs', destination: '/docs/api', permanent: false },
+      { source: '/docs/', destination: '/docs/api', permanent: false },
+    ];
+  },
   /**
    * Contract §1: every endpoint is also served under /v1/api, and a trailing slash is tolerated. Internal
    * rewrites here rather than in src/proxy.ts: a proxy makes Next.js buffer request bodies (see there).

@@ -1,14 +1,19 @@
 /**
  * Operator command (contract §12): `npm run admin -- <command> [options]`, prints JSON.
- * With the embedded database held by a running server, the command goes through that server on
- * 127.0.0.1 (only one process may open PGlite); otherwise it opens the database itself.
+ * It reads the configuration as `next start` does (the environment, then the .env files), so it finds the
+ * server's database; with the embedded database held by a running server, the command goes through that server on
+ * 127.0.0.1 (only one process may open PGlite); otherwise it opens the database itself. It says on stderr which
+ * database it wrote to (issue 23: a DATA_DIR set for the server only must not go unnoticed).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadEnvConfig } from '@next/env';
 import type { AdminCommand } from '@/lib/schemas/admin';
 import { getConfig } from '@/server/config/env';
 import { readLiveHolder } from '@/server/db/data-dir-lock';
 import { closeDb, getDatabaseHandle } from '@/server/db/client';
+import { describeTarget } from '@/server/db/connection-errors';
 import { ServiceError } from '@/server/errors';
 import { createServiceContext } from '@/server/services/context';
 import { runAdminCommand } from '@/server/services/admin/run-admin-command';
@@ -71,13 +76,30 @@ async function direct(command: AdminCommand): Promise<unknown> {
   }
 }
 
+/** Which database a command wrote to, in words an operator checks against the server's configuration. */
+function databaseUsed(config: ReturnType<typeof getConfig>, how: { viaPort?: number; created: boolean }): string {
+  if (config.DATABASE_URL) return `admin: wrote to the ${describeTarget(config.DATABASE_URL)} (DATABASE_URL)`;
+  const dataDir = path.resolve(config.DATA_DIR);
+  const named = process.env.DATA_DIR ? 'DATA_DIR' : `DATA_DIR unset: the default ${config.DATA_DIR}`;
+  if (how.viaPort) return `admin: wrote to the embedded database in ${dataDir} (${named}) through the server on port ${how.viaPort}`;
+  if (how.created) {
+    return `admin: created a new embedded database in ${dataDir} (${named}) and wrote to it; if the server uses another DATA_DIR or DATABASE_URL, run the command with the same`;
+  }
+  return `admin: wrote to the embedded database in ${dataDir} (${named})`;
+}
+
 async function main() {
   const command = parseCommand(process.argv.slice(2));
+  // What `next start` reads besides the environment; a variable already set wins, as it does for the server.
+  loadEnvConfig(process.cwd(), false, { info: () => {}, error: (...args: unknown[]) => console.error(...args) });
   const config = getConfig();
-  const holder = config.DATABASE_URL ? undefined : readLiveHolder(path.resolve(config.DATA_DIR));
+  const dataDir = path.resolve(config.DATA_DIR);
+  const holder = config.DATABASE_URL ? undefined : readLiveHolder(dataDir);
   if (holder && (!holder.port || !holder.adminToken)) throw new Error(`DATA_DIR is in use by process ${holder.pid}; try again when it has finished`);
+  const created = !config.DATABASE_URL && !holder && !fs.existsSync(path.join(dataDir, 'pgdata'));
   const result = holder ? await viaServer(holder.port!, holder.adminToken!, command) : await direct(command);
   process.stdout.write(`${JSON.stringify(result)}\n`);
+  process.stderr.write(`${databaseUsed(config, { viaPort: holder?.port, created })}\n`);
 }
 
 main().catch((error: unknown) => {

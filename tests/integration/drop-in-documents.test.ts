@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asEveryFieldClientSendsBack, everyFieldAttachment, everyFieldBody, everyFieldRole } from '../support/every-field-client';
 import { sharedDriver, type Client } from './driver';
-import { expectErrors, expectResetContent, getDocument, PDF_BYTES } from './documents-support';
+import { expectErrors, expectResetContent, getDocument, PDF_BYTES, PNG_BYTES } from './documents-support';
 
 const api = sharedDriver();
 let client: Client;
@@ -46,7 +46,7 @@ describe('creation with every field sent', () => {
       goods: '12 pallets of apples',
     });
     expect(document).not.toHaveProperty('reimbursementCurrency');
-    expect(document).not.toHaveProperty('transFollowNumber');
+    expect(document.transFollowNumber).toBe(document.serviceNumber);
     expect(document.consignor).toEqual({
       name: 'Acme Shipping',
       streetName: 'Kade',
@@ -100,5 +100,38 @@ describe('PUT of a document read back with GET', () => {
 
     expectResetContent(await put(id, { ...asEveryFieldClientSendsBack(before), agreedDateOfTakingOver: '2026-12-05' }));
     expect(await getDocument(api, token, id)).toMatchObject({ agreedDateOfTakingOver: '2026-12-05', agreedDateTimeOfTakingOver: '2026-12-05T00:00:00Z' });
+  });
+
+  it('an attachment sent back with its id and its unchanged content keeps its id; other content replaces it (contract §4)', async () => {
+    const created = await create(
+      everyFieldBody({ attachments: [everyFieldAttachment(PDF_BYTES, 'cmr.pdf'), everyFieldAttachment(PDF_BYTES, 'photo.pdf', 'GOODS')] }),
+    );
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.freightDocumentId;
+    const before = await getDocument(api, token, id);
+    const [cmr, photo] = before.attachments as { attachmentId: string; originalFileName: string }[];
+
+    const body = asEveryFieldClientSendsBack(before);
+    body.attachments = [
+      { ...(body.attachments as object[])[0], content: PDF_BYTES.toString('base64') },
+      { ...(body.attachments as object[])[1], content: PNG_BYTES.toString('base64') },
+    ];
+    expectResetContent(await put(id, body));
+
+    const after = await getDocument(api, token, id);
+    const ids = after.attachments.map((attachment: { attachmentId: string }) => attachment.attachmentId);
+    expect(ids).toHaveLength(2);
+    expect(ids).toContain(cmr!.attachmentId);
+    expect(ids).not.toContain(photo!.attachmentId);
+    const replaced = after.attachments.find((attachment: { attachmentId: string }) => attachment.attachmentId !== cmr!.attachmentId);
+    expect(replaced).toMatchObject({ originalFileName: photo!.originalFileName, mimeType: 'image/png', size: PNG_BYTES.length });
+  });
+
+  it('an id that is no attachment of the document, sent without content, is 4.4', async () => {
+    const created = await create(everyFieldBody());
+    const id = created.body.freightDocumentId;
+    const body = asEveryFieldClientSendsBack(await getDocument(api, token, id));
+    body.attachments = [{ ...everyFieldAttachment(PDF_BYTES, 'x.pdf'), attachmentId: 'not-an-attachment', content: '' }];
+    expectErrors(await put(id, body), 404, [{ code: '4.4', field: 'attachments' }]);
   });
 });

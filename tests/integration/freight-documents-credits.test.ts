@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningServer } from '../support/server';
 import { Driver, serverTarget, startOwnServer, type Account, type Client } from './driver';
 import { createDocument, expectErrors, validBody } from './documents-support';
+import { signedInSession } from './portal-session';
 
 let server: RunningServer;
 let api: Driver;
@@ -61,4 +62,42 @@ it('allowedActions offers ISSUE only when the account can pay for it', async () 
   expect(await read()).toEqual(['UPDATE', 'CANCEL', 'ADD_ATTACHMENT', 'EDIT_ESTIMATED_TIMES', 'DELEGATE', 'SUBSCRIBE']);
   expect((await api.admin(['credits:add', '--account', fresh.accountNumber, '--amount', '1'])).code).toBe(0);
   expect(await read()).toContain('ISSUE');
+});
+
+it('a delegate of the SUBMITTER role issues with the role rights, charged to the submitter (spec §5)', async () => {
+  const submitter = await api.createActiveAccount(client);
+  const submitterToken = (await api.login(client, submitter)).access_token;
+  const delegate = await api.createActiveAccount(client);
+  const delegateToken = (await api.login(client, delegate)).access_token;
+  const id = await createDocument(api, submitterToken);
+  const delegated = await api.post(`/api/freightdocuments/${id}/delegate`, {
+    bearer: submitterToken,
+    json: { role: 'SUBMITTER', accountNumberOfDelegatee: delegate.accountNumber },
+  });
+  expect(delegated.status, delegated.text).toBe(201);
+  const delegateSees = async () => (await api.get(`/api/freightdocuments/${id}`, { bearer: delegateToken })).body.allowedActions as string[];
+  const listed = async () => (await api.get('/api/freightdocuments', { bearer: delegateToken })).body.freightDocuments[0].allowedActions as string[];
+
+  // The portal's quote for the document: the submitter pays, and the delegate is not shown its balance.
+  const portal = await signedInSession(api, delegate.email, delegate.password);
+  const quote = async () => (await portal.trpcQuery('documents.issueQuote', { freightDocumentId: id })).body.result.data;
+
+  // The submitter cannot pay: neither can its delegate, whatever the delegate's own balance.
+  expect((await api.admin(['credits:add', '--account', delegate.accountNumber, '--amount', '3'])).code).toBe(0);
+  expect(await delegateSees()).not.toContain('ISSUE');
+  expect(await quote()).toEqual({ billing: 'PRE_PAY', cost: 1, balance: null, canPay: false, paidBy: 'SUBMITTER' });
+  expectErrors(await api.post(`/api/freightdocuments/${id}/issue`, { bearer: delegateToken }), 409, [{ code: '4.41' }]);
+
+  expect((await api.admin(['credits:add', '--account', submitter.accountNumber, '--amount', '1'])).code).toBe(0);
+  expect(await delegateSees()).toContain('ISSUE');
+  expect(await listed()).toContain('ISSUE');
+  expect(await quote()).toEqual({ billing: 'PRE_PAY', cost: 1, balance: null, canPay: true, paidBy: 'SUBMITTER' });
+  const ownPortal = await signedInSession(api, submitter.email, submitter.password);
+  const ownQuote = await ownPortal.trpcQuery('documents.issueQuote', { freightDocumentId: id });
+  expect(ownQuote.body.result.data).toEqual({ billing: 'PRE_PAY', cost: 1, balance: 1, canPay: true, paidBy: 'CALLER' });
+  const issued = await api.post(`/api/freightdocuments/${id}/issue`, { bearer: delegateToken });
+  expect(issued.status, issued.text).toBe(200);
+  expect(issued.body.status).toBe('ISSUED');
+  expect((await api.me(submitterToken)).body.credits).toBe(0);
+  expect((await api.me(delegateToken)).body.credits).toBe(3);
 });

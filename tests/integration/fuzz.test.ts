@@ -164,7 +164,9 @@ function requestsFor(path: string, method: string, operation: any): fc.Arbitrary
       ? fc.oneof(formBody, bodyText(schema, document))
       : bodyText(schema, document)
     : fc.option(bodyText(undefined, document), { nil: undefined, freq: 4 });
-  const auth = operation.security?.[0]?.bearer ? 'bearer' : operation.security?.[0]?.client ? 'client' : 'none';
+  // Account operations declare OAuth 2.0 first and the plain bearer token beside it; client operations Basic.
+  const scheme = operation.security?.[0] ?? {};
+  const auth = scheme.oauth2 || scheme.bearer ? 'bearer' : scheme.client ? 'client' : 'none';
   return fc
     .record({
       values: fc.tuple(...names.map(() => pathValue())),

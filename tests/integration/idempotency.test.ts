@@ -76,12 +76,12 @@ describe('Idempotency-Key on REST writes', () => {
     expect(theirs.body.freightDocumentId).not.toBe(id);
   });
 
-  it('replays a refusal of the service the same way, and a 205 without a body', async () => {
+  it('replays a refusal on business rules (category 4) the same way, and a 205 without a body', async () => {
     const key = newKey();
-    const invalid = validBody({ consignor: undefined });
-    const refused = await create(key, invalid);
-    expect(refused.status).toBe(400);
-    const again = await create(key, invalid);
+    const refusedType = validBody({ type: 'CMR' });
+    const refused = await create(key, refusedType);
+    expectError(refused, 400, '4.20', 'type');
+    const again = await create(key, refusedType);
     expect(again.status).toBe(400);
     expect(replayed(again)).toBe(true);
     expect(again.body).toEqual(refused.body);
@@ -98,6 +98,42 @@ describe('Idempotency-Key on REST writes', () => {
     expect(replayed(repeat)).toBe(true);
     const after = await api.get(`/api/freightdocuments/${id}`, { bearer: token });
     expect(after.body).toEqual(before.body);
+  });
+
+  it('a refused request (validation, 3.x) is not kept: the corrected body with the same key is processed, not 4.50', async () => {
+    const key = newKey();
+    const invalid = validBody({ consignor: undefined });
+    expectError(await create(key, invalid), 400, '3.1', 'consignor');
+    const again = await create(key, invalid);
+    expect(replayed(again)).toBe(false);
+    const corrected = await create(key, validBody());
+    expect(corrected.status, corrected.text).toBe(201);
+    expect(replayed(corrected)).toBe(false);
+    expect(replayed(await create(key, validBody()))).toBe(true);
+  });
+
+  it('the same on another endpoint, and for transport refusals (415) and a missing body (2.7)', async () => {
+    const id = (await create(newKey())).body.freightDocumentId;
+    const issued = await api.post(`/api/freightdocuments/${id}/issue`, { bearer: token });
+    expect(issued.status, issued.text).toBe(200);
+    const key = newKey();
+    const patch = (json: unknown) =>
+      api.request('PATCH', `/api/freightdocuments/${id}/estimatedtimes`, { bearer: token, json, headers: { 'Idempotency-Key': key } });
+    expectError(
+      await patch({ estimatedDateTimeOfDelivery: 'tomorrow', previousCommits: issued.body.previousCommits }),
+      400,
+      '3.17',
+      'estimatedDateTimeOfDelivery',
+    );
+    const wrongType = await api.request('PATCH', `/api/freightdocuments/${id}/estimatedtimes`, {
+      bearer: token,
+      body: 'x',
+      headers: { 'Content-Type': 'text/plain', 'Idempotency-Key': key },
+    });
+    expect(wrongType.status).toBe(415);
+    const moved = await patch({ estimatedDateTimeOfDelivery: '2026-12-03T10:00:00Z', previousCommits: issued.body.previousCommits });
+    expect(moved.status, moved.text).toBe(200);
+    expect(replayed(moved)).toBe(false);
   });
 
   it('a sign-up repeated with its key (per client) makes one account and sends one mail', async () => {
@@ -143,5 +179,16 @@ describe('idempotencyKey in tRPC mutations (the tablet)', () => {
     expect(other.body.error.data.errors).toEqual([expect.objectContaining({ code: '4.50', field: 'Idempotency-Key' })]);
     const badKey = await session.trpcMutation('documents.create', { ...body, idempotencyKey: 'has space' });
     expect(badKey.body.error.data.errors).toEqual([expect.objectContaining({ code: '3.17', field: 'idempotencyKey' })]);
+  });
+
+  it('a refused validation is not kept: the corrected input with the same key is processed', async () => {
+    const person = await api.createActiveAccount(client);
+    const session = await signedInSession(api, person.email, person.password);
+    const key = newKey();
+    const refused = await session.trpcMutation('documents.create', { ...validBody({ consignor: undefined }), idempotencyKey: key });
+    expect(refused.body.error.data.errors).toEqual([expect.objectContaining({ code: '3.1', field: 'consignor' })]);
+    const corrected = await session.trpcMutation('documents.create', { ...validBody(), idempotencyKey: key });
+    expect(corrected.status, corrected.text).toBe(200);
+    expect(corrected.body.result.data.freightDocumentId).toEqual(expect.any(String));
   });
 });

@@ -14,7 +14,7 @@ const API_DIR = path.join(REPO_ROOT, 'src/app/api');
 
 /** Not part of the REST API: the portal's and tablet's transports and the admin command's private door. */
 const NOT_REST: Record<string, string> = {
-  '/[[...path]]': 'the catch-all that answers 2.2 for unknown paths, /api itself included',
+  '/[[...path]]': 'the catch-all: /api itself answers an index pointing at the reference, any other unknown path 2.2',
   '/trpc/[trpc]': 'tRPC, the portal and tablet transport',
   '/auth/[...nextauth]': 'portal sessions (next-auth)',
   '/internal/admin': 'the admin command, reachable only with a token from DATA_DIR',

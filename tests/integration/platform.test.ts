@@ -26,6 +26,27 @@ describe('heartbeat', () => {
   });
 });
 
+describe('where a newcomer looks first (issue 23)', () => {
+  it('/api and /v1/api answer an index that points at the reference; /docs redirects to /docs/api', async () => {
+    for (const base of ['/api', '/api/', '/v1/api', '/v1/api/']) {
+      const reply = await api.get(base);
+      expect(reply.status, base).toBe(200);
+      expect(reply.body).toMatchObject({ documentation: '/docs/api', openapi: '/api/openapi.json', version: packageJson.version });
+    }
+    for (const [path, header] of Object.entries((await api.get('/api')).body.links as Record<string, string>)) {
+      expect((await api.request('OPTIONS', header)).status, path).toBe(204);
+    }
+    const post = await api.post('/api', { json: {} });
+    expectError(post, 405, '2.5');
+    expect(post.headers.get('allow')).toBe('GET');
+    for (const docs of ['/docs', '/docs/']) {
+      const reply = await api.get(docs);
+      expect(reply.status, docs).toBe(307);
+      expect(new URL(reply.headers.get('location')!, 'http://x').pathname).toBe('/docs/api');
+    }
+  });
+});
+
 describe('request errors (category 2)', () => {
   it('2.2: an unknown path is 404, whatever the method', async () => {
     for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {

@@ -1,7 +1,8 @@
 /**
  * The README's walk-through runs as written (issue 11 part 5): its shell blocks, from "## Walk-through with curl" to
  * the next section, run in one bash against a fresh server, and each `# →` line must match the output of the
- * commands before it (`…` matches anything). Only `B` (the server's address) is changed. The PDFs it saves must be PDFs.
+ * commands before it (`…` matches anything). Only the host of `B` is changed (its port follows `PORT`, set to the
+ * server's). The PDFs it saves must be PDFs.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,7 +25,7 @@ interface Script {
 }
 
 /** The section's shell blocks as one script; every run of `# →` lines becomes a marker echoed into the output. */
-function walkThrough(readme: string, baseUrl: string): Script {
+function walkThrough(readme: string): Script {
   const start = readme.indexOf('## Walk-through with curl');
   const end = readme.indexOf('\n## ', start + 1);
   const section = readme.slice(start, end);
@@ -49,7 +50,8 @@ function walkThrough(readme: string, baseUrl: string): Script {
       continue;
     }
     current = undefined;
-    lines.push(line.replace(/^B=http:\/\/localhost:3000\/api$/, `B=${baseUrl}/api`));
+    // Only the host changes: the server listens on 127.0.0.1, and the line takes the port from PORT as written.
+    lines.push(line.replace(/^B=http:\/\/localhost:\$\{PORT:-3000\}\/api$/, 'B=http://127.0.0.1:${PORT:-3000}/api'));
   }
   return { text: `set -eo pipefail\n${lines.join('\n')}\nprintf '\n${MARK} end\n'\n`, expectations };
 }
@@ -64,14 +66,22 @@ const pattern = (expected: string) =>
 
 describe('the README walk-through', () => {
   it('runs as written and prints what it shows', () => {
-    const script = walkThrough(fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8'), server.baseUrl);
+    const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+    // The walk-through's base URL follows PORT (issue 23): the script runs with the test server's port in PORT.
+    expect(readme).toContain('\nB=http://localhost:${PORT:-3000}/api\n');
+    const script = walkThrough(readme);
     expect(script.expectations.length).toBeGreaterThan(25);
     const made = ['pixel.b64', 'pallets.png', 'service-key.asc', 'document.asc', 'document.pdf', 'delivered.pdf'].map((file) => path.join(REPO_ROOT, file));
     const pdfs = made.filter((file) => file.endsWith('.pdf'));
     const starts = new Map<string, string>();
     let run;
     try {
-      run = spawnSync('bash', ['-c', script.text], { cwd: REPO_ROOT, env: { ...process.env, ...server.adminEnv }, encoding: 'utf8', timeout: 240_000 });
+      run = spawnSync('bash', ['-c', script.text], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, ...server.adminEnv, PORT: new URL(server.baseUrl).port },
+        encoding: 'utf8',
+        timeout: 240_000,
+      });
       for (const file of pdfs) starts.set(path.basename(file), fs.existsSync(file) ? fs.readFileSync(file).subarray(0, 5).toString() : 'missing');
     } finally {
       for (const file of made) fs.rmSync(file, { force: true });

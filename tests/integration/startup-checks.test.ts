@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort, REPO_ROOT, type RunningServer } from '../support/server';
-import { startOwnServer } from './driver';
+import { Driver, startOwnServer } from './driver';
 
 interface Exit {
   code: number | null;
@@ -88,4 +88,67 @@ describe.runIf(inject('dbKind') === 'pglite')('start-up checks', () => {
     expect(exit.answers).toEqual([]);
     expect((await fetch(`${holder.baseUrl}/api/heartbeat`)).status).toBe(200);
   }, 90_000);
+
+  // Issue 23 part 5: configuration errors name the variable and the fix, in one line, with exit 1.
+  it('a DATABASE_URL that is not a PostgreSQL URL, or where nothing listens: exits 1 naming DATABASE_URL and what to check', async () => {
+    const malformed = await startExpectingExit({ DATABASE_URL: 'localhost:5432/fds' });
+    expect(malformed.code).toBe(1);
+    expect(malformed.output).toMatch(/DATABASE_URL: not a PostgreSQL URL: write it as postgres:\/\/user:password@host:5432\/database/);
+    const closed = await startExpectingExit({ DATABASE_URL: `postgres://fds:secret-password@127.0.0.1:${await freePort()}/fds` });
+    expect(closed.code).toBe(1);
+    expect(closed.output).toMatch(
+      /DATABASE_URL: cannot connect to the database .*fds.* on 127\.0\.0\.1:\d+ \(ECONNREFUSED\): check that PostgreSQL is running/,
+    );
+    expect(closed.output).not.toContain('secret-password');
+    expect(closed.answers).toEqual([]);
+  }, 120_000);
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'a database that does not exist on the server: exits 1 saying to create it',
+    async () => {
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/fds_missing_${process.pid}`;
+      const exit = await startExpectingExit({ DATABASE_URL: url.toString() });
+      expect(exit.code).toBe(1);
+      expect(exit.output).toMatch(/DATABASE_URL: the database .*fds_missing_\d+.* does not exist: create it/);
+    },
+    90_000,
+  );
+
+  it('a PORT in use: `npm start` says which port and how to pick another before starting anything, exit 1', async () => {
+    const busy = new URL(holder.baseUrl).port;
+    const child = spawn('npm', ['run', '--silent', 'start'], { cwd: REPO_ROOT, env: { ...process.env, PORT: busy }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(output.trim().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^PORT ${busy} is already in use .*pick another port, e\\.g\\. PORT=\\d+ npm run up`)),
+    ]);
+    expect((await fetch(`${holder.baseUrl}/api/heartbeat`)).status).toBe(200);
+  }, 60_000);
+
+  it('the admin command says which database it wrote to, and names DATABASE_URL when it cannot reach it', async () => {
+    const admin = (env: Record<string, string>) => new Driver({ baseUrl: '', mailDir: '', adminEnv: env });
+    const viaServer = await admin(holder.adminEnv).admin(['client:create', '--name', 'Via the server']);
+    expect(viaServer.code, viaServer.stderr).toBe(0);
+    expect(viaServer.stderr.trim()).toBe(
+      `admin: wrote to the embedded database in ${path.resolve(holder.dataDir!)} (DATA_DIR) through the server on port ${new URL(holder.baseUrl).port}`,
+    );
+
+    const fresh = tempDir();
+    const created = await admin({ DATA_DIR: fresh, DATABASE_URL: '' }).admin(['client:create', '--name', 'Fresh']);
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stderr.trim()).toMatch(
+      new RegExp(`^admin: created a new embedded database in ${fresh.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(DATA_DIR\\).*run the command with the same$`),
+    );
+    const again = await admin({ DATA_DIR: fresh, DATABASE_URL: '' }).admin(['client:create', '--name', 'Again']);
+    expect(again.stderr.trim()).toBe(`admin: wrote to the embedded database in ${fresh} (DATA_DIR)`);
+
+    const unreachable = await admin({ DATABASE_URL: `postgres://fds@127.0.0.1:${await freePort()}/fds`, DATA_DIR: '' }).admin(['client:create', '--name', 'X']);
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr.trim().split('\n')).toHaveLength(1);
+    expect(unreachable.json.error).toMatch(/^DATABASE_URL: cannot connect to the database .* check that PostgreSQL is running/);
+  }, 120_000);
 });

@@ -169,7 +169,11 @@ describe('subscription endpoints', () => {
       'http://[fd00::1]/hook',
       'http://0x7f000001/hook',
     ]) {
-      expectErrors(await shared.post(ACCOUNT_PATH, { bearer: token, json: { callbackUrl } }), 400, [{ code: '4.14', field: 'callbackUrl' }]);
+      const refused = await shared.post(ACCOUNT_PATH, { bearer: token, json: { callbackUrl } });
+      expectErrors(refused, 400, [{ code: '4.14', field: 'callbackUrl' }]);
+      // The description says why (the address), not the length and scheme of the form rule.
+      expect(refused.body.errors[0].description).toMatch(/loopback, private or link-local/);
+      expect(refused.body.errors[0].description).toMatch(/WEBHOOK_ALLOW_PRIVATE_NETWORKS/);
     }
     // A public address is accepted (nothing is sent: no status change follows).
     const accepted = await shared.post(ACCOUNT_PATH, { bearer: token, json: { callbackUrl: 'https://93.184.215.14/hook' } });

@@ -27,7 +27,8 @@ describe('the OpenAPI document', () => {
           if (parameter.in === 'path') expect(parameter.schema?.example, `${where} {${parameter.name}}`).toBeDefined();
         }
         if (operation.requestBody) {
-          const examples = Object.values(operation.requestBody.content).map((media: any) => media.example);
+          // One `example`, or several named `examples` (the token endpoint: one per grant).
+          const examples = Object.values(operation.requestBody.content).map((media: any) => media.example ?? media.examples);
           expect(
             examples.every((example) => example !== undefined),
             where,
@@ -56,8 +57,10 @@ describe('the OpenAPI document', () => {
     for (const operation of apiOperations) {
       const where = `${operation.method.toUpperCase()} ${operation.path}`;
       if (operation.body) {
-        const parsed = operation.body.schema.safeParse(operation.body.example);
-        expect(parsed.success, `${where} request: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+        for (const example of [operation.body.example, ...Object.values(operation.body.examples ?? {}).map((named) => named.value)]) {
+          const parsed = operation.body.schema.safeParse(example);
+          expect(parsed.success, `${where} request: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+        }
       }
       if (operation.query && operation.parameterExamples) {
         const query = Object.fromEntries(Object.entries(operation.parameterExamples).filter(([name]) => name in operation.query!.shape));

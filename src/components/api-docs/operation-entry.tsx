@@ -8,11 +8,16 @@ export interface DocumentedOperation {
   description?: string;
   security?: Record<string, unknown>[];
   parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: { example?: unknown } }[];
-  requestBody?: { content: Record<string, { example?: unknown }> };
+  requestBody?: { content: Record<string, { example?: unknown; examples?: Record<string, { summary?: string; value: unknown }> }> };
   responses: Record<string, { description: string; content?: Record<string, { example?: unknown }> }>;
 }
 
 const show = (example: unknown) => (typeof example === 'string' ? example : JSON.stringify(example, null, 2));
+/** A form body's example as it is sent (`a=1&b=2`), not as JSON. */
+const asSent = (media: string, example: unknown) =>
+  media === 'application/x-www-form-urlencoded' && typeof example === 'object' && example !== null
+    ? new URLSearchParams(example as Record<string, string>).toString()
+    : example;
 
 /** A scrollable example that keyboard users can reach and scroll (axe: scrollable-region-focusable). */
 function Example({ label, example }: { label: string; example: unknown }) {
@@ -28,7 +33,7 @@ export function OperationEntry({ operation }: { operation: DocumentedOperation }
   const t = useTranslations('apidocs');
   const title = `${operation.method.toUpperCase()} ${operation.path}`;
   const scheme = Object.keys(operation.security?.[0] ?? {})[0];
-  const auth = scheme === 'bearer' ? t('authBearer') : scheme === 'client' ? t('authClient') : t('authNone');
+  const auth = scheme === 'oauth2' || scheme === 'bearer' ? t('authBearer') : scheme === 'client' ? t('authClient') : t('authNone');
   const request = Object.entries(operation.requestBody?.content ?? {})[0];
   return (
     <details className="api-docs-operation" id={`${operation.method}-${operation.path}`}>
@@ -63,7 +68,16 @@ export function OperationEntry({ operation }: { operation: DocumentedOperation }
             <h4>
               {t('requestExample')} (<code>{request[0]}</code>)
             </h4>
-            <Example label={`${t('requestExample')}: ${title}`} example={request[1].example} />
+            {request[1].examples ? (
+              Object.entries(request[1].examples).map(([name, example]) => (
+                <div key={name}>
+                  <p lang="en">{example.summary ?? name}</p>
+                  <Example label={`${t('requestExample')}: ${title} (${name})`} example={asSent(request[0], example.value)} />
+                </div>
+              ))
+            ) : (
+              <Example label={`${t('requestExample')}: ${title}`} example={asSent(request[0], request[1].example)} />
+            )}
           </>
         ) : null}
         <h4>{t('answers')}</h4>

@@ -25,7 +25,11 @@ export function DocumentActions({ freightDocumentId, serviceNumber, allowedActio
   const router = useRouter();
   const queryClient = useQueryClient();
   // The quote explains the cost, and why issuing is not offered when the service leaves ISSUE out for credits.
-  const quote = useQuery({ ...trpc.documents.issueQuote.queryOptions(), enabled: allowedActions.includes('UPDATE') || allowedActions.includes('ISSUE') });
+  // Asked for this document: its submitter pays, also when a delegate of the SUBMITTER role issues it (spec §5).
+  const quote = useQuery({
+    ...trpc.documents.issueQuote.queryOptions({ freightDocumentId }),
+    enabled: allowedActions.includes('UPDATE') || allowedActions.includes('ISSUE'),
+  });
   const issue = useMutation(trpc.documents.issue.mutationOptions());
   const cancel = useMutation(trpc.documents.cancel.mutationOptions());
   const [issueErrors, setIssueErrors] = useState<FieldError[]>([]);
@@ -42,7 +46,7 @@ export function DocumentActions({ freightDocumentId, serviceNumber, allowedActio
           onIssued();
           await Promise.all([
             queryClient.invalidateQueries({ queryKey: trpc.documents.list.pathKey() }),
-            queryClient.invalidateQueries({ queryKey: trpc.documents.issueQuote.queryKey() }),
+            queryClient.invalidateQueries({ queryKey: trpc.documents.issueQuote.pathKey() }),
           ]);
         },
         onError: (error) => setIssueErrors(errorsFromCall(error)),

@@ -71,7 +71,8 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
   const create = useMutation(trpc.documents.create.mutationOptions());
   const replace = useMutation(trpc.documents.replace.mutationOptions());
   const issue = useMutation(trpc.documents.issue.mutationOptions());
-  const quote = useQuery(trpc.documents.issueQuote.queryOptions());
+  // Editing a draft: its submitter pays for issuing it (spec §5, also when a delegate edits); a new one: the caller.
+  const quote = useQuery(trpc.documents.issueQuote.queryOptions(mode === 'edit' && freightDocumentId ? { freightDocumentId } : undefined));
 
   // The set only changes when rows come or go: typing must not re-create the summary (it takes focus when it changes).
   const placesKey = [...placesOf(state)].join('\n');
@@ -138,7 +139,7 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
         }
       }
       await queryClient.invalidateQueries({ queryKey: trpc.documents.pathKey() });
-      await queryClient.invalidateQueries({ queryKey: trpc.documents.issueQuote.queryKey() });
+      await queryClient.invalidateQueries({ queryKey: trpc.documents.issueQuote.pathKey() });
       const query = new URLSearchParams({ saved, ...(issueError ? { issueError } : {}) });
       router.push(`/documents/${encodeURIComponent(id!)}?${query}`);
     } catch (error) {

@@ -6,6 +6,15 @@ import type { IssueQuoteView } from '@/lib/schemas/account';
 export function IssueCost({ quote, id }: { quote: IssueQuoteView | undefined; id?: string }) {
   const t = useTranslations('documents.issueCost');
   if (!quote) return <span id={id}>{t('checking')}</span>;
+  // A delegate of the SUBMITTER role issues on the submitter's credits (spec §5), whose balance it is not shown.
+  if (quote.paidBy === 'SUBMITTER' || quote.balance === null) {
+    const key = quote.billing === 'FREE' ? 'submitterFree' : quote.canPay ? 'submitterPays' : 'submitterCannotPay';
+    return (
+      <span id={id} data-testid="issue-cost">
+        {t(key, { cost: quote.cost })}
+      </span>
+    );
+  }
   const values = { count: quote.balance, cost: quote.cost, credits: (chunks: ReactNode) => <strong data-testid="credit-balance">{chunks}</strong> };
   if (quote.billing === 'FREE') {
     return (

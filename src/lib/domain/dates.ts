@@ -26,6 +26,15 @@ export function formatSeconds(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
+/**
+ * Whether a sent date-time changes the stored one, to the second (how the estimated fields are returned): clients
+ * send both estimates every time, and the current value sent again is no change (contract §4).
+ */
+export function changesDateTime(sent: string | undefined, current: Date | null): boolean {
+  if (sent === undefined) return false;
+  return !current || Math.floor(Date.parse(sent) / 1000) !== Math.floor(current.getTime() / 1000);
+}
+
 /** With milliseconds, as modification and commit times are returned. */
 export function formatMillis(date: Date): string {
   return date.toISOString();

@@ -2,6 +2,8 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { z } from 'zod';
 import { BODY_LENGTH_FIELD, CONTENT_TYPE_FIELD, describeError, httpStatusOf, type ErrorCode } from '@/lib/errors/catalogue';
 import { components } from './components';
+import { PARAMETER_DESCRIPTIONS } from './parameters';
+import { registerWebhooks } from './webhooks';
 import { accountOperations } from './operations-accounts';
 import { documentOperations } from './operations-documents';
 import { subscriptionOperationsList, transferOperations } from './operations-transfers';
@@ -59,7 +61,11 @@ function mediaContent(content: Record<string, Representation>) {
 function pathParameters(operation: ApiOperation) {
   const names = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
   if (names.length === 0) return undefined;
-  return z.object(Object.fromEntries(names.map((name) => [name, z.string().meta({ example: operation.parameterExamples?.[name] })])));
+  return z.object(
+    Object.fromEntries(
+      names.map((name) => [name, z.string().meta({ description: PARAMETER_DESCRIPTIONS[name], example: operation.parameterExamples?.[name] })]),
+    ),
+  );
 }
 
 function queryParameters(operation: ApiOperation) {
@@ -67,25 +73,50 @@ function queryParameters(operation: ApiOperation) {
   const shape = Object.fromEntries(
     Object.entries(operation.query.shape).map(([name, schema]) => {
       const example = operation.parameterExamples?.[name];
-      if (example === undefined) return [name, schema];
-      return [name, (schema as z.ZodType).meta({ example: /^\d+$/.test(example) ? Number(example) : example })];
+      const described = (schema as z.ZodType).description ? {} : { description: PARAMETER_DESCRIPTIONS[name] };
+      return [
+        name,
+        (schema as z.ZodType).meta({ ...described, ...(example === undefined ? {} : { example: /^\d+$/.test(example) ? Number(example) : example }) }),
+      ];
     }),
   );
   return z.object(shape);
 }
 
+// A type, not an interface: it must fit OpenAPI's header object, whose `x-…` index signature interfaces do not meet.
+type ResponseHeader = {
+  description: string;
+  schema: { type: 'string' };
+  example: string;
+};
+
+/** What the response headers the service sends mean (contract §1, §2, §13). */
+const RESPONSE_HEADERS: Record<string, string> = {
+  'X-Request-Id':
+    'The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem.',
+  'Idempotency-Replayed':
+    '`true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again.',
+  'Retry-After': 'Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username).',
+  Location: 'Where the created resource is read.',
+  'Cache-Control': '`no-store` on answers that carry a document, secrets or tokens.',
+};
+const commonHeader = (name: string, example: string): ResponseHeader => ({ description: RESPONSE_HEADERS[name]!, schema: { type: 'string' }, example });
+const REQUEST_ID = commonHeader('X-Request-Id', '4f7d2c9e-3b1a-4e8f-9a6d-2c5b7e1f0a34');
+
 function register(registry: OpenAPIRegistry, operation: ApiOperation, refs: { error: z.ZodType; oauthError: z.ZodType }) {
-  const responses: Record<
-    string,
-    { description: string; content?: ReturnType<typeof mediaContent>; headers?: Record<string, { schema: { type: 'string' }; example: string }> }
-  > = {};
+  const responses: Record<string, { description: string; content?: ReturnType<typeof mediaContent>; headers?: Record<string, ResponseHeader> }> = {};
+  const idempotent = operation.method !== 'get' && operation.method !== 'delete';
   for (const answer of operation.success) {
+    const named = Object.fromEntries(
+      Object.entries(answer.headers ?? {}).map(([name, example]) => [
+        name,
+        { description: RESPONSE_HEADERS[name] ?? name, schema: { type: 'string' as const }, example },
+      ]),
+    );
     responses[String(answer.status)] = {
       description: answer.description,
       ...(answer.content ? { content: mediaContent(answer.content) } : {}),
-      ...(answer.headers
-        ? { headers: Object.fromEntries(Object.entries(answer.headers).map(([name, example]) => [name, { schema: { type: 'string' as const }, example }])) }
-        : {}),
+      headers: { ...named, ...(idempotent ? { 'Idempotency-Replayed': commonHeader('Idempotency-Replayed', 'true') } : {}), 'X-Request-Id': REQUEST_ID },
     };
   }
   const byStatus = new Map<number, ErrorCode[]>();
@@ -97,6 +128,7 @@ function register(registry: OpenAPIRegistry, operation: ApiOperation, refs: { er
       ...(operation.oauth ? { error: first === '1.6' ? 'invalid_client' : 'invalid_request', error_description: describeError(first) } : {}),
     };
     responses[String(status)] = {
+      headers: { ...(status === 429 ? { 'Retry-After': commonHeader('Retry-After', '60') } : {}), 'X-Request-Id': REQUEST_ID },
       description: codes.map((code) => `\`${code}\` ${describeError(code)}`).join(' · '),
       content: { 'application/json': { schema: operation.oauth ? refs.oauthError : refs.error, example } },
     };
@@ -109,15 +141,23 @@ function register(registry: OpenAPIRegistry, operation: ApiOperation, refs: { er
     summary: operation.summary,
     description: operation.description,
     operationId: `${operation.method}${operation.path.replace(/\{(\w+)\}/g, 'By-$1').replace(/[^A-Za-z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase())}`,
-    security: operation.auth === 'bearer' ? [{ bearer: [] }] : operation.auth === 'client' ? [{ client: [] }] : [],
+    security: securityOf(operation),
     request: {
       params: pathParameters(operation),
       query: queryParameters(operation),
-      headers: operation.method === 'get' || operation.method === 'delete' ? undefined : z.object({ 'Idempotency-Key': z.string().min(1).max(255).optional() }),
+      headers:
+        operation.method === 'get' || operation.method === 'delete'
+          ? undefined
+          : z.object({ 'Idempotency-Key': z.string().min(1).max(255).optional().meta({ description: PARAMETER_DESCRIPTIONS['Idempotency-Key'] }) }),
       body: body
         ? {
             required: !body.optional,
-            content: { [body.form ? 'application/x-www-form-urlencoded' : 'application/json']: { schema: body.schema, example: body.example } },
+            content: {
+              [body.form ? 'application/x-www-form-urlencoded' : 'application/json']: {
+                schema: body.schema,
+                ...(body.examples ? { examples: body.examples } : { example: body.example }),
+              },
+            },
           }
         : undefined,
     },
@@ -125,12 +165,45 @@ function register(registry: OpenAPIRegistry, operation: ApiOperation, refs: { er
   });
 }
 
+/** The service scope as the document names it: `OAUTH_SCOPE`'s default (an operator may rename it or add aliases). */
+const SCOPES = { service: 'The one scope of the service (`OAUTH_SCOPE`, default `service`): everything the account may do.' };
+
+/**
+ * Who may call an operation (issue 23): account operations by an OAuth 2.0 access token (any grant) or the same token
+ * as a plain bearer; client operations, the token and revocation endpoints included, by the client's Basic credentials.
+ */
+function securityOf(operation: ApiOperation): Record<string, string[]>[] {
+  const scheme = operation.security ?? operation.auth;
+  if (scheme === 'bearer') return [{ oauth2: Object.keys(SCOPES) }, { bearer: [] }];
+  if (scheme === 'client') return [{ client: [] }];
+  return [];
+}
+
 /** The OpenAPI 3.1 document of the REST API, generated from the zod schemas the endpoints parse with. */
 export function buildOpenApiDocument(version: string) {
   const registry = new OpenAPIRegistry();
-  registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'An access token from POST /oauth/token.' });
-  registry.registerComponent('securitySchemes', 'client', { type: 'http', scheme: 'basic', description: 'A client system’s id and secret.' });
+  registry.registerComponent('securitySchemes', 'oauth2', {
+    type: 'oauth2',
+    description:
+      'OAuth 2.0 (contract §2). The client authenticates with HTTP Basic (its id and secret, each form-urlencoded); access tokens live `ACCESS_TOKEN_TTL_SECONDS` (3600), refresh tokens rotate on every use. The password grant also answers the account’s `accountSecret` (TFA codes).',
+    flows: {
+      password: { tokenUrl: '/api/oauth/token', refreshUrl: '/api/oauth/token', scopes: SCOPES },
+      authorizationCode: { authorizationUrl: '/api/oauth/authorize', tokenUrl: '/api/oauth/token', refreshUrl: '/api/oauth/token', scopes: SCOPES },
+      implicit: { authorizationUrl: '/api/oauth/authorize', scopes: SCOPES },
+    },
+  });
+  registry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An access token from `POST /oauth/token`, as `Authorization: Bearer …`.',
+  });
+  registry.registerComponent('securitySchemes', 'client', {
+    type: 'http',
+    scheme: 'basic',
+    description: 'A client system’s id and secret (from the admin command `client:create`), as `Authorization: Basic …`.',
+  });
   for (const operation of apiOperations) register(registry, operation, components);
+  registerWebhooks(registry);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {

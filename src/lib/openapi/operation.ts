@@ -34,7 +34,10 @@ export interface ApiOperation {
   description?: string;
   /** `bearer`: an access token; `client`: Basic client credentials; `none`: public. */
   auth: 'bearer' | 'client' | 'none';
-  body?: { schema: z.ZodType; example: unknown; form?: boolean; optional?: boolean };
+  /** What the reference says authenticates the caller, where it differs from `auth` (the OAuth endpoints: client Basic). */
+  security?: 'client';
+  /** `examples`: several named examples (one per grant of the token endpoint), shown instead of `example`. */
+  body?: { schema: z.ZodType; example: unknown; examples?: Record<string, { summary: string; value: unknown }>; form?: boolean; optional?: boolean };
   query?: z.ZodObject;
   /** Example values for the path and query parameters (the example request). */
   parameterExamples?: Record<string, string>;

@@ -18,8 +18,34 @@ export const accountOperations: ApiOperation[] = [
     description:
       'Client credentials by HTTP Basic (or `client_id`/`client_secret` in the form). The password grant also returns the account’s `accountSecret`. Refresh tokens rotate on every use; a reused one revokes its whole family.',
     auth: 'none',
+    security: 'client',
     oauth: true,
-    body: { schema: tokenRequestForm, form: true, example: { grant_type: 'password', username: 'ann@example.com', password: 'correct horse' } },
+    body: {
+      schema: tokenRequestForm,
+      form: true,
+      example: { grant_type: 'password', username: 'ann@example.com', password: 'correct horse' },
+      examples: {
+        password: {
+          summary: 'Password grant (client by HTTP Basic): answers accountSecret too',
+          value: { grant_type: 'password', username: 'ann@example.com', password: 'correct horse', scope: 'service' },
+        },
+        refresh_token: {
+          summary: 'Refresh token grant (client by HTTP Basic): the old refresh token is spent',
+          value: { grant_type: 'refresh_token', refresh_token: 'zMCXRfWbjcUYl7b1fodkCpjLlJD9u3DmzLTSHRlajs0' },
+        },
+        authorization_code: {
+          summary: 'Authorization code grant (client credentials in the form, or HTTP Basic); code_verifier with PKCE',
+          value: {
+            grant_type: 'authorization_code',
+            code: 'Yh2fM1kq8CeJ0a3VZpRw7Q',
+            redirect_uri: 'https://tms.example.com/callback',
+            client_id: '82k5WwukUCftTPzQaU44Wg',
+            client_secret: 'client-secret-from-client-create',
+            code_verifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
+          },
+        },
+      },
+    },
     success: [
       {
         status: 200,
@@ -42,7 +68,10 @@ export const accountOperations: ApiOperation[] = [
     path: '/oauth/revoke',
     tag: 'Authentication',
     summary: 'Revoke an access or refresh token (RFC 7009)',
+    description:
+      'The client authenticates by HTTP Basic. Revoking a refresh token revokes its whole family; the answer is 200 whether or not the token was known, so it tells nothing about tokens.',
     auth: 'none',
+    security: 'client',
     oauth: true,
     body: { schema: revokeRequestForm, form: true, example: { token: 'zMCXRfWbjcUYl7b1fodkCpjLlJD9u3DmzLTSHRlajs0' } },
     success: [{ status: 200, description: 'Always, also for an unknown token.', content: json(z.object({}), {}) }],
@@ -90,6 +119,8 @@ export const accountOperations: ApiOperation[] = [
     path: '/accounts/activation/{token}',
     tag: 'Accounts',
     summary: 'Activate an account (the link of the activation e-mail)',
+    description:
+      'The link the activation e-mail carries; no authentication. A token that is not of the token format is `4.35`, unknown `4.38`, older than 72 hours `4.37`, already used `4.39`. Until activation the account cannot get tokens (`1.7`); an operator can also activate it with the admin command `account:activate`.',
     auth: 'none',
     parameterExamples: { token: 'q7sR0Yb3m2nX9kPz4cVw8eTj1uHgLfDa6oNiBlMyE5A' },
     success: [
@@ -103,6 +134,8 @@ export const accountOperations: ApiOperation[] = [
     path: '/accounts/users/me',
     tag: 'Accounts',
     summary: 'The caller’s account',
+    description:
+      'The account the access token belongs to: its id and 7–8 digit `accountNumber`, name, e-mail, phone, company, `credits` (issuing costs one in production; free in the partner environment), `paymentScheme` and `environment`.',
     auth: 'bearer',
     success: [{ status: 200, description: 'The account.', content: json(accountView, accountExample) }],
     errors: [],
@@ -123,6 +156,8 @@ export const accountOperations: ApiOperation[] = [
     path: '/accounts/users/me/delegates',
     tag: 'Delegation',
     summary: 'Delegate a role on every document, present and future',
+    description:
+      'Another account (by e-mail or account number) acts in `role` on every document in which the caller holds that role, now and later, with the role’s rights: a delegate of SUBMITTER may issue, charged to the submitter. A delegatee named by an e-mail without an account is invited. Ended by DELETE; ending it also ends the delegations its delegatee made from it.',
     auth: 'bearer',
     body: { schema: delegateInput, example: { role: 'CARRIER', emailAddressOfDelegatee: 'dave@example.com' } },
     success: [
@@ -140,6 +175,8 @@ export const accountOperations: ApiOperation[] = [
     path: '/accounts/users/me/delegates',
     tag: 'Delegation',
     summary: 'The caller’s account-wide delegations',
+    description:
+      'The account-wide delegations the caller made (active ones), each with its `delegateId`, role and delegatee. Per-document delegations are listed in each document’s `ownDelegates`.',
     auth: 'bearer',
     success: [
       {
@@ -155,6 +192,8 @@ export const accountOperations: ApiOperation[] = [
     path: '/accounts/users/me/delegates/{delegateId}',
     tag: 'Delegation',
     summary: 'End an account-wide delegation',
+    description:
+      'The delegatee loses the role on every document at once, and so do the delegations it made from this one. An id that is not one of the caller’s delegations is `4.1`.',
     auth: 'bearer',
     parameterExamples: { delegateId: DELEGATE_ID },
     success: [{ status: 204, description: 'Ended.' }],
@@ -165,6 +204,8 @@ export const accountOperations: ApiOperation[] = [
     path: '/heartbeat',
     tag: 'Operations',
     summary: 'Liveness and database reachability',
+    description:
+      'No authentication, for load balancers and health checks: 200 `UP` while the database answers within 2 s, else 503 `DOWN`. `buildVersion` is the running release.',
     auth: 'none',
     success: [
       { status: 200, description: 'Up.', content: json(heartbeatResponse, { status: 'UP', buildVersion: '0.1.0' }) },
@@ -188,6 +229,8 @@ export const accountOperations: ApiOperation[] = [
     path: '/metrics',
     tag: 'Operations',
     summary: 'Prometheus metrics (only when METRICS_TOKEN is set; it is the bearer token)',
+    description:
+      'Request counts and durations per route pattern, job queue figures and idempotent replays, in the Prometheus text format. Without `METRICS_TOKEN` the path does not exist (`2.2`); with it, send it as `Authorization: Bearer …` (not an OAuth token).',
     auth: 'none',
     success: [
       {
@@ -208,6 +251,8 @@ export const accountOperations: ApiOperation[] = [
     path: '/openapi.json',
     tag: 'Operations',
     summary: 'This OpenAPI 3.1 document (the reference page is /docs/api)',
+    description:
+      'Generated at start from the same zod schemas the endpoints validate with, so it cannot drift from them; public and cacheable. `/docs/api` renders it as HTML with the error-code table.',
     auth: 'none',
     success: [
       {

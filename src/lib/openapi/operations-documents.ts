@@ -89,7 +89,8 @@ export const documentOperations: ApiOperation[] = [
     path: '/freightdocuments/{id}',
     tag: 'Freight documents',
     summary: 'Replace a draft (submitter only)',
-    description: 'A full replacement; read the document again afterwards. Attachments sent back with their `attachmentId` are kept.',
+    description:
+      'A full replacement of a DRAFT by the submitter; read the document again afterwards (205). Read-only attributes are ignored. Attachments sent back with their `attachmentId` keep that id when their `content` is empty or the stored bytes; other content replaces the attachment (new id); attachments left out are removed.',
     auth: 'bearer',
     parameterExamples: { id: ID },
     body: { schema: components.freightDocumentInput, example: { ...documentBodyExample, establishedPlace: 'Rotterdam Waalhaven' } },
@@ -101,6 +102,8 @@ export const documentOperations: ApiOperation[] = [
     path: '/freightdocuments/{id}/issue',
     tag: 'Freight documents',
     summary: 'Issue a draft (costs one credit in production)',
+    description:
+      'DRAFT → ISSUED by the submitter or a delegate of the SUBMITTER role; the submitter’s credits pay (`4.41` when it has none; free in the partner environment). The content is then legally fixed, the transfers get their TFA secrets, and subscribers are called. Answers the issued document; `allowedActions` lists `ISSUE` only when issuing would pass.',
     auth: 'bearer',
     parameterExamples: { id: ID },
     success: [{ status: 200, description: 'The issued document.', content: json(components.freightDocument, { ...documentExample, status: 'ISSUED' }) }],
@@ -122,6 +125,8 @@ export const documentOperations: ApiOperation[] = [
     path: '/freightdocuments/{id}/estimatedtimes',
     tag: 'Freight documents',
     summary: 'Change the estimated times of taking over and delivery',
+    description:
+      'By the submitter, the carrier or a subsequent carrier, in every status but CANCELLED, with `previousCommits`. A field sent with its current value is no change (clients send both every time); moving the taking-over time in TRANSIT or DELIVERED is `4.9`, the delivery time after DELIVERED `4.10`; taking over must stay before delivery (`3.15`).',
     auth: 'bearer',
     parameterExamples: { id: ID },
     body: {
@@ -136,6 +141,8 @@ export const documentOperations: ApiOperation[] = [
     path: '/freightdocuments/{id}/structuredgoods',
     tag: 'Freight documents',
     summary: 'Correct quantities of goods lines after issue (carrier)',
+    description:
+      'While ISSUED or TRANSIT the carrier side corrects `numberOfPackages`, `weight` or `volume` of existing structured goods lines, named by `productId` (`4.46` for a line that is not in the document), with `previousCommits`.',
     auth: 'bearer',
     parameterExamples: { id: ID },
     body: { schema: structuredGoodsPatchInput, example: withHeads({ structuredGoods: [{ productId: 1, numberOfPackages: 11, weight: 440 }] }) },
@@ -166,6 +173,8 @@ export const documentOperations: ApiOperation[] = [
     path: '/freightdocuments/{id}/attachments/{attachmentId}',
     tag: 'Attachments',
     summary: 'An attachment of this document, with its content in base64',
+    description:
+      'For role holders of the document; a sealed attachment’s content needs `VIEW_SEALED_ATTACHMENT` (`1.4`). An attachment id that is not part of this document is `4.4`.',
     auth: 'bearer',
     parameterExamples: { id: ID, attachmentId: ATTACHMENT_ID },
     success: [{ status: 200, description: 'The attachment.', content: json(attachmentResponse, attachmentExample) }],
@@ -176,6 +185,8 @@ export const documentOperations: ApiOperation[] = [
     path: '/attachment/{id}',
     tag: 'Attachments',
     summary: 'An attachment with its content in base64',
+    description:
+      'The same as `GET /freightdocuments/{id}/attachments/{attachmentId}` by the attachment’s id alone; access is checked through its document before any content is read.',
     auth: 'bearer',
     parameterExamples: { id: ATTACHMENT_ID },
     success: [{ status: 200, description: 'The attachment.', content: json(attachmentResponse, attachmentExample) }],
@@ -186,6 +197,8 @@ export const documentOperations: ApiOperation[] = [
     path: '/attachment/{id}/content',
     tag: 'Attachments',
     summary: 'The bytes of an attachment, or base64 text with encodeBase64=true',
+    description:
+      'The file itself, for downloads and viewers: its media type, and `Content-Disposition` with the original file name (any Unicode, RFC 6266). Access as for the JSON form.',
     auth: 'bearer',
     query: z.object({ encodeBase64: z.enum(['true', 'false']).optional() }),
     parameterExamples: { id: ATTACHMENT_ID },

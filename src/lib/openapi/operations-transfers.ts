@@ -40,6 +40,8 @@ export const transferOperations: ApiOperation[] = [
     path: '/freightdocuments/{id}/submitcounterpartyapproval',
     tag: 'Transfers',
     summary: 'Record the counter party’s approval on the carrier’s device (TFA code, signature on glass, or implicit)',
+    description:
+      'The carrier side records the counter party’s approval of an open transfer: `evidence.responseCode` (TFA, contract §8: computed on the counter party’s device from the challenge and its `accountSecret`), `evidence.signedOnGlassBy` with one PNG or JPEG signature, or no evidence (implicit). A type the document’s `availableSigningMethods` do not list for the transfer is `4.50`; a wrong code is `3.6` on `evidence.responseCode`, and after 5 wrong codes in 15 minutes every code answers 429 `1.10` with `Retry-After`.',
     auth: 'bearer',
     parameterExamples: { id: ID },
     body: {
@@ -77,6 +79,8 @@ export const transferOperations: ApiOperation[] = [
     path: '/freightdocuments/{id}/updates',
     tag: 'Transfers',
     summary: 'Move the status without a counter party (carrier side)',
+    description:
+      'An implicit transfer recorded by the carrier side: ISSUED → TRANSIT by the carrier, TRANSIT → DELIVERED by the holder of the cargo, with `previousCommits`. `newFreightDocumentStatus` DRAFT or ISSUED is `4.16`; any other move the state machine does not allow is `4.29`. Subscribers are called.',
     auth: 'bearer',
     parameterExamples: { id: ID },
     body: { schema: statusUpdateInput, example: { newFreightDocumentStatus: 'TRANSIT', previousCommits: [HEAD] } },
@@ -88,6 +92,8 @@ export const transferOperations: ApiOperation[] = [
     path: '/freightdocuments/{id}/comments',
     tag: 'Transfers',
     summary: 'Comment on the transport (carriers, after issue)',
+    description:
+      'By the carrier or a subsequent carrier after issue, until 14 days after delivery (`4.12`), with `previousCommits`; optional attachments. Comment texts enter the content hash of the TFA codes (contract §8), so a comment changes the challenge.',
     auth: 'bearer',
     parameterExamples: { id: ID },
     body: { schema: commentInput, example: { text: 'Two pallets wrapped again', previousCommits: [HEAD] } },
@@ -106,6 +112,8 @@ export const transferOperations: ApiOperation[] = [
     path: '/freightdocuments/{id}/licenseplates',
     tag: 'Transfers',
     summary: 'Set the license plates of a carrier role',
+    description:
+      'A carrier or subsequent carrier replaces the plates (truck, trailer) of a carrier role it holds (`roleId`), in ISSUED or TRANSIT, with `previousCommits`: no carrier role `3.39`, not a carrier’s role `3.45`, wrong status `3.47`, another carrier’s role `3.48`, nothing changed `3.49`.',
     auth: 'bearer',
     parameterExamples: { id: ID },
     body: {
@@ -120,6 +128,8 @@ export const transferOperations: ApiOperation[] = [
     path: '/freightdocuments/{id}/delegate',
     tag: 'Delegation',
     summary: 'Delegate a role the caller holds on this document',
+    description:
+      'Another account (by e-mail or account number) acts in `role` on this document with that role’s rights; a delegate of SUBMITTER may issue, charged to the submitter. `ownDelegates` of the document lists the caller’s delegations.',
     auth: 'bearer',
     parameterExamples: { id: ID },
     body: { schema: delegateInput, example: { role: 'CARRIER', accountNumberOfDelegatee: '1000003' } },
@@ -138,6 +148,8 @@ export const transferOperations: ApiOperation[] = [
     path: '/freightdocuments/{id}/delegates/{delegateId}',
     tag: 'Delegation',
     summary: 'End a delegation on this document',
+    description:
+      'The delegatee loses the role on this document at once, and so do the delegations it made from this one. An id that is not one of the caller’s delegations on the document is `4.1`.',
     auth: 'bearer',
     parameterExamples: { id: ID, delegateId: DELEGATE_ID },
     success: [{ status: 204, description: 'Ended.' }],
@@ -177,6 +189,7 @@ function subscriptionOperations(base: string, scope: string, parameterExamples: 
       path: base,
       tag: 'Subscriptions',
       summary: `The caller’s subscriptions to ${scope}`,
+      description: 'Each subscription with its `subscriptionId` and `callbackUrl`; the signing secret is never shown again.',
       auth: 'bearer',
       parameterExamples,
       success: [{ status: 200, description: 'The subscriptions.', content: json(subscriptionListResponse, { subscriptions: [subscriptionExample] }) }],
@@ -187,6 +200,7 @@ function subscriptionOperations(base: string, scope: string, parameterExamples: 
       path: `${base}/{subscriptionId}`,
       tag: 'Subscriptions',
       summary: 'End a subscription',
+      description: 'Nothing more is sent to its callback URL afterwards.',
       auth: 'bearer',
       parameterExamples: item,
       success: [{ status: 204, description: 'Ended.' }],
@@ -197,6 +211,8 @@ function subscriptionOperations(base: string, scope: string, parameterExamples: 
       path: `${base}/{subscriptionId}/deliveries`,
       tag: 'Subscriptions',
       summary: 'The delivery log of a subscription, newest first',
+      description:
+        'Each delivery with its `webhookId` (the `Webhook-Id` header), the event, every attempt (time, HTTP status or error, duration) and its state: PENDING, DELIVERED or FAILED (after 3 failed attempts).',
       auth: 'bearer',
       parameterExamples: item,
       success: [{ status: 200, description: 'The deliveries.', content: json(deliveryLogResponse, { deliveries: [deliveryExample] }) }],
@@ -207,6 +223,8 @@ function subscriptionOperations(base: string, scope: string, parameterExamples: 
       path: `${base}/{subscriptionId}/test`,
       tag: 'Subscriptions',
       summary: 'Send a TEST event to the callback URL',
+      description:
+        'Queues a delivery with `status` `TEST`, signed like every delivery, so a receiver and its signature check can be tried; the answer names the delivery, whose attempts the log shows.',
       auth: 'bearer',
       parameterExamples: item,
       success: [{ status: 202, description: 'Queued.', content: json(queuedDeliveryResponse, { deliveryId: DELIVERY_ID }) }],
@@ -217,6 +235,7 @@ function subscriptionOperations(base: string, scope: string, parameterExamples: 
       path: `${base}/{subscriptionId}/deliveries/{deliveryId}/redeliver`,
       tag: 'Subscriptions',
       summary: 'Send a delivery again',
+      description: 'Queues the delivery again under the same `Webhook-Id` (receivers deduplicate by it), e.g. after a FAILED one once the receiver is fixed.',
       auth: 'bearer',
       parameterExamples: { ...item, deliveryId: DELIVERY_ID },
       success: [{ status: 202, description: 'Queued.', content: json(queuedDeliveryResponse, { deliveryId: DELIVERY_ID }) }],

@@ -1,4 +1,5 @@
 import { formatSeconds } from '@/lib/domain/dates';
+import { splitAttachmentReferences } from '@/lib/schemas/attachment-references';
 import { SIGNING_METHODS } from '@/lib/schemas/freight-document';
 
 /**
@@ -326,10 +327,9 @@ export function newAttachments(state: DocumentFormState): NewAttachmentForm[] {
   return state.attachments.filter((file): file is NewAttachmentForm => file.kind === 'new');
 }
 
-/** What the shared validation sees: the body as the server validates it, kept attachments set aside. */
+/** What the shared validation sees: the body as the server validates it, attachments sent back by id set aside (contract §4). */
 export function bodyToValidate(body: Record<string, unknown>): Record<string, unknown> {
-  const attachments = Array.isArray(body.attachments) ? body.attachments.filter((item) => !(item as { attachmentId?: unknown }).attachmentId) : [];
-  return { ...body, attachments };
+  return splitAttachmentReferences(body).body;
 }
 
 /** Sizes for the client-side warnings about the limits of spec §8 (the server enforces them: 3.34). */

@@ -52,12 +52,15 @@ export const localeChanged = z.object({ locale: localeSchema });
 /** Activation tokens are 43 base64url characters (256 bits); anything else is malformed (4.35). */
 export const ACTIVATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** What issuing a document costs the caller now (services/freight-documents/credits.ts has the rule). */
+/** What issuing a document costs now, and who pays (services/freight-documents/credits.ts has the rule). */
 export const issueQuoteView = z.object({
   /** FREE: partner environment; PRE_PAY: paid from the balance now; POST_PAY: billed afterwards. */
   billing: z.enum(['FREE', 'PRE_PAY', 'POST_PAY']),
   cost: z.number().int(),
-  balance: z.number().int(),
+  /** The payer's balance; null when the submitter pays for a delegate (another account's balance is not shown). */
+  balance: z.number().int().nullable(),
   canPay: z.boolean(),
+  /** CALLER: the caller's own credits; SUBMITTER: a delegate of the SUBMITTER role issues, the submitter's credits pay (spec §5). */
+  paidBy: z.enum(['CALLER', 'SUBMITTER']),
 });
 export type IssueQuoteView = z.infer<typeof issueQuoteView>;

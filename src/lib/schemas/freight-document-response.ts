@@ -150,6 +150,8 @@ export const signingMethodsResponse = z.object({
 export const freightDocumentContent = z.object({
   freightDocumentId: z.string(),
   serviceNumber: z.string(),
+  /** Always equal to `serviceNumber` (contract §4): clients of the commercial service compute TFA codes from this name. */
+  transFollowNumber: z.string(),
   authorityReference: nullableString,
   type: z.string(),
   status: z.enum(STATUSES),
@@ -181,7 +183,10 @@ export const freightDocumentContent = z.object({
   carrierCode: nullableString,
   deliveryDate: nullableString,
   lastModifiedDateTime: z.string(),
-  previousCommits: z.array(z.string()),
+  previousCommits: z.array(z.string()).meta({
+    description:
+      'The document’s current head commit ids (contract §6). Every change of an issued document sends the heads it last saw as its `previousCommits`; a client that worked offline from an older head is accepted, and the document then has several heads until a change names them all.',
+  }),
   structuredGoodsHeader: z
     .object({ commitId: z.string(), createDateTimeClient: nullableString, createDateTimeServer: nullableString, previousCommits: z.array(z.string()) })
     .nullable(),
@@ -211,7 +216,9 @@ export const transferSecretsResponse = z.object({ s1: z.string().optional(), s2:
 export const callerEnvelope = z.object({
   ownPermissions: z.array(ownPermissionResponse),
   ownDelegates: z.array(z.object({ delegateId: z.string(), role: z.enum(ROLES), roleId: nullableString, delegateAccountId: z.string() })),
-  allowedActions: z.array(z.enum(DOCUMENT_ACTIONS)),
+  allowedActions: z.array(z.enum(DOCUMENT_ACTIONS)).meta({
+    description: 'What the caller may do now, in the document’s current state (contract §5); clients tolerate new values.',
+  }),
   subscriptionCount: z.number().int(),
   collectionSecrets: transferSecretsResponse.optional(),
   carrierToCarrierSecrets: z.array(transferSecretsResponse.extend({ roleId: z.string() })).optional(),
@@ -235,7 +242,9 @@ export const freightDocumentListResponse = z.object({
   limit: z.number().int(),
   /** Exact up to 10,000 (`eq`); beyond that 10,000 with `gte` (contract §4). */
   total: z.number().int(),
-  totalRelation: z.enum(['eq', 'gte']),
+  totalRelation: z.enum(['eq', 'gte']).meta({
+    description: '`eq`: `total` is exact; `gte`: there are at least `total` (10,000) documents, so counting never costs more than the page.',
+  }),
 });
 
 export const createdFreightDocumentResponse = z.object({ freightDocumentId: z.string() });

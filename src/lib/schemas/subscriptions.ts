@@ -66,3 +66,13 @@ export const deliveryLogResponse = z.object({ deliveries: z.array(deliveryView) 
 
 /** 202 of …/test and …/redeliver: the delivery that was queued. */
 export const queuedDeliveryResponse = z.object({ deliveryId: z.string() });
+
+/**
+ * The body of a webhook delivery (spec §6, contract §11): exactly these attributes, in this order. `status` is the
+ * document's status after the change (`CANCELLED` for a cancellation, `TEST` for a test event).
+ */
+export const webhookDeliveryBody = z.object({
+  freightDocumentId: z.string().meta({ description: 'The freight document that changed.' }),
+  status: z.string().meta({ description: 'Its status after the change: ISSUED, TRANSIT, DELIVERED, CANCELLED; TEST for a test event.' }),
+  event: z.string().optional().meta({ description: 'The legal event of contract §14 the delivery reports, where one did; absent on status changes.' }),
+});

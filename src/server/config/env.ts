@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { DATABASE_URL_FORM, isPostgresUrl } from '@/server/db/connection-errors';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -38,7 +39,7 @@ const originList = commaList.pipe(
 const envSchema = z.object({
   PORT: positiveInt(3000),
   PUBLIC_URL: z.string().url().optional(),
-  DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_URL: z.string().refine(isPostgresUrl, `not a PostgreSQL URL: ${DATABASE_URL_FORM}`).optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   APP_ENV: z.enum(['partner', 'production']).default('partner'),
   SMTP_URL: z.string().min(1).optional(),

@@ -5,6 +5,7 @@ import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { getConfig } from '@/server/config/env';
+import { describeConnectionError } from './connection-errors';
 import { claimDataDir, releaseDataDir } from './data-dir-lock';
 
 export type Schema = typeof schema;
@@ -31,12 +32,20 @@ export interface OpenOptions {
 }
 
 export async function openPostgres(url: string, options: OpenOptions = {}): Promise<DatabaseHandle> {
+  try {
+    return await connectPostgres(url, options);
+  } catch (error) {
+    // Reaching the database is the operator's to fix: one line naming DATABASE_URL and what to check.
+    const reason = describeConnectionError(error, url);
+    throw reason ? new Error(reason, { cause: error }) : error;
+  }
+}
+
+async function connectPostgres(url: string, options: OpenOptions): Promise<DatabaseHandle> {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-  const client = postgres(url, { max: 10, onnotice: () => {} });
-  const db = drizzle(client, { schema, logger: options.logger }) as unknown as Database;
-  // Two instances may start at once: an advisory lock serialises their migrations.
+  // Two instances may start at once: an advisory lock serialises their migrations. It is also the first connection.
   const lockClient = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await lockClient`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
@@ -45,6 +54,8 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
     await lockClient`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.catch(() => {});
     await lockClient.end();
   }
+  const client = postgres(url, { max: 10, onnotice: () => {} });
+  const db = drizzle(client, { schema, logger: options.logger }) as unknown as Database;
   const listen = async (channel: string, onNotify: (payload: string) => void) => {
     const { unlisten } = await client.listen(channel, onNotify);
     return unlisten;

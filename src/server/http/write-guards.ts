@@ -1,8 +1,9 @@
 import type { NextRequest } from 'next/server';
+import { z } from 'zod';
 import type { ServiceContext } from '@/server/services/context';
 import type { OAuthClient } from '@/server/services/oauth/authenticate-client';
 import { enforceRateLimits, type RateLimitRule } from '@/server/services/operations/rate-limits';
-import { checkIdempotencyKey, fingerprintOf, IDEMPOTENCY_KEY_FIELD, runIdempotent } from '@/server/services/operations/idempotency';
+import { checkIdempotencyKey, fingerprintOf, IDEMPOTENCY_KEY_FIELD, isKeptAnswer, runIdempotent } from '@/server/services/operations/idempotency';
 import { metrics } from '@/server/observability/metrics';
 
 /**
@@ -51,9 +52,22 @@ interface KeptAnswer {
   body: string;
 }
 
+/** The error codes of a refusal's body (`{"errors":[{code}]}`, contract §1); none for any other body. */
+function errorCodesOf(answer: KeptAnswer): string[] {
+  if (answer.status < 400) return [];
+  try {
+    const parsed = errorBody.safeParse(JSON.parse(Buffer.from(answer.body, 'base64').toString('utf8')));
+    return parsed.success ? parsed.data.errors.map((error) => error.code) : [];
+  } catch {
+    return [];
+  }
+}
+const errorBody = z.object({ errors: z.array(z.object({ code: z.string() })) });
+
 /**
  * Answers a write once per key: `produce` runs for the first request (its ServiceErrors already made answers), and
- * every repeat gets that answer again with `Idempotency-Replayed: true`. Server errors are not kept: a retry runs again.
+ * every repeat gets that answer again with `Idempotency-Replayed: true`. Only what contract §13 keeps is kept
+ * (isKeptAnswer): a refused request or a server error runs again.
  */
 export async function answerIdempotently(
   ctx: ServiceContext,
@@ -72,7 +86,7 @@ export async function answerIdempotently(
       const headers = KEPT_HEADERS.flatMap((name) => (live!.headers.has(name) ? [[name, live!.headers.get(name)!] as [string, string]] : []));
       return { status: live.status, headers, body };
     },
-    (kept) => kept.status < 500,
+    (kept) => isKeptAnswer(kept.status, errorCodesOf(kept)),
   );
   if (!replayed && live) return live;
   metrics().idempotentReplays.inc({ transport: 'rest' });

@@ -3,13 +3,13 @@ import { errorItem, ServiceError, type ErrorItem } from '@/server/errors';
 import type { ErrorHints } from '@/server/errors/service-error';
 import type { ServiceContext } from '@/server/services/context';
 import { enforceRateLimits } from '@/server/services/operations/rate-limits';
-import { checkIdempotencyKey, fingerprintOf, runIdempotent } from '@/server/services/operations/idempotency';
+import { checkIdempotencyKey, fingerprintOf, isKeptRefusal, runIdempotent } from '@/server/services/operations/idempotency';
 import { metrics } from '@/server/observability/metrics';
 
 /** The input field that carries an idempotency key (a batch shares one set of headers, so a header cannot). */
 export const IDEMPOTENCY_KEY_INPUT = 'idempotencyKey';
 
-/** What a mutation's answer is kept as: its data, or the service's refusal. Other failures are not kept. */
+/** What a mutation's answer is kept as: its data, or the service's refusal on business rules. Other failures are not kept. */
 type KeptOutcome = { data: unknown } | { error: { items: ErrorItem[]; hints: ErrorHints } } | { notKept: true };
 
 function idempotencyKeyIn(rawInput: unknown): string | undefined {
@@ -54,7 +54,9 @@ export async function guardMutation(opts: {
       live = await opts.next();
       if (live.ok) return { data: live.data };
       const cause = live.error.cause;
-      return cause instanceof ServiceError ? { error: { items: cause.items, hints: cause.hints } } : { notKept: true };
+      // Contract §13 as on REST: only business-rule refusals are kept.
+      const kept = cause instanceof ServiceError && isKeptRefusal(cause.items.map((item) => item.code));
+      return kept ? { error: { items: cause.items, hints: cause.hints } } : { notKept: true };
     },
     (outcome) => !('notKept' in outcome),
   );

@@ -28,8 +28,11 @@ export interface DocumentFacts {
   people: Map<string, AccountSummary>;
   /** The caller's active account-wide delegations. */
   ownAccountDelegations: DelegationRow[];
-  /** The caller's credit standing, for the issue quote. */
-  caller: Pick<typeof accounts.$inferSelect, 'credits' | 'paymentScheme'> | undefined;
+  /**
+   * The credit standing of the account issuing charges: the document's submitter, whoever issues (a delegate acts
+   * with the SUBMITTER role's rights, and the submitter's credits pay: spec §5).
+   */
+  payer: CreditStanding | undefined;
   /** The latest visits of the verification page (at most SHOWN_ACCESSES), oldest first. */
   accesses: { type: (typeof documentAccesses.$inferSelect)['type']; accessDateTime: string }[];
 }
@@ -44,10 +47,12 @@ export interface DocumentState {
   facts: DocumentFacts;
 }
 
+export type CreditStanding = Pick<typeof accounts.$inferSelect, 'credits' | 'paymentScheme'>;
+
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 const date = (value: string | null) => (value === null ? null : new Date(value));
 
-/** Subqueries for what the caller brings to any document: its delegation sources, own account-wide delegations, credits. */
+/** Subqueries for what the caller brings to any document: its delegation sources and own account-wide delegations. */
 type Parameter = string | ReturnType<typeof sql.placeholder> | ReturnType<typeof sql.param>;
 const callerSubqueries = (accountId: Parameter) => ({
   sources: sql`(select coalesce(json_agg(json_build_object('accountId', account_id, 'role', role, 'delegationId', entry_id)), '[]') from (${delegationSourcesQuery(accountId)}) found_sources)`,
@@ -55,17 +60,19 @@ const callerSubqueries = (accountId: Parameter) => ({
       'grantorAccountId', grantor_account_id, 'delegateAccountId', delegate_account_id, 'parentId', parent_id, 'createdAt', created_at,
       'revokedAt', revoked_at) order by created_at, id), '[]')
     from delegations where grantor_account_id = ${accountId} and document_id is null and revoked_at is null)`,
-  caller: sql`(select json_build_object('credits', credits, 'paymentScheme', payment_scheme) from accounts where id = ${accountId})`,
 });
+
+/** The credit standing of a document's submitter, who pays for issuing it. */
+const payerSubquery = (submitterAccountId: unknown) =>
+  sql`(select json_build_object('credits', credits, 'paymentScheme', payment_scheme) from accounts where id = ${submitterAccountId})`;
 
 export interface CallerFacts {
   sources: DelegationSource[];
   ownAccountDelegations: DelegationRow[];
-  caller: DocumentFacts['caller'];
 }
 
 type JsonDelegation = Omit<DelegationRow, 'createdAt' | 'revokedAt'> & { createdAt: string; revokedAt: string | null };
-function callerFactsOf(row: { sources: unknown; ownAccountDelegations: unknown; caller: unknown }): CallerFacts {
+function callerFactsOf(row: { sources: unknown; ownAccountDelegations: unknown }): CallerFacts {
   return {
     sources: json<DelegationSource[]>(row.sources),
     ownAccountDelegations: json<JsonDelegation[]>(row.ownAccountDelegations).map((entry) => ({
@@ -73,23 +80,22 @@ function callerFactsOf(row: { sources: unknown; ownAccountDelegations: unknown; 
       createdAt: date(entry.createdAt)!,
       revokedAt: date(entry.revokedAt),
     })),
-    caller: json<DocumentFacts['caller'] | null>(row.caller) ?? undefined,
   };
 }
 
-/** The caller's delegation sources, own account-wide delegations and credit standing, in one statement (the list). */
+/** The caller's delegation sources and own account-wide delegations, in one statement (the list). */
 export async function loadCallerFacts(db: DbOrTx, accountId: string): Promise<CallerFacts> {
   const queries = callerSubqueries(accountId);
   const [row] = await db
-    .execute(sql`select ${queries.sources} as sources, ${queries.ownAccountDelegations} as own, ${queries.caller} as caller`)
+    .execute(sql`select ${queries.sources} as sources, ${queries.ownAccountDelegations} as own`)
     .then((result) => (Array.isArray(result) ? result : (result as unknown as { rows: Record<string, unknown>[] }).rows) as Record<string, unknown>[]);
-  return callerFactsOf({ sources: row!.sources, ownAccountDelegations: row!.own, caller: row!.caller });
+  return callerFactsOf({ sources: row!.sources, ownAccountDelegations: row!.own });
 }
 
 /**
  * A document with everything that decides what the caller may see and do, and everything its serializer shows, in
  * one statement (issue 13: one round trip): Drizzle's relational query reads the rows it owns; the caller's
- * delegation sources, own account-wide delegations, subscriptions, credit standing and the accounts the history names
+ * delegation sources, own account-wide delegations and subscriptions, the submitter's credit standing and the accounts the history names
  * come along as subqueries. Undefined when there is no such document.
  */
 /** The statement of loadDocumentState; `accountId` and `documentId` are values or placeholders of a prepared statement. */
@@ -112,7 +118,7 @@ function documentStateQuery(db: DbOrTx, accountId: Parameter, documentId: Parame
     extras: (document) => ({
       sources: callerSubqueries(accountId).sources.as('sources'),
       ownAccountDelegations: callerSubqueries(accountId).ownAccountDelegations.as('own_account_delegations'),
-      caller: callerSubqueries(accountId).caller.as('caller'),
+      payer: payerSubquery(document.submitterAccountId).as('payer'),
       subscriptionCount: sql<number>`(select count(*)::int from webhook_subscriptions where account_id = ${accountId} and document_id = ${document.id})`.as(
         'subscription_count',
       ),
@@ -170,12 +176,12 @@ export async function loadDocumentState(db: DbOrTx, accountId: string, documentI
     sources,
     ownAccountDelegations,
     subscriptionCount,
-    caller,
+    payer,
     people,
     accesses,
     ...document
   } = found;
-  const callerFacts = callerFactsOf({ sources, ownAccountDelegations, caller });
+  const callerFacts = callerFactsOf({ sources, ownAccountDelegations });
   return {
     document: document as DocumentRow,
     roles,
@@ -194,7 +200,7 @@ export async function loadDocumentState(db: DbOrTx, accountId: string, documentI
         createdAt: date(row.createdAt)!,
         revokedAt: date(row.revokedAt),
       })),
-      caller: json<DocumentFacts['caller'] | null>(caller) ?? undefined,
+      payer: json<CreditStanding | null>(payer) ?? undefined,
       accesses: json<{ type: (typeof documentAccesses.$inferSelect)['type']; accessedAt: string }[]>(accesses).map((row) => ({
         type: row.type,
         accessDateTime: formatMillis(new Date(row.accessedAt)),
@@ -205,7 +211,7 @@ export async function loadDocumentState(db: DbOrTx, accountId: string, documentI
 
 /**
  * What each document of a list page needs for its entry, in one statement: roles, active per-document delegations,
- * approvals, the submitter's account and the caller's subscription count. In the order of `ids`.
+ * approvals, the submitter's account and credit standing, and the caller's subscription count. In the order of `ids`.
  */
 function listEntriesQuery(db: DbOrTx, accountId: Parameter, ids: Parameter) {
   return db.query.freightDocuments.findMany({
@@ -218,6 +224,7 @@ function listEntriesQuery(db: DbOrTx, accountId: Parameter, ids: Parameter) {
       ),
       submitter: sql`(select json_build_object('accountId', id, 'accountNumber', account_number, 'email', email, 'name', name, 'phoneNumber', phone_number)
         from accounts where id = ${document.submitterAccountId})`.as('submitter'),
+      payer: payerSubquery(document.submitterAccountId).as('payer'),
     }),
   });
 }
@@ -239,7 +246,7 @@ export async function loadListEntries(db: DbOrTx, accountId: string, ids: string
   return ids.flatMap((id) => {
     const entry = byId.get(id);
     if (!entry) return [];
-    const { roles, delegations, approvals, subscriptionCount, submitter, ...document } = entry;
+    const { roles, delegations, approvals, subscriptionCount, submitter, payer, ...document } = entry;
     return [
       {
         document: document as DocumentRow,
@@ -248,6 +255,7 @@ export async function loadListEntries(db: DbOrTx, accountId: string, ids: string
         approvals: document.status === 'DRAFT' ? [] : approvals,
         subscriptionCount: Number(subscriptionCount ?? 0),
         submitter: json<AccountSummary | null>(submitter) ?? undefined,
+        payer: json<CreditStanding | null>(payer) ?? undefined,
       },
     ];
   });

@@ -16,6 +16,11 @@ export interface PreparedAttachment {
   content: Buffer;
 }
 
+/** The bytes of an attachment's base64 content (standard or URL-safe alphabet, whitespace ignored). */
+export function decodeAttachmentContent(content: string): Buffer {
+  return Buffer.from(content.replace(/\s+/g, ''), content.includes('-') || content.includes('_') ? 'base64url' : 'base64');
+}
+
 /**
  * Decodes and checks attachments (contract §10): empty content 3.18, a real type other than PDF, PNG or
  * JPEG 3.8 (the bytes decide, not the declared mimeType), more than 10 MB per document or 2 MB of images
@@ -30,7 +35,7 @@ export async function prepareAttachments(
   const prepared: PreparedAttachment[] = [];
   for (const [index, input] of inputs.entries()) {
     const field = fieldPrefix ? `${fieldPrefix}[${index}].content` : 'content';
-    const content = Buffer.from(input.content.replace(/\s+/g, ''), input.content.includes('-') || input.content.includes('_') ? 'base64url' : 'base64');
+    const content = decodeAttachmentContent(input.content);
     if (content.length === 0) {
       errors.push(errorItem('3.18', field));
       continue;

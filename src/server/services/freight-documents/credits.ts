@@ -16,9 +16,9 @@ export async function quoteIssue(ctx: ServiceContext, db: DbOrTx, accountId: str
 /** The quote for an account's credit standing already read (with a document: access/document-state.ts). */
 export function quoteFor(ctx: ServiceContext, account: Pick<typeof accounts.$inferSelect, 'credits' | 'paymentScheme'> | undefined): IssueQuote {
   const balance = account?.credits ?? 0;
-  if (ctx.config.APP_ENV !== 'production') return { billing: 'FREE', cost: 0, balance, canPay: true };
-  if (account?.paymentScheme === 'POST_PAY') return { billing: 'POST_PAY', cost: 1, balance, canPay: true };
-  return { billing: 'PRE_PAY', cost: 1, balance, canPay: balance >= 1 };
+  if (ctx.config.APP_ENV !== 'production') return { billing: 'FREE', cost: 0, balance, canPay: true, paidBy: 'CALLER' };
+  if (account?.paymentScheme === 'POST_PAY') return { billing: 'POST_PAY', cost: 1, balance, canPay: true, paidBy: 'CALLER' };
+  return { billing: 'PRE_PAY', cost: 1, balance, canPay: balance >= 1, paidBy: 'CALLER' };
 }
 
 /**

@@ -135,6 +135,7 @@ export function documentContentJson(state: DocumentState): FreightDocumentConten
   return {
     freightDocumentId: document.id,
     serviceNumber: document.serviceNumber,
+    transFollowNumber: document.serviceNumber,
     authorityReference: null,
     type: document.type,
     status: document.status,

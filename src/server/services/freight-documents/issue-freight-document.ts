@@ -5,17 +5,18 @@ import { chargeIssue } from './credits';
 import { mutateAndSerialize } from './mutate-document';
 
 /**
- * POST /freightdocuments/{id}/issue: DRAFT → ISSUED by the submitter; the content becomes legally fixed and
- * the transfers get their TFA secrets.
+ * POST /freightdocuments/{id}/issue: DRAFT → ISSUED by the submitter or a delegate of its role (who acts with the
+ * role's rights); the submitter's credits pay (spec §5). The content becomes legally fixed and the transfers get
+ * their TFA secrets.
  */
 export async function issueFreightDocument({ ctx, input }: { ctx: ServiceContext; input: { freightDocumentId: string } }) {
-  const accountId = requireAccountId(ctx);
+  requireAccountId(ctx);
   return mutateAndSerialize(ctx, {
     freightDocumentId: input.freightDocumentId,
     changeType: 'ISSUE',
     apply: async (loaded, tx) => {
       const actingAs = authorize(loaded, 'ISSUE');
-      await chargeIssue(ctx, tx, accountId);
+      await chargeIssue(ctx, tx, loaded.document.submitterAccountId);
       await createTransferSecrets(ctx, tx, loaded.document.id, loaded.roles);
       return { set: { status: 'ISSUED' }, actingAs, attachmentsUnchanged: true };
     },

@@ -28,18 +28,17 @@ export async function listFreightDocuments({
   const { query } = parsed;
 
   // Round trips: the caller's facts, then the page and its count side by side, then what the page's entries need.
-  const { sources, ownAccountDelegations, caller } = await loadCallerFacts(ctx.db, accountId);
+  const { sources, ownAccountDelegations } = await loadCallerFacts(ctx.db, accountId);
   const search = input.search?.trim() ? searchCondition(input.search) : undefined;
   const { ids, counted } = await readListPage(ctx.db, { accountId, sources, query, documentConditions: search ? [search] : [] });
   const entries = await loadListEntries(ctx.db, accountId, ids);
-  const quote = quoteFor(ctx, caller);
   const people = new Map(entries.flatMap((entry) => (entry.submitter ? [[entry.submitter.accountId, entry.submitter] as const] : [])));
-  const freightDocumentsJson = entries.map(({ document, roles, documentDelegations, approvals, subscriptionCount }) => {
+  const freightDocumentsJson = entries.map(({ document, roles, documentDelegations, approvals, subscriptionCount, payer }) => {
     const held = resolveHeldRoles({ accountId, roles, documentDelegations, sources });
     const loaded = { document, roles, approvals, access: { accountId, held, documentDelegations } };
     return {
       ...documentContentJson({ document, roles, people }),
-      ...callerEnvelopeOf(loaded, { canPayForIssue: quote.canPay, now: ctx.now() }, { ownAccountDelegations, subscriptionCount }),
+      ...callerEnvelopeOf(loaded, { canPayForIssue: quoteFor(ctx, payer).canPay, now: ctx.now() }, { ownAccountDelegations, subscriptionCount }),
     };
   });
   return {

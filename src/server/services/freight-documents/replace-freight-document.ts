@@ -1,11 +1,16 @@
 import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import { z } from 'zod';
 import { renderGoodsTable } from '@/lib/domain/goods-table';
+import { referenceOutcome, splitAttachmentReferences } from '@/lib/schemas/attachment-references';
+import { freightDocumentBody } from '@/lib/schemas/freight-document';
 import { validateFreightDocument } from '@/lib/schemas/validate-freight-document';
+import type { Transaction } from '@/server/db/client';
 import { accounts, attachments } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
 import { errorItem, ServiceError } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
-import { attachmentRow, prepareAttachments } from './attachment-content';
+import { attachmentRow, decodeAttachmentContent, prepareAttachments } from './attachment-content';
+import { sha256Hex } from './snapshot';
 import { buildContent, documentColumns } from './document-content';
 import { authorize } from '../access/load-document';
 import { mutateDocument } from './mutate-document';
@@ -13,18 +18,31 @@ import { notifyRoleHolders } from './notify-role-holders';
 import { reconcileRoles } from './reconcile-roles';
 import { rememberParties } from '../address-book/remember-parties';
 
-/** Attachments already on the document come back with their attachmentId and no content: they are kept. */
-function splitAttachments(raw: unknown): { body: unknown; keptIds: string[] } {
-  if (typeof raw !== 'object' || raw === null || !Array.isArray((raw as { attachments?: unknown }).attachments)) return { body: raw, keptIds: [] };
-  const list = (raw as { attachments: unknown[] }).attachments;
-  const isKept = (item: unknown) =>
-    typeof item === 'object' &&
-    item !== null &&
-    typeof (item as { attachmentId?: unknown }).attachmentId === 'string' &&
-    !(item as { content?: unknown }).content;
+/**
+ * Contract §4: the attachments sent back by id that are kept (content empty or the stored bytes), and the body
+ * whose `attachments` are the new ones plus those whose other content replaces them. An unknown id without
+ * content names nothing (`namesUnknown`: 4.4 once the body is valid).
+ */
+async function sortAttachmentReferences(tx: Transaction, documentId: string, sent: Record<string, unknown>) {
+  const { added, references } = splitAttachmentReferences(sent);
+  const ids = [...new Set(references.map((reference) => reference.attachmentId))];
+  const stored = ids.length
+    ? await tx
+        .select({ id: attachments.id, sha256: attachments.sha256, size: attachments.size, mimeType: attachments.mimeType })
+        .from(attachments)
+        .where(and(eq(attachments.documentId, documentId), isNull(attachments.removedAt), inArray(attachments.id, ids)))
+    : [];
+  const byId = new Map(stored.map((row) => [row.id, row]));
+  const outcomes = references.map((reference) => ({
+    reference,
+    outcome: referenceOutcome(reference, byId.get(reference.attachmentId), (content) => sha256Hex(decodeAttachmentContent(content))),
+  }));
+  const keptIds = new Set(outcomes.filter(({ outcome }) => outcome === 'keep').map(({ reference }) => reference.attachmentId));
+  const replacing = outcomes.filter(({ outcome }) => outcome === 'replace').map(({ reference }) => reference);
   return {
-    body: { ...(raw as object), attachments: list.filter((item) => !isKept(item)) },
-    keptIds: list.filter(isKept).map((item) => (item as { attachmentId: string }).attachmentId),
+    body: Array.isArray(sent.attachments) ? { ...sent, attachments: [...added, ...replacing] } : sent,
+    kept: stored.filter((row) => keptIds.has(row.id)),
+    namesUnknown: outcomes.some(({ outcome }) => outcome === 'unknown'),
   };
 }
 
@@ -32,15 +50,18 @@ function splitAttachments(raw: unknown): { body: unknown; keptIds: string[] } {
  * A document read back carries `goods` as the rendered table of its structured goods (a read-only field):
  * sent back unchanged it is ignored rather than refused as 3.40.
  */
-function dropRenderedGoods(raw: unknown, existingLines: unknown[]): unknown {
-  if (typeof raw !== 'object' || raw === null) return raw;
-  const body = raw as { goods?: unknown; structuredGoods?: unknown };
-  if (typeof body.goods !== 'string' || !Array.isArray(body.structuredGoods) || body.structuredGoods.length === 0) return raw;
-  const rendered = [renderGoodsTable(body.structuredGoods as Record<string, unknown>[]), renderGoodsTable(existingLines as Record<string, unknown>[])];
-  if (!rendered.includes(body.goods)) return raw;
+function dropRenderedGoods(body: Record<string, unknown>, existingLines: StructuredGoodsLines): Record<string, unknown> {
+  const sentLines = structuredGoodsLines.safeParse(body.structuredGoods);
+  if (typeof body.goods !== 'string' || !sentLines.success || sentLines.data.length === 0) return body;
+  if (![renderGoodsTable(sentLines.data), renderGoodsTable(existingLines)].includes(body.goods)) return body;
   const { goods: _goods, ...rest } = body;
   return rest;
 }
+
+/** Goods lines as stored in a document's content, or as sent (rendered only when they are a list of objects). */
+const structuredGoodsLines = z.array(z.record(z.string(), z.unknown()));
+type StructuredGoodsLines = z.infer<typeof structuredGoodsLines>;
+const storedLines = (content: Record<string, unknown>): StructuredGoodsLines => structuredGoodsLines.catch([]).parse(content.structuredGoods ?? []);
 
 /**
  * PUT /freightdocuments/{id} (spec §4 rule 1): the submitter replaces the whole content of a DRAFT. Every
@@ -49,10 +70,9 @@ function dropRenderedGoods(raw: unknown, existingLines: unknown[]): unknown {
  */
 export async function replaceFreightDocument({ ctx, input }: { ctx: ServiceContext; input: { freightDocumentId: string; body: unknown } }) {
   const accountId = requireAccountId(ctx);
-  const { body: withoutKept, keptIds } = splitAttachments(input.body);
-  // Checked by mutateDocument after apply, which validates the body (and so these ids) first.
-  const sentCommits = (withoutKept as { previousCommits?: unknown } | null)?.previousCommits;
-  const previousCommits = Array.isArray(sentCommits) && sentCommits.every((id) => typeof id === 'string') ? sentCommits : undefined;
+  const sent = freightDocumentBody.safeParse(input.body);
+  // Checked by mutateDocument before apply; a malformed list is reported by the validation in apply.
+  const previousCommits = sent.success ? sentCommits.safeParse(sent.data.previousCommits).data : undefined;
 
   await mutateDocument(ctx, {
     freightDocumentId: input.freightDocumentId,
@@ -62,46 +82,34 @@ export async function replaceFreightDocument({ ctx, input }: { ctx: ServiceConte
       // The right and the status first (contract §4: 1.4 for other role holders, 4.5 after DRAFT): a body is
       // judged only where it could be applied, as every other verb does.
       const actingAs = authorize(loaded, 'UPDATE');
-      // Validated against the locked row, whose structured goods tell the rendered goods table apart.
-      const raw = dropRenderedGoods(withoutKept, (loaded.document.content.structuredGoods as unknown[] | undefined) ?? []);
-      const validation = validateFreightDocument(raw, { agreedDateTimeOfTakingOver: loaded.document.agreedDateTimeOfTakingOver });
-      if (!validation.ok) throw new ServiceError(validation.errors);
-      const body = validation.data;
       const documentId = loaded.document.id;
+      if (!sent.success) throw new ServiceError(validationErrors(validateFreightDocument(input.body)));
+      const { body: withNewAttachments, kept, namesUnknown } = await sortAttachmentReferences(tx, documentId, sent.data);
+      // Validated against the locked row, whose structured goods tell the rendered goods table apart.
+      const previousGoods = storedLines(loaded.document.content);
+      const validation = validateFreightDocument(dropRenderedGoods(withNewAttachments, previousGoods), {
+        agreedDateTimeOfTakingOver: loaded.document.agreedDateTimeOfTakingOver,
+      });
+      if (!validation.ok) throw new ServiceError(validation.errors);
+      if (namesUnknown) throw new ServiceError([errorItem('4.4', 'attachments')]);
+      const body = validation.data;
       const now = ctx.now();
       const added = await reconcileRoles(tx, documentId, loaded.roles, body, now);
 
-      const current = and(eq(attachments.documentId, documentId), isNull(attachments.removedAt));
-      const kept = keptIds.length
-        ? await tx
-            .select({ id: attachments.id, size: attachments.size, mimeType: attachments.mimeType })
-            .from(attachments)
-            .where(and(current, inArray(attachments.id, keptIds)))
-        : [];
-      if (kept.length !== new Set(keptIds).size) throw new ServiceError([errorItem('4.4', 'attachments')]);
       const prepared = await prepareAttachments(body.attachments ?? [], kept);
       // Dropped attachments leave the draft but keep their bytes: earlier commits name them by digest.
+      const keptIds = kept.map((item) => item.id);
+      const current = and(eq(attachments.documentId, documentId), isNull(attachments.removedAt));
       await tx
         .update(attachments)
         .set({ removedAt: now })
-        .where(
-          kept.length
-            ? and(
-                current,
-                notInArray(
-                  attachments.id,
-                  kept.map((item) => item.id),
-                ),
-              )
-            : current,
-        );
+        .where(keptIds.length ? and(current, notInArray(attachments.id, keptIds)) : current);
       if (prepared.length > 0) await tx.insert(attachments).values(prepared.map((file) => attachmentRow(documentId, file, now, newId())));
 
-      const previousGoods = (loaded.document.content.structuredGoods as { productId: number }[] | undefined) ?? [];
       const content = await buildContent(
         tx,
         body,
-        previousGoods.map((item) => item.productId),
+        previousGoods.flatMap((item) => (typeof item.productId === 'number' ? [item.productId] : [])),
       );
       if (added.length > 0) {
         const [submitter] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, loaded.document.submitterAccountId));
@@ -117,4 +125,11 @@ export async function replaceFreightDocument({ ctx, input }: { ctx: ServiceConte
     },
   });
   return { freightDocumentId: input.freightDocumentId };
+}
+
+const sentCommits = z.array(z.string());
+
+/** The errors of a validation known to fail. */
+function validationErrors(validation: ReturnType<typeof validateFreightDocument>) {
+  return validation.ok ? [] : validation.errors;
 }

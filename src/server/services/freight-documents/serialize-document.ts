@@ -23,10 +23,10 @@ export async function loadPeople(db: DbOrTx, accountIds: (string | null)[]): Pro
   return new Map(people.map((person) => [person.accountId, person]));
 }
 
-/** Whether the caller could pay for issuing this draft now; asked only where issuing is possible at all. */
+/** Whether issuing this draft could be paid now (by its submitter, spec §5); asked only where issuing is possible at all. */
 function canPayForIssue(ctx: ServiceContext, loaded: LoadedDocument, facts: DocumentFacts): boolean | undefined {
   if (loaded.document.status !== 'DRAFT' || !callerHasPermission(loaded, 'UPDATE')) return undefined;
-  return quoteFor(ctx, facts.caller).canPay;
+  return quoteFor(ctx, facts.payer).canPay;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { changesDateTime } from '@/lib/domain/dates';
 import { estimatedTimesInput } from '@/lib/schemas/freight-document';
 import { errorItem, fail, parseInput, ServiceError } from '@/server/errors';
 import type { ServiceContext } from '../context';
@@ -28,8 +29,11 @@ export async function updateEstimatedTimes({
     apply: async (loaded) => {
       const actingAs = authorize(loaded, 'EDIT_ESTIMATED_TIMES');
       const { status } = loaded.document;
-      if (estimatedDateTimeOfTakingOver !== undefined && (status === 'TRANSIT' || status === 'DELIVERED')) fail('4.9', 'estimatedDateTimeOfTakingOver');
-      if (estimatedDateTimeOfDelivery !== undefined && status === 'DELIVERED') fail('4.10', 'estimatedDateTimeOfDelivery');
+      // Clients send both fields every time: one sent with its current value is no change (contract §4).
+      const movesTakingOver = changesDateTime(estimatedDateTimeOfTakingOver, loaded.document.estimatedDateTimeOfTakingOver);
+      const movesDelivery = changesDateTime(estimatedDateTimeOfDelivery, loaded.document.estimatedDateTimeOfDelivery);
+      if (movesTakingOver && (status === 'TRANSIT' || status === 'DELIVERED')) fail('4.9', 'estimatedDateTimeOfTakingOver');
+      if (movesDelivery && status === 'DELIVERED') fail('4.10', 'estimatedDateTimeOfDelivery');
       const takingOver = estimatedDateTimeOfTakingOver ? new Date(estimatedDateTimeOfTakingOver) : loaded.document.estimatedDateTimeOfTakingOver;
       const delivery = estimatedDateTimeOfDelivery ? new Date(estimatedDateTimeOfDelivery) : loaded.document.estimatedDateTimeOfDelivery;
       if (takingOver && delivery && takingOver.getTime() >= delivery.getTime()) {

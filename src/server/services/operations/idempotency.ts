@@ -45,12 +45,28 @@ export function fingerprintOf(...parts: (string | Uint8Array)[]): string {
   return hash.digest('base64url');
 }
 
+/**
+ * Contract §13: kept are the answers the service decided on, every 2xx and a refusal on business rules (every code
+ * of category 4). Refusals of the request itself (categories 1–3: authentication, transport, validation; 413, 415)
+ * and server errors are not, so the same key with a corrected request is processed, on every endpoint alike.
+ */
+export function isKeptAnswer(status: number, errorCodes: readonly string[]): boolean {
+  if (status >= 200 && status < 300) return true;
+  if (status >= 500 || status === 413 || status === 415) return false;
+  return isKeptRefusal(errorCodes);
+}
+
+/** A refusal worth keeping: one made on business rules alone (every code of category 4). */
+export function isKeptRefusal(errorCodes: readonly string[]): boolean {
+  return errorCodes.length > 0 && errorCodes.every((code) => code.startsWith('4.'));
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs `work` once per key (contract §13), whatever the transport: the first request with a key claims it and
  * runs; its answer is kept (sealed under APP_SECRET: answers may carry secrets shown once) unless `keep` says no
- * (a server error, which a retry should get a new chance at). A repeat with the same fingerprint gets the kept
+ * (see isKeptAnswer: a refused request or a server error gets a new chance with the same key). A repeat with the same fingerprint gets the kept
  * answer; one that arrives while the first still runs waits for it, on any instance. Another fingerprint is
  * 4.50. A key past its 24 hours, or whose first request's server died (lease run out), is claimed anew.
  */

@@ -11,6 +11,13 @@ import { subscriptionScopeOf } from './subscription-scope';
 /** Spec §6.5, §8: at most 10 subscriptions per resource (per caller and document, or per caller account-wide). */
 export const MAX_SUBSCRIPTIONS_PER_RESOURCE = 10;
 
+/** What a 4.14 for the address (not the form) of a callback URL says, so that an integrator sees why (contract §11). */
+const CALLBACK_REFUSALS = {
+  NOT_PUBLIC:
+    'Callback URL leads to a loopback, private or link-local address: only public addresses are called (an operator may allow private ones with WEBHOOK_ALLOW_PRIVATE_NETWORKS=true).',
+  UNRESOLVABLE: 'Callback URL host does not resolve to an address.',
+} as const;
+
 /**
  * POST /freightdocuments/{id}/subscriptions and POST /accounts/users/me/subscriptions (contract §11). The
  * callback URL must be http(s), at most 255 characters and (unless WEBHOOK_ALLOW_PRIVATE_NETWORKS) lead only to
@@ -25,7 +32,7 @@ export async function createSubscription({ ctx, input }: { ctx: ServiceContext; 
   const subscriptionId = newId();
   await inTransaction(ctx, async (tx) => {
     const { where } = await subscriptionScopeOf(tx, accountId, input);
-    if (!address.ok) fail('4.14', 'callbackUrl');
+    if (!address.ok) fail('4.14', 'callbackUrl', { description: CALLBACK_REFUSALS[address.reason] });
     // The account row serialises its subscription requests, so two at once cannot both be the 10th.
     await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
     const [existing] = await tx.select({ n: count() }).from(webhookSubscriptions).where(where);

@@ -58,5 +58,8 @@ export const documentsRouter = router({
     .input(documentId)
     .output(cancelledFreightDocumentResponse)
     .mutation(({ ctx, input }) => cancelFreightDocument({ ctx: ctx.service, input })),
-  issueQuote: accountProcedure.output(issueQuoteView).query(({ ctx }) => getIssueQuote({ ctx: ctx.service })),
+  issueQuote: accountProcedure
+    .input(z.object({ freightDocumentId: z.string().optional() }).optional())
+    .output(issueQuoteView)
+    .query(({ ctx, input }) => getIssueQuote({ ctx: ctx.service, input })),
 });

@@ -1,0 +1,93 @@
+/**
+ * Issue 23 part 2: the served reference is enough for an integrator. Every operation and every parameter is described
+ * (this test counts them), account operations declare the OAuth 2.0 scheme and client operations HTTP Basic, token
+ * requests are form-encoded with an example for every grant, and the `webhooks` section shows the delivery's payload
+ * and its Standard Webhooks headers.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from '@/lib/openapi/document';
+
+interface Parameter {
+  name: string;
+  in: string;
+  description?: string;
+}
+interface Operation {
+  description?: string;
+  summary?: string;
+  security?: Record<string, string[]>[];
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, { example?: unknown; examples?: Record<string, { value: Record<string, string> }> }> };
+  responses: Record<string, unknown>;
+}
+
+const document = buildOpenApiDocument('test') as unknown as {
+  paths: Record<string, Record<string, Operation>>;
+  webhooks: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, { type: string; scheme?: string; flows?: Record<string, { tokenUrl?: string; authorizationUrl?: string }> }> };
+};
+const operations = Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ method, path, operation })));
+
+describe('the OpenAPI document as a reference (issue 23)', () => {
+  it('describes every operation and every parameter', () => {
+    expect(operations.length).toBeGreaterThanOrEqual(45);
+    const undescribed = operations.filter(({ operation }) => !operation.description?.trim()).map(({ method, path }) => `${method.toUpperCase()} ${path}`);
+    expect(undescribed).toEqual([]);
+    const parameters = operations.flatMap(({ method, path, operation }) =>
+      (operation.parameters ?? []).map((parameter) => ({ where: `${method.toUpperCase()} ${path} ${parameter.in}:${parameter.name}`, parameter })),
+    );
+    expect(parameters.length).toBeGreaterThan(60);
+    expect(parameters.filter(({ parameter }) => !parameter.description?.trim()).map(({ where }) => where)).toEqual([]);
+  });
+
+  it('declares OAuth 2.0 (password, authorization code, implicit) for account operations and HTTP Basic for client operations', () => {
+    const { oauth2, client } = document.components.securitySchemes;
+    expect(oauth2!.type).toBe('oauth2');
+    expect(Object.keys(oauth2!.flows!).sort()).toEqual(['authorizationCode', 'implicit', 'password']);
+    expect(oauth2!.flows!.password!.tokenUrl).toBe('/api/oauth/token');
+    expect(oauth2!.flows!.authorizationCode!.authorizationUrl).toBe('/api/oauth/authorize');
+    expect(client).toMatchObject({ type: 'http', scheme: 'basic' });
+
+    const securityOf = (method: string, path: string) => document.paths[path]![method]!.security;
+    expect(securityOf('get', '/freightdocuments/{id}')).toEqual([{ oauth2: ['service'] }, { bearer: [] }]);
+    expect(securityOf('post', '/accounts/users')).toEqual([{ client: [] }]);
+    expect(securityOf('post', '/oauth/token')).toEqual([{ client: [] }]);
+    expect(securityOf('post', '/oauth/revoke')).toEqual([{ client: [] }]);
+    expect(securityOf('get', '/heartbeat')).toEqual([]);
+    for (const { operation, method, path } of operations) expect(operation.security, `${method} ${path}`).toBeDefined();
+  });
+
+  it('names the response headers: X-Request-Id on every answer, Idempotency-Replayed on writes, Retry-After on 429', () => {
+    for (const { method, path, operation } of operations) {
+      for (const [status, answer] of Object.entries(operation.responses as Record<string, { headers?: Record<string, { description?: string }> }>)) {
+        const where = `${method.toUpperCase()} ${path} ${status}`;
+        expect(answer.headers?.['X-Request-Id']?.description, where).toBeTruthy();
+        if (status === '429') expect(answer.headers?.['Retry-After']?.description, where).toBeTruthy();
+        if (Number(status) < 300 && ['post', 'put', 'patch'].includes(method)) expect(answer.headers?.['Idempotency-Replayed'], where).toBeDefined();
+        for (const [name, header] of Object.entries(answer.headers ?? {})) expect(header.description, `${where} ${name}`).toBeTruthy();
+      }
+    }
+  });
+
+  it('shows token requests form-encoded, with an example for every grant', () => {
+    const content = document.paths['/oauth/token']!.post!.requestBody!.content;
+    expect(Object.keys(content)).toEqual(['application/x-www-form-urlencoded']);
+    const examples = content['application/x-www-form-urlencoded']!.examples!;
+    expect(Object.values(examples).map((example) => example.value.grant_type)).toEqual(['password', 'refresh_token', 'authorization_code']);
+    expect(document.paths['/oauth/revoke']!.post!.requestBody!.content).toHaveProperty('application/x-www-form-urlencoded');
+  });
+
+  it('has a webhooks section with the delivery payload and the Webhook-Id, Webhook-Timestamp and Webhook-Signature headers', () => {
+    const webhook = document.webhooks.freightDocumentChanged!.post!;
+    expect(webhook.description).toMatch(/signingSecret/);
+    expect(webhook.description).toMatch(/WEBHOOK_ALLOW_PRIVATE_NETWORKS/);
+    const headers = (webhook.parameters ?? []).filter((parameter) => parameter.in === 'header');
+    expect(headers.map((parameter) => parameter.name)).toEqual(['Webhook-Id', 'Webhook-Timestamp', 'Webhook-Signature']);
+    for (const header of headers) expect(header.description).toBeTruthy();
+    const body = webhook.requestBody!.content['application/json'] as { schema: { properties: Record<string, unknown>; required: string[] }; example: unknown };
+    expect(Object.keys(body.schema.properties)).toEqual(['freightDocumentId', 'status', 'event']);
+    expect(body.schema.required).toEqual(['freightDocumentId', 'status']);
+    expect(body.example).toEqual({ freightDocumentId: expect.any(String), status: 'TRANSIT' });
+    expect(Object.keys(webhook.responses)).toEqual(['200', 'default']);
+  });
+});
