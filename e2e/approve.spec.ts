@@ -96,7 +96,7 @@ test('the consignor approves the collection from the e-mail link in at most 3 ac
     const done = page.getByTestId('approve-done');
     await expect(done.getByRole('heading', { name: /^Collection approved at \d{2}:\d{2}/ })).toBeFocused();
     await expect(done).toBeInViewport();
-    await expect(done).toContainText(/The document is now: issued\./i);
+    await expect(done).toContainText('Your approval is recorded. The collection is complete once the carrier has approved it too.');
     await shotsAndAxe(page, 'approved');
     await expect(done).toBeInViewport();
   });
@@ -130,6 +130,8 @@ test('the dashboard and the document lead to the approval, which takes a refusal
   const callout = page.getByTestId('approve-callout');
   await expect(callout).toContainText('The collection is waiting for your approval.');
   await expectAccessible(page);
+  fs.mkdirSync(path.join('test-results', 'approve'), { recursive: true });
+  await page.screenshot({ path: path.join('test-results', 'approve', 'document-callout-phone.png') });
   await callout.getByRole('link', { name: 'Approve collection' }).click();
   await expect(page).toHaveURL(new RegExp(`/documents/${document.id}/approve$`));
 
@@ -161,4 +163,22 @@ test('the carrier is not offered the counter party’s approval', async ({ brows
   await expect(page.getByTestId('approve-callout')).toHaveCount(0);
   await page.goto(`/documents/${document.id}/approve`);
   await expect(page.getByRole('heading', { level: 1, name: 'Nothing to approve' })).toBeVisible();
+});
+
+test('the consignor’s approval after the carrier’s completes the collection and says so', async ({ browser, request }) => {
+  const document = await issueWaybill(request, cast, { collection: ['OWN'], delivery: ['OWN'] });
+  const heads = (await readDocument(request, cast.carrier, document.id)).previousCommits;
+  const carrierApproval = await request.post(`/api/freightdocuments/${document.id}/submitmyapproval`, {
+    headers: { Authorization: `Bearer ${cast.carrier.token}` },
+    data: { action: 'COLLECTION', ownRole: 'CARRIER', previousCommits: heads },
+  });
+  expect(carrierApproval.status()).toBe(201);
+  const page = await (await browser.newContext({ viewport: SIZES.tablet })).newPage();
+  await page.goto(`/login?callbackUrl=${encodeURIComponent(`/documents/${document.id}/approve`)}`);
+  await signIn(page, cast.consignor.email, cast.consignor.password);
+  await page.getByRole('button', { name: 'Approve collection' }).click();
+  const done = page.getByTestId('approve-done');
+  await expect(done).toContainText('Your approval is recorded. The document is now: In transit.');
+  await expect(done).toBeInViewport();
+  expect((await readDocument(request, cast.consignor, document.id)).status).toBe('TRANSIT');
 });

@@ -163,6 +163,13 @@ function ApproveForm(props: { document: FreightDocumentResponse; approval: Count
   );
 }
 
+/** Whether the caller's approval completed the transfer (the carrier side had approved), read from the answer. */
+function transferCompleted({ approval, document }: Recorded): boolean {
+  if (approval.action === 'COLLECTION') return document.status !== 'ISSUED';
+  if (approval.action === 'DELIVERY') return document.status === 'DELIVERED';
+  return document.custody?.roleId === approval.counterPartyRoleId;
+}
+
 function ApprovalRecorded({ recorded }: { recorded: Recorded }) {
   const t = useTranslations('portal.approve');
   const label = useEnumLabel();
@@ -178,7 +185,13 @@ function ApprovalRecorded({ recorded }: { recorded: Recorded }) {
       <h1 ref={heading} tabIndex={-1}>
         {recorded.declined ? t('declinedTitle', { time }) : t(`done.${recorded.approval.action}`, { time })}
       </h1>
-      <p>{recorded.declined ? t('declinedText') : t('statusNow', { status: label('status', recorded.document.status) })}</p>
+      <p>
+        {recorded.declined
+          ? t('declinedText')
+          : transferCompleted(recorded)
+            ? t('statusNow', { status: label('status', recorded.document.status) })
+            : t(`pending.${recorded.approval.action}`)}
+      </p>
       <p>
         <Link className="button button-secondary button-large" href={`/documents/${encodeURIComponent(recorded.document.freightDocumentId)}`}>
           {t('toDocument')}
