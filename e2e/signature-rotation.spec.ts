@@ -80,3 +80,45 @@ test('a signature drawn on the tablet is still there after turning it to portrai
   const signature = tablet.getByRole('img', { name: 'Signature of Bea Berger' });
   await expect(signature).toBeVisible();
 });
+
+test('a signature on the hand-over phone page survives turning the phone and a look at the refusal form', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const document = await issueWaybill(request, cast, { collection: ['OWN'], delivery: ['OWN', 'SIGN_ON_GLASS'] });
+  const call = async (who: Person, endpoint: string, data: Record<string, unknown>) => {
+    const previousCommits = (await readDocument(request, who, document.id)).previousCommits;
+    const reply = await request.post(`/api/freightdocuments/${document.id}/${endpoint}`, {
+      headers: { Authorization: `Bearer ${who.token}` },
+      data: { ...data, previousCommits },
+    });
+    expect(reply.status(), await reply.text()).toBe(201);
+    return reply.json();
+  };
+  await call(cast.carrier, 'submitmyapproval', { action: 'COLLECTION', ownRole: 'CARRIER' });
+  await call(cast.consignor, 'submitmyapproval', { action: 'COLLECTION', ownRole: 'CONSIGNOR' });
+  await call(cast.carrier, 'submitmyapproval', { action: 'DELIVERY', ownRole: 'CARRIER' });
+  const { url } = (await call(cast.carrier, 'handoverlinks', { action: 'DELIVERY' })) as { url: string };
+
+  const phone = await (await browser.newContext({ viewport: SIZES.phone, hasTouch: true, isMobile: true })).newPage();
+  await phone.goto(url);
+  await phone.getByLabel('Your name').fill('Bea Berger');
+  await drawSignature(phone);
+  const upright = await ink(phone);
+  expect(upright.inked).toBeGreaterThan(200);
+
+  await phone.setViewportSize({ width: 844, height: 390 });
+  await expect.poll(async () => (await ink(phone)).width).toBeGreaterThan(upright.width);
+  // Drawn larger, the strokes come out thinner (signature_pad thins fast strokes): ink, not an empty box.
+  expect((await ink(phone)).inked).toBeGreaterThan(upright.inked * 0.4);
+  await phone.setViewportSize(SIZES.phone);
+  await expect.poll(async () => (await ink(phone)).width).toBe(upright.width);
+  // Redrawn from the kept points, the ink differs a little from the live strokes; it is the signature, not an empty box.
+  expect((await ink(phone)).inked).toBeGreaterThan(upright.inked * 0.4);
+
+  // The pad is hidden behind the refusal form and shown again: a new canvas, the same signature.
+  await phone.getByRole('button', { name: 'I do not accept this' }).click();
+  await phone.getByRole('button', { name: 'Back to signing' }).click();
+  await expect.poll(async () => (await ink(phone)).inked).toBeGreaterThan(upright.inked * 0.4);
+  await phone.getByRole('button', { name: 'Confirm and sign' }).click();
+  await expect(phone.getByTestId('handover-done')).toContainText('Thank you, Bea Berger.');
+  expect((await readDocument(request, cast.carrier, document.id)).status).toBe('DELIVERED');
+});
