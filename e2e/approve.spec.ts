@@ -182,3 +182,31 @@ test('the consignor’s approval after the carrier’s completes the collection 
   await expect(done).toBeInViewport();
   expect((await readDocument(request, cast.consignor, document.id)).status).toBe('TRANSIT');
 });
+
+test('a refused approval says why next to the button, announced, and records nothing more', async ({ browser, request }) => {
+  const document = await issueWaybill(request, cast, { collection: ['OWN'], delivery: ['OWN'] });
+  const page = await (await browser.newContext({ viewport: SIZES.phone })).newPage();
+  await page.goto(`/login?callbackUrl=${encodeURIComponent(`/documents/${document.id}/approve`)}`);
+  await signIn(page, cast.consignor.email, cast.consignor.password);
+  const button = page.getByRole('button', { name: 'Approve collection' });
+  await expect(button).toBeVisible();
+  // Meanwhile the consignor's client system approved: the page's approval is the second one.
+  const heads = (await readDocument(request, cast.consignor, document.id)).previousCommits;
+  const first = await request.post(`/api/freightdocuments/${document.id}/submitmyapproval`, {
+    headers: { Authorization: `Bearer ${cast.consignor.token}` },
+    data: { action: 'COLLECTION', ownRole: 'CONSIGNOR', previousCommits: heads },
+  });
+  expect(first.status()).toBe(201);
+  await button.click();
+  const failed = page.getByTestId('approve-failed');
+  await expect(failed).toHaveAttribute('role', 'alert');
+  await expect(failed).toHaveText(/^Not recorded: .+/);
+  await expect(failed).toBeInViewport();
+  await expect(button).toBeEnabled();
+  const buttonBox = (await button.boundingBox())!;
+  const failedBox = (await failed.boundingBox())!;
+  expect(buttonBox.y - (failedBox.y + failedBox.height)).toBeLessThan(80);
+  await expectAccessible(page);
+  await page.screenshot({ path: path.join('test-results', 'approve', 'refused-phone.png') });
+  expect((await consignorApprovals(request, document.id)).approvals).toHaveLength(1);
+});
