@@ -36,6 +36,17 @@ export async function mailsTo(email: string): Promise<{ subject: string; text: s
   }
 }
 
+/** The first mail to `email` whose subject matches, waiting up to 15 s for it (mails are sent by a background job). */
+export async function mailMatching(email: string, subject: RegExp | string): Promise<{ subject: string; text: string }> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const found = (await mailsTo(email)).find((mail) => (typeof subject === 'string' ? mail.subject.includes(subject) : subject.test(mail.subject)));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no mail for ${email} with subject ${String(subject)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** The activation link of the mail to `email`, as the person finds it in their own mail. */
 export async function activationLink(email: string): Promise<string> {
   const mails = await mailsTo(email);

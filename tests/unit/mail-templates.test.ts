@@ -83,4 +83,20 @@ describe('e-mail templates', () => {
     expect(mail.text).toContain('https://fds.example/signup?email=bob');
     expect(mail.html).toMatch(/<a href="https:\/\/fds\.example\/signup\?email=bob">Maak er een aan met dit e-mailadres<\/a>/);
   });
+
+  it.each(LOCALES)('%s: links a counter party straight to its approval, in the text and as a link (issue 19)', (locale) => {
+    const mail = namedInDocumentMail({
+      locale,
+      to: 'ann@example.test',
+      roles: ['CONSIGNOR'],
+      serviceNumber: '000000000123',
+      submitterName: 'Acme',
+      documentUrl: 'https://fds.example/documents/d1',
+      approve: { action: 'COLLECTION', url: 'https://fds.example/documents/d1/approve' },
+    });
+    expect(mail.text).toContain('\nhttps://fds.example/documents/d1/approve');
+    expect(mail.html).toContain('<a href="https://fds.example/documents/d1/approve">');
+    for (const part of [mail.text, mail.html!]) expect(part).not.toContain(MISSING_MESSAGE_MARKER);
+    expect(named(locale).text).not.toContain('/approve');
+  });
 });

@@ -17,6 +17,7 @@ import { DocumentDelegation } from '@/components/delegation/document-delegation'
 import { AccessHistory } from './access-history';
 import { PdfActions } from './pdf-actions';
 import { DocumentAbilities } from '@/components/portal/document-abilities';
+import { ApproveCallout } from '@/components/portal/approve-callout';
 import { useDocumentTitle } from '@/components/portal/document-title';
 import { useIssueSummary } from '@/components/portal/issue-summary';
 import { useCountryName } from '@/components/portal/country-select';
@@ -222,6 +223,8 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
           ),
         })}
       </p>
+
+      <ApproveCallout document={document} />
 
       {issuedHere || (saved === 'issued' && status !== 'DRAFT') ? (
         <div ref={notice} tabIndex={-1} className="banner banner-success" role="status">

@@ -1,7 +1,8 @@
 'use client';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useEnumLabel } from '@/components/i18n/labels';
-import type { HandoverParty, HandoverView } from '@/lib/schemas/handover';
+import type { HandoverFactsView } from '@/lib/handover/facts';
+import type { HandoverParty } from '@/lib/schemas/handover';
 
 const CLOCK = { hour: '2-digit', minute: '2-digit' } as const;
 
@@ -16,7 +17,7 @@ function address(party: HandoverParty): string {
  * street, the goods lines with packages, weights and volumes, the vehicles, and the reservations and comments on
  * record (which the signature accepts).
  */
-export function HandoverFacts({ view }: { view: HandoverView }) {
+export function HandoverFacts({ view }: { view: HandoverFactsView }) {
   const t = useTranslations('handover');
   const label = useEnumLabel();
   const format = useFormatter();

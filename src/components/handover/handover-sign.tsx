@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import SignatureCanvas from 'react-signature-canvas';
+import { useSignaturePad } from '@/components/tablet/use-signature-pad';
 import { errorsFromCall, useErrorMessage } from '@/components/forms/errors';
 import type { HandoverAnswerResult, HandoverView } from '@/lib/schemas/handover';
 import { useTRPC } from '@/lib/trpc/client';
@@ -11,6 +12,7 @@ import { HandoverFacts } from './handover-facts';
 
 const CLOCK = { hour: '2-digit', minute: '2-digit' } as const;
 type Problem = 'name' | 'signature' | 'remarks';
+const padHeight = (width: number) => Math.round(Math.min(280, Math.max(180, width * 0.5)));
 
 /**
  * The public hand-over page's body (contract §7): what is handed over, then a name and a finger signature to
@@ -22,23 +24,14 @@ export function HandoverSign({ token, view }: { token: string; view: HandoverVie
   const messageFor = useErrorMessage();
   const trpc = useTRPC();
   const answer = useMutation(trpc.tablet.answerHandover.mutationOptions());
-  const pad = useRef<SignatureCanvas>(null);
-  const frame = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const [width, setWidth] = useState(0);
   const [name, setName] = useState('');
   const [remarks, setRemarks] = useState('');
   const [declining, setDeclining] = useState(false);
   const [problem, setProblem] = useState<Problem>();
   const [result, setResult] = useState<HandoverAnswerResult>();
-
-  // The canvas is drawn at its real size (a CSS-scaled canvas puts the ink beside the finger).
-  useEffect(() => {
-    const measure = () => setWidth(Math.floor(frame.current?.clientWidth ?? 0));
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, [declining]);
+  // Measured again when the pad comes back from the refusal form.
+  const { pad, frame, width, height, keepStrokes, clear } = useSignaturePad(padHeight, declining);
   useEffect(() => {
     if (result) heading.current?.focus();
   }, [result]);
@@ -142,10 +135,12 @@ export function HandoverSign({ token, view }: { token: string; view: HandoverVie
                 <SignatureCanvas
                   ref={pad}
                   penColor="#111"
+                  clearOnResize={false}
+                  onEnd={keepStrokes}
                   canvasProps={
                     {
                       width,
-                      height: Math.round(Math.min(280, Math.max(180, width * 0.5))),
+                      height,
                       className: 'signature-canvas',
                       role: 'img',
                       'aria-labelledby': 'signature-label',
@@ -182,7 +177,7 @@ export function HandoverSign({ token, view }: { token: string; view: HandoverVie
               <button type="submit" className="button button-primary button-large" disabled={answer.isPending} aria-busy={answer.isPending || undefined}>
                 {answer.isPending ? t('sending') : t('confirm')}
               </button>
-              <button type="button" className="button button-secondary button-large" onClick={() => pad.current?.clear()}>
+              <button type="button" className="button button-secondary button-large" onClick={clear}>
                 {t('clear')}
               </button>
               <button type="button" className="button button-secondary button-large" onClick={() => (setDeclining(true), setProblem(undefined))}>

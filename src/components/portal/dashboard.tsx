@@ -27,6 +27,7 @@ function startOfToday(): string {
 
 function DocumentLinks({ block, items }: { block: Block; items: DashboardItem[] }) {
   const t = useTranslations('portal.dashboard');
+  const approve = useTranslations('portal.approve');
   const title = useDocumentTitle();
   const label = useEnumLabel();
   return (
@@ -46,6 +47,18 @@ function DocumentLinks({ block, items }: { block: Block; items: DashboardItem[] 
                 <span className={`badge badge-${item.status.toLowerCase()}`}>{label('status', item.status)}</span>{' '}
                 <DateTime value={item.lastModifiedDateTime} />
               </span>
+              {block === 'awaitingMyApproval' && item.counterPartyApproval ? (
+                <>
+                  {' '}
+                  <Link
+                    className="button button-primary button-touch"
+                    href={`/documents/${encodeURIComponent(item.freightDocumentId)}/approve`}
+                    aria-label={approve('buttonFor', { action: approve(`button.${item.counterPartyApproval}`), serviceNumber: item.serviceNumber })}
+                  >
+                    {approve(`button.${item.counterPartyApproval}`)}
+                  </Link>
+                </>
+              ) : null}
             </li>
           ))}
         </ul>

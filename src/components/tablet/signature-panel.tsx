@@ -1,7 +1,10 @@
 'use client';
 import { useTranslations } from 'next-intl';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import SignatureCanvas from 'react-signature-canvas';
+import { useSignaturePad } from './use-signature-pad';
+
+const padHeight = (width: number) => Math.round(Math.min(280, width * 0.45));
 
 /**
  * Sign on glass (contract §7): the counter party writes their name and signs on the tablet with a finger;
@@ -9,20 +12,10 @@ import SignatureCanvas from 'react-signature-canvas';
  */
 export function SignaturePanel({ busy, onSign }: { busy: boolean; onSign: (evidence: { name: string; email?: string; png: string }) => void }) {
   const t = useTranslations('tablet.signature');
-  const pad = useRef<SignatureCanvas>(null);
-  const frame = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
+  const { pad, frame, width, height, keepStrokes, clear } = useSignaturePad(padHeight);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<'name' | 'signature'>();
-
-  // The canvas is drawn at its real size (a CSS-scaled canvas puts the ink beside the finger).
-  useEffect(() => {
-    const measure = () => setWidth(Math.floor(frame.current?.clientWidth ?? 0));
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, []);
 
   return (
     <form
@@ -75,11 +68,12 @@ export function SignaturePanel({ busy, onSign }: { busy: boolean; onSign: (evide
             <SignatureCanvas
               ref={pad}
               penColor="#111"
-              clearOnResize
+              clearOnResize={false}
+              onEnd={keepStrokes}
               canvasProps={
                 {
                   width,
-                  height: Math.round(Math.min(280, width * 0.45)),
+                  height,
                   className: 'signature-canvas',
                   role: 'img',
                   'aria-labelledby': 'signature-label',
@@ -92,7 +86,7 @@ export function SignaturePanel({ busy, onSign }: { busy: boolean; onSign: (evide
         {problem === 'signature' ? <p className="field-error">{t('signatureMissing')}</p> : null}
       </div>
       <div className="actions">
-        <button type="button" className="button button-secondary button-large" onClick={() => pad.current?.clear()}>
+        <button type="button" className="button button-secondary button-large" onClick={clear}>
           {t('clear')}
         </button>
         <button type="submit" className="button button-primary button-large" disabled={busy}>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_ACTIONS } from '@/lib/domain/document-actions';
+import { TRANSFER_ACTIONS } from '@/lib/domain/transfers';
 import { STATUSES } from './freight-document';
 
 /** One document as the dashboard lists it: enough to name it and link to it. */
@@ -11,6 +12,8 @@ export const dashboardItem = z.object({
   consigneeName: z.string().nullable(),
   lastModifiedDateTime: z.string(),
   allowedActions: z.array(z.enum(DOCUMENT_ACTIONS)),
+  /** The transfer the caller may approve now as its counter party (the portal links to it); null otherwise. */
+  counterPartyApproval: z.enum(TRANSFER_ACTIONS).nullable(),
 });
 export type DashboardItem = z.infer<typeof dashboardItem>;
 

@@ -1,5 +1,6 @@
 import { createFormatter, createTranslator } from 'use-intl/core';
 import { FORMATS, messageFallback, reportIntlError } from '@/lib/i18n/config';
+import type { TransferAction } from '@/lib/domain/transfers';
 import type { Locale } from '@/lib/i18n/locales';
 import { MESSAGES } from '@/messages';
 import type { OutgoingMail } from './queue-mail';
@@ -40,6 +41,8 @@ export function namedInDocumentMail(input: {
   submitterName: string;
   documentUrl: string;
   signupUrl?: string;
+  /** For a counter party with an account: the transfer it approves and the page that approves it (issue 19). */
+  approve?: { action: TransferAction; url: string };
 }): OutgoingMail {
   const { t, format } = mailIntl(input.locale);
   const roles = format.list(
@@ -53,12 +56,18 @@ export function namedInDocumentMail(input: {
     t('namedInDocument.named', values),
     '',
     input.signupUrl ? `${t('namedInDocument.noAccount')}\n${input.signupUrl}` : t('namedInDocument.open', { url: input.documentUrl }),
+    ...(input.approve ? ['', `${t(`namedInDocument.approve.${input.approve.action}`)}\n${input.approve.url}`] : []),
   ];
+  const approve = input.approve;
   const signupUrl = input.signupUrl;
   const html = `<p>${escapeHtml(t('namedInDocument.greeting'))}</p><p>${escapeHtml(t('namedInDocument.named', values))}</p>${
     signupUrl
       ? `<p>${t.markup('namedInDocument.noAccountHtml', { link: (chunks) => `<a href="${escapeHtml(signupUrl)}">${escapeHtml(joined(chunks))}</a>` })}</p>`
       : `<p><a href="${escapeHtml(input.documentUrl)}">${escapeHtml(t('namedInDocument.openLink'))}</a></p>`
+  }${
+    approve
+      ? `<p>${escapeHtml(t(`namedInDocument.approve.${approve.action}`))} <a href="${escapeHtml(approve.url)}">${escapeHtml(t(`namedInDocument.approveLink.${approve.action}`))}</a></p>`
+      : ''
   }`;
   return { to: input.to, subject: t('namedInDocument.subject', { serviceNumber: input.serviceNumber, roles }), text: lines.join('\n'), html };
 }

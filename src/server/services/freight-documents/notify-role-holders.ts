@@ -1,4 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
+import { COUNTER_PARTY_ROLES_OF } from '@/lib/domain/counter-party-approval';
+import type { TransferAction } from '@/lib/domain/transfers';
 import { DEFAULT_LOCALE, type Locale } from '@/lib/i18n/locales';
 import { publicUrl } from '@/server/config/env';
 import type { DbOrTx } from '@/server/db/client';
@@ -65,9 +67,17 @@ export async function notifyRoleHolders(
         submitterName: input.submitterName,
         documentUrl: `${base}/documents/${input.documentId}`,
         signupUrl: entry.hasAccount ? undefined : `${base}/signup?email=${encodeURIComponent(to)}`,
+        approve: approvalOfRoles(entry, `${base}/documents/${input.documentId}/approve`),
       }),
     );
   }
+}
+
+/** The transfer a named counter party approves, first in the journey's order; only people who can sign in to approve. */
+function approvalOfRoles(entry: { roles: Set<string>; hasAccount: boolean }, url: string): { action: TransferAction; url: string } | undefined {
+  if (!entry.hasAccount) return undefined;
+  const action = COUNTER_PARTY_ROLES_OF.find(([, roles]) => roles.some((role) => entry.roles.has(role)))?.[0];
+  return action ? { action, url } : undefined;
 }
 
 async function submitterLocaleOf(db: DbOrTx, documentId: string): Promise<Locale> {

@@ -1,3 +1,4 @@
+import { counterPartyApprovalOf } from '@/lib/domain/counter-party-approval';
 import type { DocumentAction } from '@/lib/domain/document-actions';
 import type { DashboardItem, DashboardView } from '@/lib/schemas/dashboard';
 import type { ServiceContext } from '../context';
@@ -25,6 +26,7 @@ function item(document: Listed): DashboardItem {
     consigneeName: nameOf(document.consignee),
     lastModifiedDateTime: document.lastModifiedDateTime,
     allowedActions: document.allowedActions,
+    counterPartyApproval: counterPartyApprovalOf(document)?.action ?? null,
   };
 }
 

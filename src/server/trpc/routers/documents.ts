@@ -14,6 +14,8 @@ import { getIssueQuote } from '@/server/services/freight-documents/get-issue-quo
 import { issueFreightDocument } from '@/server/services/freight-documents/issue-freight-document';
 import { listFreightDocuments } from '@/server/services/freight-documents/list-freight-documents';
 import { replaceFreightDocument } from '@/server/services/freight-documents/replace-freight-document';
+import { submitMyApproval } from '@/server/services/transfers/submit-my-approval';
+import { myApprovalInput } from '@/lib/schemas/transfers';
 import { accountProcedure, router } from '../init';
 
 const documentId = z.object({ freightDocumentId: z.string().min(1) });
@@ -58,6 +60,11 @@ export const documentsRouter = router({
     .input(documentId)
     .output(cancelledFreightDocumentResponse)
     .mutation(({ ctx, input }) => cancelFreightDocument({ ctx: ctx.service, input })),
+  /** The counter party's own approval from the portal (contract §7, type OWN): the service decides whether it may. */
+  approve: accountProcedure
+    .input(documentId.extend({ body: myApprovalInput }))
+    .output(freightDocumentResponse)
+    .mutation(({ ctx, input }) => submitMyApproval({ ctx: ctx.service, input })),
   issueQuote: accountProcedure
     .input(z.object({ freightDocumentId: z.string().optional() }).optional())
     .output(issueQuoteView)

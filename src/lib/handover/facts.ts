@@ -1,0 +1,44 @@
+import type { TransferAction } from '@/lib/domain/transfers';
+import type { Role } from '@/lib/schemas/freight-document';
+import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
+import type { HandoverParty, HandoverView } from '@/lib/schemas/handover';
+
+type Party = FreightDocumentResponse['consignor'];
+/** What is handed over, without the link's expiry: the public hand-over page and the portal's approval show the same. */
+export type HandoverFactsView = Omit<HandoverView, 'expiresAt'>;
+
+function partyOf(role: Role, party: Party): HandoverParty[] {
+  if (!party?.name) return [];
+  const { name, streetName, buildingNumber, postalCode, cityName, countryCode } = party;
+  return [{ role, name, streetName, buildingNumber, postalCode, cityName, countryCode }];
+}
+
+/** The document as its reader sees it, cut to what a transfer hands over (contract §7). */
+export function handoverFactsOf(action: TransferAction, document: FreightDocumentResponse): HandoverFactsView {
+  return {
+    action,
+    serviceNumber: document.serviceNumber,
+    parties: [
+      ...partyOf('CONSIGNOR', document.consignor),
+      ...partyOf('PLACE_OF_TAKING_OVER', document.placeOfTakingOver),
+      ...partyOf('CARRIER', document.carrier),
+      ...document.subsequentCarriers.flatMap((party) => partyOf('SUBSEQUENT_CARRIER', party)),
+      ...partyOf('CONSIGNEE', document.consignee),
+      ...partyOf('PLACE_OF_DELIVERY', document.placeOfDelivery),
+    ],
+    goods: document.goods,
+    structuredGoods: document.structuredGoods.map(({ name, numberOfPackages, methodOfPackaging, weight, weightUnit, volume, volumeUnit }) => ({
+      name,
+      numberOfPackages,
+      methodOfPackaging,
+      weight,
+      weightUnit,
+      volume,
+      volumeUnit,
+    })),
+    licensePlates: document.licensePlates.map(({ licensePlate, countryCode, type }) => ({ licensePlate, countryCode, type })),
+    comments: (document.comments ?? [])
+      .filter((comment) => comment.text)
+      .map((comment) => ({ text: comment.text!, by: comment.submittedBy.name ?? null, at: comment.createDateTimeServer ?? '' })),
+  };
+}
