@@ -18,5 +18,12 @@ export const DOCUMENT_ACTIONS = [
   'EDIT_LICENSE_PLATES',
   'DELEGATE',
   'SUBSCRIBE',
+  // Contract §14.
+  'RESERVE',
+  'GIVE_INSTRUCTION',
+  'ANSWER_INSTRUCTION',
+  'REPORT_IMPEDIMENT',
+  'RECORD_CASH_ON_DELIVERY',
+  'REPLACE_BY_PAPER',
 ] as const;
 export type DocumentAction = (typeof DOCUMENT_ACTIONS)[number];

@@ -185,3 +185,9 @@ export function acceptedReservationIds(
     .filter((reservation) => reservation.stage === stage && (stage !== 'CARRIER_TO_CARRIER' || reservation.toRoleId === approval.toRoleId))
     .map((reservation) => reservation.commentId);
 }
+
+/** How many instructions have no answer yet. */
+export function pendingInstructionsOf(events: readonly { id: string; kind: string; instructionId: string | null }[]): number {
+  const answered = new Set(events.filter((event) => event.kind === 'INSTRUCTION_RESPONSE').map((event) => event.instructionId));
+  return events.filter((event) => event.kind === 'INSTRUCTION' && !answered.has(event.id)).length;
+}

@@ -66,7 +66,9 @@ export const transferOperations: ApiOperation[] = [
     summary: 'Comment on the transport (carriers, after issue)',
     auth: 'bearer',
     parameterExamples: { id: ID },
-    body: { schema: commentInput, example: { text: 'Two pallets wrapped again', previousCommits: [HEAD] } },
+    description:
+      'With `reservation` the comment is a reservation of contract §14 (stage, kind, goods lines): its own rules (4.60, 4.46) apply instead of the comment period.',
+    body: { schema: commentInput, example: { text: 'Two pallets wrapped again', clientMeta: { app: 'fleet-7' }, previousCommits: [HEAD] } },
     success: [
       {
         status: 201,
@@ -75,7 +77,7 @@ export const transferOperations: ApiOperation[] = [
         content: json(createdCommentResponse, { commentId: '64a3f09a-1c2d-4e5f-8a9b-0c1d2e3f4a5b', commitId: HEAD }),
       },
     ],
-    errors: [...changeErrors, '3.1', '3.2', '3.8', '3.17', '4.12', '4.16'],
+    errors: [...changeErrors, '3.1', '3.2', '3.8', '3.9', '3.17', '4.12', '4.16', '4.46', '4.60', '4.63'],
   },
   {
     method: 'patch',

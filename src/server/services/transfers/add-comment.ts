@@ -4,6 +4,7 @@ import { parseInput } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
 import { authorize } from '../access/load-document';
 import { mutateDocument } from '../freight-documents/mutate-document';
+import { addReservation } from '../legal-events/add-reservation';
 import { prepareCommentFiles, recordComment } from './record-comment';
 
 /**
@@ -14,6 +15,9 @@ import { prepareCommentFiles, recordComment } from './record-comment';
 export async function addComment({ ctx, input }: { ctx: ServiceContext; input: { freightDocumentId: string; body: z.input<typeof commentInput> } }) {
   const accountId = requireAccountId(ctx);
   const comment = parseInput(commentInput, input.body);
+  // A comment with a reservation follows contract §14 instead.
+  if (comment.reservation)
+    return addReservation(ctx, { freightDocumentId: input.freightDocumentId, accountId, comment: { ...comment, reservation: comment.reservation } });
   const files = await prepareCommentFiles(comment.attachments);
   let commentId = '';
   const { commitId } = await mutateDocument(ctx, {

@@ -1,6 +1,6 @@
 import type { TransferAttachmentInput } from '@/lib/schemas/transfers';
 import type { Transaction } from '@/server/db/client';
-import { attachments, documentComments } from '@/server/db/schema';
+import { attachments, documentComments, type ReservationRecord } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
 import { onBehalfOf } from '../access/held-roles';
 import type { HeldRole, LoadedDocument } from '../access/load-document';
@@ -14,6 +14,8 @@ export interface NewComment {
   text?: string;
   files: PreparedAttachment[];
   clientMeta?: unknown;
+  /** A reservation of contract §14 (the comment is then one). */
+  reservation?: ReservationRecord;
   times: ChangeTimes;
 }
 
@@ -45,12 +47,13 @@ export async function recordComment(tx: Transaction, loaded: LoadedDocument, com
     id: commentId,
     documentId: loaded.document.id,
     text: comment.text ?? null,
-    role: actingAs.role as 'CARRIER' | 'SUBSEQUENT_CARRIER',
+    role: actingAs.role,
     roleId: actingAs.roleId,
     accountId: onBehalfOf(actingAs, roleRow, callerAccountId),
     submittedByAccountId: callerAccountId,
     attachmentIds,
-    clientMeta: (comment.clientMeta ?? null) as Record<string, unknown> | null,
+    clientMeta: comment.clientMeta ?? null,
+    reservation: comment.reservation ?? null,
   });
   return commentId;
 }
