@@ -450,5 +450,11 @@ describe('events, webhooks and the chain', () => {
     for (const topic of ['issuing', 'delivery', 'integrity', 'entitlement', 'deliveryConfirmation', 'amendments', 'replacementByPaper']) {
       expect(reply.body.procedures[topic].length).toBeGreaterThan(20);
     }
+    // The page of the same statement, in the reader's language.
+    const page = await fetch(`${api.target.baseUrl}/procedures`, { headers: { 'Accept-Language': 'de' } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Verfahren dieses Dienstes');
+    expect(html).toContain('Partnerumgebung');
   });
 });
