@@ -7,6 +7,7 @@
  * procedures, the webhook `event` of each, `allowedActions`, and the commit chain recomputed after all of it.
  * Runs on a server of its own that may call the test's webhook receiver on 127.0.0.1.
  */
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -383,6 +384,19 @@ describe('impediments, cash on delivery, the receipt', () => {
     status(signed, 200);
     expect(signed.text).toContain('-----BEGIN PGP SIGNED MESSAGE-----');
     expect(signed.text).toContain(`"serviceNumber":"${document.serviceNumber}"`);
+
+    // The PDF prints box 18's reservation as accepted, box 24's "No reservations", and the procedures' address.
+    const pdf = await fetch(`${api.target.baseUrl}/api/freightdocuments/${id}`, {
+      headers: { Authorization: `Bearer ${cast.consignor.token}`, Accept: 'application/pdf', 'Accept-Language': 'en' },
+    });
+    expect(pdf.status).toBe(200);
+    const text = execFileSync('pdftotext', ['-nodiag', '-enc', 'UTF-8', '-', '-'], { input: Buffer.from(await pdf.arrayBuffer()) })
+      .toString('utf8')
+      .replace(/\s+/g, ' ');
+    expect(text).toContain('MARKS noted');
+    expect(text).toContain('accepted by');
+    expect(text).toContain('No reservations');
+    expect(text).toContain('/procedures');
   });
 });
 
