@@ -449,6 +449,9 @@ describe('events, webhooks and the chain', () => {
     const received = await receiver.waitFor(path, events.length);
     expect(received.every((request) => request.verified)).toBe(true);
     expect(received.map((request) => JSON.parse(request.body))).toEqual(events.map((event) => ({ freightDocumentId: id, status: 'TRANSIT', event })));
+    const log = await api.get(`/api/freightdocuments/${id}/subscriptions/${subscribed.body.subscriptionId}/deliveries`, { bearer: cast.submitter.token });
+    status(log, 200);
+    expect(log.body.deliveries.map((delivery: any) => delivery.event.event).reverse()).toEqual(events);
 
     const document = await transfers.read('submitter', id);
     expect(document.updates.map((update: any) => update.changeType).slice(-7)).toEqual(['COMMENT', ...events]);
