@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../support/server';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 import { PNG_BYTES } from './documents-support';
+import { signedInSession } from './portal-session';
 import { Driver, expectError, serverTarget, startOwnServer, type Account, type Client, type Reply } from './driver';
 import { createCast, Transfers, type Cast, type Member } from './transfers-support';
 
@@ -490,5 +491,36 @@ describe('events, webhooks and the chain', () => {
     const html = await page.text();
     expect(html).toContain('Verfahren dieses Dienstes');
     expect(html).toContain('Partnerumgebung');
+  });
+});
+
+describe('the same operations over tRPC (portal and tablet)', () => {
+  it('an instruction given and answered, and the receipt, as signed-in sessions call them', async () => {
+    const consignor = await signedInSession(api, cast.consignor.email, cast.consignor.password);
+    const carrier = await signedInSession(api, cast.carrier.email, cast.carrier.password);
+    const id = await inTransit();
+    const given = await consignor.trpcMutation('legalEvents.giveInstruction', {
+      freightDocumentId: id,
+      idempotencyKey: `give-${id}`,
+      body: { kind: 'STOP', text: 'Hold at the depot', previousCommits: await transfers.heads(id) },
+    });
+    expect(given.status, given.text).toBe(200);
+    const instruction = given.body.result.data.instructions[0];
+    const answered = await carrier.trpcMutation('legalEvents.answerInstruction', {
+      freightDocumentId: id,
+      instructionId: instruction.instructionId,
+      body: { accepted: true, previousCommits: await transfers.heads(id) },
+    });
+    expect(answered.status, answered.text).toBe(200);
+    expect(answered.body.result.data.instructions[0].response).toMatchObject({ accepted: true, answeredBy: { role: 'CARRIER' } });
+    const refused = await carrier.trpcMutation('legalEvents.answerInstruction', {
+      freightDocumentId: id,
+      instructionId: instruction.instructionId,
+      body: { accepted: true, previousCommits: await transfers.heads(id) },
+    });
+    expect(refused.body.error.data.errors).toEqual([expect.objectContaining({ code: '4.62' })]);
+    const receipt = await consignor.trpcQuery('legalEvents.receipt', { freightDocumentId: id });
+    expect(receipt.status, receipt.text).toBe(200);
+    expect(receipt.body.result.data).toMatchObject({ serviceNumber: given.body.result.data.serviceNumber, reservations: [] });
   });
 });

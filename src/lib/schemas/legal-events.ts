@@ -112,3 +112,16 @@ export const proceduresResponse = z.object({
     replacementByPaper: z.string(),
   }),
 });
+
+/*
+ * The tRPC shapes of the same operations (portal and tablet): the REST body with the document id and, for writes,
+ * the `idempotencyKey` of contract §13 (read by trpc/mutation-guards.ts).
+ */
+const idempotencyKey = z.string().optional();
+const freightDocumentId = z.string().min(1);
+export const giveInstructionRequest = z.object({ freightDocumentId, idempotencyKey, body: instructionInput });
+export const answerInstructionRequest = z.object({ freightDocumentId, instructionId: z.string().min(1), idempotencyKey, body: instructionResponseInput });
+export const reportImpedimentRequest = z.object({ freightDocumentId, idempotencyKey, body: impedimentInput });
+export const recordCashOnDeliveryRequest = z.object({ freightDocumentId, idempotencyKey, body: cashOnDeliveryInput });
+export const replaceByPaperRequest = z.object({ freightDocumentId, idempotencyKey, body: replaceByPaperInput });
+export const receiptRequest = z.object({ freightDocumentId });
