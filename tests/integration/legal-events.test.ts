@@ -283,6 +283,13 @@ describe('right of disposal (contract §14, CMR art. 12)', () => {
       400,
       'newConsignee.submittedAccountNumber',
     );
+    // The consignee's delegate on this document acts for it: it loses the role with it.
+    const delegated = await api.post(`/api/freightdocuments/${id}/delegate`, {
+      bearer: cast.consignee.token,
+      json: { role: 'CONSIGNEE', accountNumberOfDelegatee: cast.second.accountNumber },
+    });
+    status(delegated, 201);
+    status(await api.get(`/api/freightdocuments/${id}`, { bearer: cast.second.token }), 200);
     const given = await post('consignor', id, 'instructions', {
       kind: 'CHANGE_CONSIGNEE',
       text: 'Deliver to Gamma instead',
@@ -297,6 +304,7 @@ describe('right of disposal (contract §14, CMR art. 12)', () => {
     status(seen, 200);
     expect(seen.body.ownPermissions.map((permission: any) => permission.role)).toEqual(['CONSIGNEE']);
     only(await api.get(`/api/freightdocuments/${id}`, { bearer: cast.consignee.token }), '4.47', 404);
+    only(await api.get(`/api/freightdocuments/${id}`, { bearer: cast.second.token }), '4.47', 404);
     await mailContaining(newConsignee.email, 'named you as consignee', given.body.serviceNumber);
     await mailContaining(cast.consignee.email, 'replaced you as consignee', given.body.serviceNumber);
   });

@@ -8,6 +8,7 @@ import { accounts, documentRoles } from '@/server/db/schema';
 import { fail, parseInput, ServiceError } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
 import { preferHolder } from '../access/held-roles';
+import { endDelegation } from '../delegations/end-delegation';
 import type { LoadedDocument } from '../access/load-document';
 import { mutateAndSerialize } from '../freight-documents/mutate-document';
 import { notifyRoleHolders } from '../freight-documents/notify-role-holders';
@@ -19,7 +20,8 @@ const REPLACED_ROLE = { CHANGE_CONSIGNEE: ['CONSIGNEE', 'newConsignee'], CHANGE_
 
 /**
  * An accepted change of consignee or place of delivery names the new holder as a PUT of that party would: the
- * role keeps its roleId (approvals name it), the new holder is invited or told, the former one told it was replaced.
+ * role keeps its roleId (approvals name it), the new holder is invited or told, the former one told it was replaced,
+ * and the delegations made on this document for the role end.
  */
 async function replaceHolder(ctx: ServiceContext, tx: Transaction, loaded: LoadedDocument, kind: keyof typeof REPLACED_ROLE, party: PartyInput) {
   const [role, field] = REPLACED_ROLE[kind];
@@ -34,6 +36,10 @@ async function replaceHolder(ctx: ServiceContext, tx: Transaction, loaded: Loade
       .where(eq(documentRoles.id, existing.id));
     if (existing.accountId && existing.accountId !== holder.accountId)
       await notifyOfLegalEvent(ctx, tx, loaded, { event: 'ROLE_REPLACED', accountIds: [existing.accountId], role });
+    // The former holder's delegates on this document acted for it: they lose the role with it.
+    for (const delegation of loaded.access.documentDelegations.filter((entry) => entry.roleId === existing.id)) {
+      await endDelegation(tx, delegation, ctx.now());
+    }
   } else await tx.insert(documentRoles).values(roleRowOf(loaded.document.id, holder, ctx.now()));
   const [submitter] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, loaded.document.submitterAccountId));
   await notifyRoleHolders(ctx, tx, {
