@@ -309,6 +309,24 @@ describe('right of disposal (contract §14, CMR art. 12)', () => {
     await mailContaining(cast.consignee.email, 'replaced you as consignee', given.body.serviceNumber);
   });
 
+  it('an accepted change of the place of delivery names a new place; a holder named by e-mail is invited', async () => {
+    const id = await inTransit();
+    const email = `depot-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    const given = await post('consignor', id, 'instructions', {
+      kind: 'CHANGE_PLACE_OF_DELIVERY',
+      text: 'Unload at the Cologne depot',
+      newPlaceOfDelivery: { name: 'Cologne Depot', countryCode: 'DEU', cityName: 'Köln', submittedAccountEmailAddress: email },
+    });
+    status(given, 201);
+    expect(given.body.placeOfDelivery).toBeNull();
+    const accepted = await post('carrier', id, `instructions/${given.body.instructions[0].instructionId}/response`, { accepted: true });
+    status(accepted, 200);
+    expect(accepted.body.placeOfDelivery).toMatchObject({ name: 'Cologne Depot', cityName: 'Köln', submittedAccountEmailAddress: email });
+    expect(accepted.body.updates.at(-1).changeType).toBe('INSTRUCTION_RESPONSE');
+    await mailContaining(email, accepted.body.serviceNumber, '/signup?email=');
+    expectChainRecomputes(await transfers.read('submitter', id));
+  });
+
   it('the consignee holds it from the start with consigneeHasRightOfDisposal; 4.18 in DRAFT and DELIVERED', async () => {
     const id = await transfers.create({ subsequentCarriers: undefined, consigneeHasRightOfDisposal: true });
     expect((await transfers.read('consignor', id)).rightOfDisposal).toEqual({ holderRole: 'CONSIGNEE' });
