@@ -221,6 +221,8 @@ describe('reservations (contract §14)', () => {
     expect((await reservationOf(veryLate)).withinTimeLimit).toBe(false);
 
     only(await reserve('carrier', recent, { stage: 'AFTER_DELIVERY', kind: 'DAMAGE' }), '4.60', 409, 'reservation.stage');
+    // Contract §6: secondsSinceCreation is an integer 0…2,592,000, else 3.6.
+    only(await reserve('consignee', recent, { stage: 'DELAY', kind: 'DELAY' }, { secondsSinceCreation: 2_592_001 }), '3.6', 400, 'secondsSinceCreation');
     only(await reserve('consignee', recent, { stage: 'DELIVERY', kind: 'DAMAGE' }), '4.60', 409, 'reservation.stage');
   });
 });

@@ -32,21 +32,15 @@ export const text = (max: number) => z.string('3.17').max(max, '3.2');
 /** The heads the client last saw (contract §6): missing 3.1, empty 4.45, unknown 4.13 (checked by the service). */
 export const previousCommits = z.array(z.string('3.17'), required('3.17'));
 
-/** How long ago the client made the change (an offline device): the server dates it back by as much. */
-export const MAX_SECONDS_SINCE_CREATION = 366 * 24 * 60 * 60;
+/**
+ * How long ago the client made the change (an offline device): the server dates it back by as much. Contract §6:
+ * an integer 0…2,592,000 (30 days), else 3.6; digits in a string are read as the number (tolerant reading).
+ */
+export const MAX_SECONDS_SINCE_CREATION = 30 * 24 * 60 * 60;
 export const secondsSinceCreation = optional(
   z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .regex(/^\d+(\.\d+)?$/)
-          .transform(Number),
-      ],
-      { error: '3.17' },
-    )
-    .pipe(z.number().refine(Number.isFinite, '3.17').min(0, '3.29').max(MAX_SECONDS_SINCE_CREATION, '3.9')),
+    .union([z.number(), z.string().regex(/^\d+$/).transform(Number)], { error: '3.6' })
+    .pipe(z.number().int('3.6').min(0, '3.6').max(MAX_SECONDS_SINCE_CREATION, '3.6')),
 );
 
 /**
