@@ -208,7 +208,7 @@ export function documentContentJson(state: DocumentState): FreightDocumentConten
       : null,
     ...(history
       ? {
-          ...legalEventsJson(history.records.legalEvents, commitsById, roles, person, history.files),
+          ...legalEventsJson(history.records.legalEvents, commitsById, person, history.files),
           attachments: history.files,
           comments: inCommitOrder(history.records.comments, commitsById).map((comment) =>
             commentJson(comment, commitsById.get(comment.commitId ?? ''), person, history.files),

@@ -1,6 +1,5 @@
 import { formatMillis } from '@/lib/domain/dates';
 import type { FreightDocumentContent } from '@/lib/schemas/freight-document-response';
-import type { RoleRow } from '../access/load-document';
 import type { AccountSummary, AttachmentSummary, CommitRow } from './document-json';
 import type { LegalEventRow } from './snapshot';
 
@@ -11,13 +10,7 @@ type Person = (id: string) => AccountSummary | { accountId: string };
  * The legal events of contract §14 as the document shows them: instructions with their answers, impediments and
  * the latest cash-on-delivery record, each stamped with the commit that recorded it, in commit order.
  */
-export function legalEventsJson(
-  events: LegalEventRow[],
-  commits: Map<string, CommitRow>,
-  _roles: RoleRow[],
-  person: Person,
-  files: AttachmentSummary[],
-): Content {
+export function legalEventsJson(events: LegalEventRow[], commits: Map<string, CommitRow>, person: Person, files: AttachmentSummary[]): Content {
   const sequence = (event: LegalEventRow) => commits.get(event.commitId ?? '')?.sequence ?? Number.MAX_SAFE_INTEGER;
   const ordered = [...events].sort((a, b) => sequence(a) - sequence(b));
   const actor = (event: LegalEventRow) => {
