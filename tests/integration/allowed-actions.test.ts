@@ -47,7 +47,8 @@ it('issued: nothing is left to change for the submitter; the carrier may correct
   const issued = await api.post(`/api/freightdocuments/${id}/issue`, { bearer: tokens.submitter });
   expect(issued.status).toBe(200);
   // The issuing call answers with the same envelope as a read.
-  expect(issued.body.allowedActions).toEqual(['EDIT_ESTIMATED_TIMES', 'DELEGATE', 'SUBSCRIBE']);
+  // Contract §14: the submitter may still replace the note by a paper one.
+  expect(issued.body.allowedActions).toEqual(['EDIT_ESTIMATED_TIMES', 'DELEGATE', 'SUBSCRIBE', 'REPLACE_BY_PAPER']);
   expect((await getDocument(api, tokens.carrier!, id)).allowedActions).toEqual([
     'EDIT_ESTIMATED_TIMES',
     'CORRECT_STRUCTURED_GOODS',
@@ -58,6 +59,9 @@ it('issued: nothing is left to change for the submitter; the carrier may correct
     'EDIT_LICENSE_PLATES',
     'DELEGATE',
     'SUBSCRIBE',
+    // Contract §14: reservations at the taking over, replacement by paper.
+    'RESERVE',
+    'REPLACE_BY_PAPER',
   ]);
   // The consignee is no party of the collection: it approves the delivery, once the cargo is in transit.
   expect((await getDocument(api, tokens.consignee!, id)).allowedActions).toEqual(['DELEGATE', 'SUBSCRIBE']);
@@ -67,7 +71,8 @@ it('issued: nothing is left to change for the submitter; the carrier may correct
     json: { newFreightDocumentStatus: 'TRANSIT', previousCommits: heads },
   });
   expect(transit.status, transit.text).toBe(201);
-  expect((await getDocument(api, tokens.consignee!, id)).allowedActions).toEqual(['APPROVE_DELIVERY', 'DELEGATE', 'SUBSCRIBE']);
+  // …and may write reservations of the delivery (contract §14).
+  expect((await getDocument(api, tokens.consignee!, id)).allowedActions).toEqual(['APPROVE_DELIVERY', 'DELEGATE', 'SUBSCRIBE', 'RESERVE']);
 });
 
 it('lists carry the same envelope as single reads', async () => {

@@ -71,6 +71,7 @@ describe('own approvals through two subsequent carriers', () => {
       location: { latitude: '51.9225', longitude: '4.47917' },
       declined: false,
       remarks: null,
+      acceptedReservations: [],
       commitId: expect.stringMatching(/^[0-9a-f]{64}$/),
       previousCommits: [expect.stringMatching(/^[0-9a-f]{64}$/)],
       createDateTimeClient: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
@@ -97,7 +98,14 @@ describe('own approvals through two subsequent carriers', () => {
     expect(atFirst.body.custody).toEqual({ roleId: first, role: 'SUBSEQUENT_CARRIER' });
     expect(atFirst.body.status).toBe('TRANSIT');
     // The carrier has handed over: it no longer offers, nor may, hand anything over.
-    expect((await transfers.read('carrier', id)).allowedActions).toEqual(['EDIT_ESTIMATED_TIMES', 'COMMENT', 'EDIT_LICENSE_PLATES', 'DELEGATE', 'SUBSCRIBE']);
+    expect((await transfers.read('carrier', id)).allowedActions).toEqual([
+      'EDIT_ESTIMATED_TIMES',
+      'COMMENT',
+      'EDIT_LICENSE_PLATES',
+      'DELEGATE',
+      'SUBSCRIBE',
+      'REPLACE_BY_PAPER',
+    ]);
     expectError(await transfers.own('carrier', id, { action: 'DELIVERY', ownRole: 'CARRIER' }), 403, '1.4');
 
     // One is left: it need not be named.
@@ -326,13 +334,18 @@ describe('license plates and comments', () => {
     expect(document.comments).toEqual([
       {
         commentId: reply.body.commentId,
+        type: 'COMMENT',
         text: 'Seal 4471 intact',
         role: 'SUBSEQUENT_CARRIER',
         roleId: document.subsequentCarriers[0].roleId,
         account: expect.objectContaining({ accountId: cast.first.accountId }),
+        accountId: cast.first.accountId,
+        creatorName: cast.first.name,
+        creatorRole: 'SUBSEQUENT_CARRIER',
         submittedBy: expect.objectContaining({ accountId: cast.first.accountId }),
         attachments: [],
         clientMeta: { device: 'tablet-7', appVersion: '3.2.1' },
+        reservation: null,
         commitId: reply.body.commitId,
         previousCommits: [expect.any(String)],
         createDateTimeClient: null,

@@ -19,7 +19,7 @@ import { issueFreightDocument } from '@/server/services/freight-documents/issue-
 import { replaceFreightDocument } from '@/server/services/freight-documents/replace-freight-document';
 import { updateEstimatedTimes } from '@/server/services/freight-documents/update-estimated-times';
 import { loadAttachmentDigests } from '@/server/services/freight-documents/attachment-columns';
-import { hashSnapshot, NO_TRANSFER_RECORDS, snapshotOf } from '@/server/services/freight-documents/snapshot';
+import { hashSnapshot, NO_TRANSFER_RECORDS, SNAPSHOT_VERSION, snapshotOf } from '@/server/services/freight-documents/snapshot';
 import { verifyCommitChain } from '@/server/services/freight-documents/verify-commit-chain';
 import { activeAccount, databaseKinds, openTestDatabase, serviceContext, type TestDatabase } from './harness';
 
@@ -99,7 +99,7 @@ describe.each(databaseKinds())('the commit chain (%s)', (kind) => {
       };
       expect(sha256(canonicalize(fields)!)).toBe(commit.id);
       // The content: the snapshot stored for the commit hashes to its contentHash and names each attachment's bytes.
-      expect(commit.hashVersion).toBe(3);
+      expect(commit.hashVersion).toBe(SNAPSHOT_VERSION);
       const [snapshot] = await database.handle.db.select().from(documentSnapshots).where(eq(documentSnapshots.contentHash, commit.contentHash));
       expect(sha256(canonicalize(snapshot!.body)!)).toBe(commit.contentHash);
       for (const file of (snapshot!.body as { attachments: { attachmentId: string; sha256: string }[] }).attachments) {

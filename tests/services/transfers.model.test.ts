@@ -1,9 +1,10 @@
 /**
  * Model-based test of cargo transfers (issue 9): random sequences of own approvals and declines, counter-party
  * approvals (TFA, sign-on-glass, implicit), status updates, comments and license plates by random role holders
- * run against the services and against a small model of the state machine and of contract §7. They never
- * disagree on the outcome (success or the exact code), the status or the custody; an action that succeeds was
- * offered in the caller's allowedActions; every status change wrote exactly one event; the chain stays intact.
+ * run against the services and against a small model of the state machine and of contract §7, and reservations of
+ * every stage (contract §14). They never disagree on the outcome (success or the exact code), the status or the
+ * custody, nor on how many reservations a counter party's approval accepted; an action that succeeds was offered in
+ * the caller's allowedActions; every status change wrote exactly one event; the chain stays intact.
  */
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -69,6 +70,20 @@ interface Model {
   plates: Map<RoleKey, string[]>;
   comments: string[];
   statusChanges: number;
+  /** Contract §14: the reservations on record, by stage and the role that wrote them. */
+  reservations: { stage: Stage; by: RoleKey }[];
+  /** How many reservations the approval just recorded accepted (set by the approvals' predictions). */
+  accepted?: number;
+}
+
+type Stage = 'TAKING_OVER' | 'CARRIER_TO_CARRIER' | 'DELIVERY' | 'AFTER_DELIVERY' | 'DELAY';
+const STAGE_OF: Record<Action, Stage> = { COLLECTION: 'TAKING_OVER', CARRIER_TO_CARRIER: 'CARRIER_TO_CARRIER', DELIVERY: 'DELIVERY' };
+
+/** Contract §14 (CMR art. 8(2)): a counter party's approval accepts the reservations of its transfer's stage on record. */
+function acceptedBy(model: Model, transfer: Transfer): number {
+  return model.reservations.filter(
+    (reservation) => reservation.stage === STAGE_OF[transfer.action] && (transfer.action !== 'CARRIER_TO_CARRIER' || reservation.by === transfer.to),
+  ).length;
 }
 
 interface Transfer {
@@ -159,14 +174,18 @@ async function agree(model: Model, real: Real, expected: Outcome, actual: Outcom
   const holder = model.status === 'TRANSIT' ? model.custody.at(-1)! : null;
   expect(document.custody?.roleId ?? null).toBe(holder ? real.roleIds[holder] : null);
   const events = await real.database.handle.db.select().from(documentEvents).where(eq(documentEvents.documentId, real.id));
-  // ISSUED at creation, then one per status change.
-  expect(events.length).toBe(1 + model.statusChanges);
+  // ISSUED at creation, then one per status change; one legal event per reservation (contract §14).
+  expect(events.filter((event) => event.type === 'STATUS_CHANGED').length).toBe(1 + model.statusChanges);
+  expect(events.filter((event) => event.type === 'LEGAL_EVENT').map((event) => event.event)).toEqual(model.reservations.map(() => 'RESERVATION'));
   const plates = (key: RoleKey) =>
     document.licensePlates
       .filter((plate) => plate.roleId === real.roleIds[key])
       .map((plate) => plate.licensePlate)
       .sort();
   for (const key of ['car', 'sc1', 'sc2'] as const) expect(plates(key)).toEqual([...(model.plates.get(key) ?? [])].sort());
+  if (actual === 'ok' && model.accepted !== undefined) expect(document.approvals!.at(-1)!.acceptedReservations).toHaveLength(model.accepted);
+  model.accepted = undefined;
+  expect(document.comments!.filter((comment) => comment.reservation)).toHaveLength(model.reservations.length);
   void party;
 }
 
@@ -215,7 +234,9 @@ class OwnApproval implements fc.AsyncCommand<Model, Real> {
     if (ROLE_NAMES[this.ownRole] !== ROLE_NAMES[held]) return '4.50';
     const refusal = ownRefusal(model, transfer, held);
     if (refusal) return refusal;
-    if (!this.declined) record(model, transfer, transfer.carrierSide === held ? 'CARRIER' : 'COUNTER_PARTY');
+    const side = transfer.carrierSide === held ? 'CARRIER' : 'COUNTER_PARTY';
+    model.accepted = side === 'COUNTER_PARTY' && !this.declined ? acceptedBy(model, transfer) : 0;
+    if (!this.declined) record(model, transfer, side);
     return 'ok';
   }
   toString = () => `own(${this.party}, ${this.action}, ${this.ownRole}, ${this.target}, declined=${this.declined})`;
@@ -287,6 +308,7 @@ class CounterPartyApproval implements fc.AsyncCommand<Model, Real> {
       const by = HOLDS[this.evidence.by];
       if (!by || !transfer.counterParty.includes(by)) return '3.6';
     }
+    model.accepted = acceptedBy(model, transfer);
     record(model, transfer, 'COUNTER_PARTY');
     return 'ok';
   }
@@ -353,6 +375,52 @@ class Comment implements fc.AsyncCommand<Model, Real> {
     return 'ok';
   }
   toString = () => `comment(${this.party}, ${JSON.stringify(this.text)})`;
+}
+
+/** A reservation (contract §14): a comment with a stage, by whoever may make one of that stage now (else 4.60). */
+class Reservation implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly party: Party,
+    readonly stage: Stage,
+    readonly text: string,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const before = await offered(real, this.party);
+    const expected = this.predict(model);
+    const actual = await outcomeOf(
+      addComment({
+        ctx: as(real.database, real.people, this.party),
+        input: {
+          freightDocumentId: real.id,
+          body: { text: this.text, reservation: { stage: this.stage, kind: 'DAMAGE' }, previousCommits: await previous(real) },
+        },
+      }),
+    );
+    await agree(model, real, expected, actual, this.party, 'RESERVE', before);
+  }
+  predict(model: Model): Outcome {
+    const held = HOLDS[this.party];
+    if (!held) return '4.47';
+    if (!isCarrier(held) && held !== 'cee') return '1.4';
+    const holder = model.status === 'TRANSIT' ? model.custody.at(-1) : undefined;
+    const allowed = {
+      TAKING_OVER: model.status === 'ISSUED' && held === 'car' && !approvedBy(model, openTransfers(model)[0]!, 'CARRIER'),
+      CARRIER_TO_CARRIER:
+        model.status === 'TRANSIT' &&
+        (held === 'sc1' || held === 'sc2') &&
+        !model.custody.includes(held) &&
+        !model.approved.get(`C2C|${holder}|${held}`)?.has('COUNTER_PARTY'),
+      DELIVERY: model.status === 'TRANSIT' && (held === 'cee' || held === holder),
+      AFTER_DELIVERY: model.status === 'DELIVERED' && held === 'cee',
+      DELAY: model.status === 'DELIVERED' && held === 'cee',
+    }[this.stage];
+    if (!allowed) return '4.60';
+    model.comments.push(this.text);
+    model.reservations.push({ stage: this.stage, by: held });
+    return 'ok';
+  }
+  toString = () => `reservation(${this.party}, ${this.stage}, ${JSON.stringify(this.text)})`;
 }
 
 class LicensePlates implements fc.AsyncCommand<Model, Real> {
@@ -435,6 +503,9 @@ const statusUpdate = fc
   .tuple(party, fc.constantFrom('TRANSIT', 'TRANSIT', 'DELIVERED', 'DELIVERED', 'ISSUED', 'DRAFT', 'CANCELLED'))
   .map(([who, status]) => new StatusUpdate(who, status));
 const comment = fc.tuple(party, fc.constantFrom('Damaged pallet', 'All good', 'Wet', 'Seal intact')).map(([who, text]) => new Comment(who, text));
+const reservation = fc
+  .tuple(party, fc.constantFrom<Stage>('TAKING_OVER', 'CARRIER_TO_CARRIER', 'DELIVERY', 'AFTER_DELIVERY', 'DELAY'), fc.constantFrom('Torn wrap', 'Wet cartons'))
+  .map(([who, stage, text]) => new Reservation(who, stage, text));
 const plates = fc
   .tuple(party, fc.constantFrom<RoleKey | 'bogus'>('car', 'sc1', 'sc2', 'cee', 'bogus'), fc.subarray(['AB-12-CD', 'XY-99-ZZ', 'TR-01']))
   .map(([who, role, list]) => new LicensePlates(who, role, list));
@@ -443,6 +514,7 @@ const commands = [
   { arbitrary: counterPartyApproval, weight: 3 },
   { arbitrary: statusUpdate, weight: 1 },
   { arbitrary: comment, weight: 1 },
+  { arbitrary: reservation, weight: 2 },
   { arbitrary: plates, weight: 1 },
 ]
   .map(({ arbitrary, weight }) => Array.from({ length: weight }, () => arbitrary as fc.Arbitrary<fc.AsyncCommand<Model, Real>>))
@@ -466,7 +538,7 @@ describe.each(databaseKinds())('transfers against a model of contract §7 (%s)',
   }, 180_000);
   afterAll(async () => database?.dispose());
 
-  it('random approvals, declines, comments, status updates and plates by random role holders never disagree', async () => {
+  it('random approvals, declines, comments, reservations, status updates and plates by random role holders never disagree', async () => {
     const runs: { start: number; commands: number; moves: number; status: string }[] = [];
     // Every point of a regular journey is a starting state of its own runs, so that random commands reach the
     // later transfers too, and a failure shrinks within its starting state.
@@ -484,7 +556,7 @@ describe.each(databaseKinds())('transfers against a model of contract §7 (%s)',
             sc1: document.subsequentCarriers[0]!.roleId,
             sc2: document.subsequentCarriers[1]!.roleId,
           };
-          const model: Model = { status: 'ISSUED', custody: [], approved: new Map(), plates: new Map(), comments: [], statusChanges: 0 };
+          const model: Model = { status: 'ISSUED', custody: [], approved: new Map(), plates: new Map(), comments: [], statusChanges: 0, reservations: [] };
           const real: Real = { database, people, id, roleIds };
           for (const command of PROGRESS.slice(0, start).flat()) await command.run(model, real);
           const movesBefore = model.statusChanges + model.custody.length;

@@ -5,7 +5,8 @@ import type { VerificationView } from '@/lib/schemas/verification';
 
 /**
  * What the verification page shows (contract §9), and nothing more: service number, status, the parties' names,
- * the places, each approval's type and time, and the result of recomputing the commit chain.
+ * the places, each approval's type and time, the legal events with their times, and the result of recomputing the
+ * commit chain.
  */
 export function VerificationReport({ view }: { view: VerificationView }) {
   const t = useTranslations('pdf.verify');
@@ -98,6 +99,38 @@ export function VerificationReport({ view }: { view: VerificationView }) {
                       {enums(`approvalType.${approval.type as 'OWN'}`)}
                       {approval.declined ? ` (${t('declined')})` : ''}
                     </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section className="panel" aria-labelledby="events-title">
+        <h2 id="events-title">{t('events')}</h2>
+        {view.replacedByPaperAt ? (
+          <p className="banner" data-testid="replaced-by-paper">
+            {t('replaced', { date: `${view.replacedByPaperAt.replace('T', ' ').slice(0, 16)} UTC` })}
+          </p>
+        ) : null}
+        {view.events.length === 0 ? (
+          <p className="hint">{t('eventsNone')}</p>
+        ) : (
+          <div className="table-wrap" role="region" aria-labelledby="events-title" tabIndex={0}>
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('when')}</th>
+                  <th scope="col">{t('event')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {view.events.map((entry, index) => (
+                  <tr key={index}>
+                    <td>
+                      <DateTime value={entry.at} />
+                    </td>
+                    <td>{t(`eventNames.${entry.event}`)}</td>
                   </tr>
                 ))}
               </tbody>

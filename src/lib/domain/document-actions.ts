@@ -19,5 +19,12 @@ export const DOCUMENT_ACTIONS = [
   'DELEGATE',
   'SUBSCRIBE',
   'CREATE_HANDOVER_LINK',
+  // Contract §14.
+  'RESERVE',
+  'GIVE_INSTRUCTION',
+  'ANSWER_INSTRUCTION',
+  'REPORT_IMPEDIMENT',
+  'RECORD_CASH_ON_DELIVERY',
+  'REPLACE_BY_PAPER',
 ] as const;
 export type DocumentAction = (typeof DOCUMENT_ACTIONS)[number];

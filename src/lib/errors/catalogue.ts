@@ -116,6 +116,12 @@ const entries = {
   '4.47': [404, 'Freight document not found.'],
   '4.50': [400, 'Value not allowed.'],
   '4.51': [400, 'At least one available signing method required.'],
+  // Contract §14: the legal events of the CMR.
+  '4.60': [409, 'Reservation not possible for this stage now.'],
+  '4.61': [409, 'The caller does not hold the right of disposal.'],
+  '4.62': [409, 'Instruction not pending.'],
+  '4.63': [409, 'The freight document was replaced by a paper consignment note.'],
+  '4.64': [409, 'Impediment not possible now.'],
   // Category 5: catch all
   '5.0': [500, 'Internal error.'],
 } as const satisfies Record<string, readonly [number, string]>;

@@ -6,11 +6,18 @@ import { PARAMETER_DESCRIPTIONS } from './parameters';
 import { registerWebhooks } from './webhooks';
 import { accountOperations } from './operations-accounts';
 import { documentOperations } from './operations-documents';
+import { legalEventOperations } from './operations-legal-events';
 import { subscriptionOperationsList, transferOperations } from './operations-transfers';
 import type { ApiOperation, Representation } from './operation';
 
 /** Every REST operation of the service; tests/integration/openapi.test.ts fails when a route is missing here. */
-export const apiOperations: ApiOperation[] = [...accountOperations, ...documentOperations, ...transferOperations, ...subscriptionOperationsList];
+export const apiOperations: ApiOperation[] = [
+  ...accountOperations,
+  ...documentOperations,
+  ...transferOperations,
+  ...legalEventOperations,
+  ...subscriptionOperationsList,
+];
 
 interface ErrorAnswer {
   code: ErrorCode;

@@ -93,10 +93,10 @@ export const transferOperations: ApiOperation[] = [
     tag: 'Transfers',
     summary: 'Comment on the transport (carriers, after issue)',
     description:
-      'By the carrier or a subsequent carrier after issue, until 14 days after delivery (`4.12`), with `previousCommits`; optional attachments. Comment texts enter the content hash of the TFA codes (contract §8), so a comment changes the challenge.',
+      'By the carrier or a subsequent carrier after issue, until 14 days after delivery (`4.12`), with `previousCommits`; optional attachments. Comment texts enter the content hash of the TFA codes (contract §8), so a comment changes the challenge. With `reservation` the comment is a reservation of contract §14 (stage, kind, goods lines): its own rules (4.60, 4.46) apply instead of the comment period.',
     auth: 'bearer',
     parameterExamples: { id: ID },
-    body: { schema: commentInput, example: { text: 'Two pallets wrapped again', previousCommits: [HEAD] } },
+    body: { schema: commentInput, example: { text: 'Two pallets wrapped again', clientMeta: { app: 'fleet-7' }, previousCommits: [HEAD] } },
     success: [
       {
         status: 201,
@@ -105,7 +105,7 @@ export const transferOperations: ApiOperation[] = [
         content: json(createdCommentResponse, { commentId: '64a3f09a-1c2d-4e5f-8a9b-0c1d2e3f4a5b', commitId: HEAD }),
       },
     ],
-    errors: [...changeErrors, '3.1', '3.2', '3.8', '3.17', '4.12', '4.16'],
+    errors: [...changeErrors, '3.1', '3.2', '3.8', '3.9', '3.17', '4.12', '4.16', '4.46', '4.60', '4.63'],
   },
   {
     method: 'patch',

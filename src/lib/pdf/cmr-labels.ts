@@ -30,6 +30,20 @@ export interface CmrTexts {
   none: string;
   declined: string;
   estimated: string;
+  /** Contract §14: reservations, cash on delivery, replacement by paper, the procedures. */
+  noReservations: string;
+  acceptedBy: string;
+  notAccepted: string;
+  afterDelivery: string;
+  late: string;
+  holidays: string;
+  cashNotRecorded: string;
+  cashCollected: string;
+  cashNotCollected: string;
+  instructions: string;
+  impediments: string;
+  replacedByPaper: string;
+  procedures: string;
 }
 
 export interface CmrLabels {
@@ -82,6 +96,19 @@ const en: CmrLabels = {
     none: 'none',
     declined: 'declined',
     estimated: 'estimated',
+    noReservations: 'No reservations',
+    acceptedBy: 'accepted by',
+    notAccepted: 'not accepted',
+    afterDelivery: 'Reservations after delivery (CMR art. 30)',
+    late: 'after the time limit',
+    holidays: 'Time limits count Sundays out; public holidays are not modelled.',
+    cashNotRecorded: 'cash on delivery not recorded',
+    cashCollected: 'collected',
+    cashNotCollected: 'not collected',
+    instructions: 'Instructions (CMR art. 12)',
+    impediments: 'Impediments (CMR art. 14, 15)',
+    replacedByPaper: 'Replaced by a paper consignment note on',
+    procedures: 'Procedures',
   },
 };
 
@@ -130,6 +157,19 @@ const de: CmrLabels = {
     none: 'keine',
     declined: 'abgelehnt',
     estimated: 'voraussichtlich',
+    noReservations: 'Keine Vorbehalte',
+    acceptedBy: 'angenommen von',
+    notAccepted: 'nicht angenommen',
+    afterDelivery: 'Vorbehalte nach der Ablieferung (CMR Art. 30)',
+    late: 'nach Fristablauf',
+    holidays: 'Fristen zählen ohne Sonntage; Feiertage sind nicht berücksichtigt.',
+    cashNotRecorded: 'Nachnahme nicht erfasst',
+    cashCollected: 'eingezogen',
+    cashNotCollected: 'nicht eingezogen',
+    instructions: 'Weisungen (CMR Art. 12)',
+    impediments: 'Hindernisse (CMR Art. 14, 15)',
+    replacedByPaper: 'Ersetzt durch einen Papierfrachtbrief am',
+    procedures: 'Verfahren',
   },
 };
 
@@ -178,6 +218,19 @@ const fr: CmrLabels = {
     none: 'aucun',
     declined: 'refusé',
     estimated: 'prévu',
+    noReservations: 'Aucune réserve',
+    acceptedBy: 'acceptées par',
+    notAccepted: 'non acceptées',
+    afterDelivery: 'Réserves après livraison (CMR art. 30)',
+    late: 'hors délai',
+    holidays: 'Les délais ne comptent pas les dimanches ; les jours fériés ne sont pas pris en compte.',
+    cashNotRecorded: 'remboursement non enregistré',
+    cashCollected: 'encaissé',
+    cashNotCollected: 'non encaissé',
+    instructions: 'Instructions (CMR art. 12)',
+    impediments: 'Empêchements (CMR art. 14, 15)',
+    replacedByPaper: 'Remplacée par une lettre de voiture papier le',
+    procedures: 'Procédures',
   },
 };
 
@@ -226,6 +279,19 @@ const nl: CmrLabels = {
     none: 'geen',
     declined: 'geweigerd',
     estimated: 'verwacht',
+    noReservations: 'Geen voorbehouden',
+    acceptedBy: 'aanvaard door',
+    notAccepted: 'niet aanvaard',
+    afterDelivery: 'Voorbehouden na aflevering (CMR art. 30)',
+    late: 'na de termijn',
+    holidays: 'Termijnen tellen zonder zondagen; feestdagen zijn niet meegenomen.',
+    cashNotRecorded: 'rembours niet vastgelegd',
+    cashCollected: 'geïnd',
+    cashNotCollected: 'niet geïnd',
+    instructions: 'Instructies (CMR art. 12)',
+    impediments: 'Belemmeringen (CMR art. 14, 15)',
+    replacedByPaper: 'Vervangen door een papieren vrachtbrief op',
+    procedures: 'Procedures',
   },
 };
 
@@ -274,6 +340,19 @@ const pl: CmrLabels = {
     none: 'brak',
     declined: 'odrzucono',
     estimated: 'przewidywany',
+    noReservations: 'Brak zastrzeżeń',
+    acceptedBy: 'przyjęte przez',
+    notAccepted: 'nieprzyjęte',
+    afterDelivery: 'Zastrzeżenia po dostawie (CMR art. 30)',
+    late: 'po terminie',
+    holidays: 'Terminy liczone bez niedziel; święta nie są uwzględniane.',
+    cashNotRecorded: 'pobranie nie zarejestrowane',
+    cashCollected: 'pobrane',
+    cashNotCollected: 'niepobrane',
+    instructions: 'Polecenia (CMR art. 12)',
+    impediments: 'Przeszkody (CMR art. 14, 15)',
+    replacedByPaper: 'Zastąpiony papierowym listem przewozowym dnia',
+    procedures: 'Procedury',
   },
 };
 

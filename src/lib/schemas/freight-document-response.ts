@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_ACTIONS } from '@/lib/domain/document-actions';
+import { IMPEDIMENT_KINDS, INSTRUCTION_KINDS, RESERVATION_KINDS, RESERVATION_STAGES } from '@/lib/domain/legal-events';
 import { APPROVAL_TYPES, TRANSFER_ACTIONS } from '@/lib/domain/transfers';
 import { ROLES, STATUSES } from './freight-document';
 
@@ -113,19 +114,39 @@ export const approvalResponse = z.object({
   signedOnGlassBy: z.object({ name: z.string(), email: z.string().optional() }).optional(),
   /** The sealed signature image of a sign-on-glass approval. */
   attachmentId: z.string().optional(),
+  /** Contract §14: the commentIds of the reservations this counter-party approval accepted; empty otherwise. */
+  acceptedReservations: z.array(z.string()),
 });
 export type ApprovalResponse = z.infer<typeof approvalResponse>;
 
-/** One comment of a carrier (contract §7). */
+/** A reservation (contract §14), on the comment that records it. */
+export const reservationResponse = z.object({
+  stage: z.enum(RESERVATION_STAGES),
+  kind: z.enum(RESERVATION_KINDS),
+  goodsLines: z.array(z.number()).optional(),
+  /** Whether an after-delivery or delay reservation came within its time limit (always true for the others). */
+  withinTimeLimit: z.boolean(),
+});
+
+/**
+ * One comment (contract §7), with the commercial service's names beside ours: `type`, `accountId`,
+ * `creatorName` (the account that wrote it) and `creatorRole` (the role it wrote it as).
+ */
 export const commentResponse = z.object({
   commentId: z.string(),
+  type: z.enum(['COMMENT', 'RESERVATION']),
   text: nullableString,
   role: z.enum(ROLES),
   roleId: z.string(),
   account: accountSummaryResponse.nullable(),
+  accountId: nullableString,
+  creatorName: nullableString,
+  creatorRole: z.enum(ROLES),
   submittedBy: accountSummaryResponse,
   attachments: z.array(attachmentSummaryResponse),
-  clientMeta: z.record(z.string(), z.unknown()).nullable(),
+  /** Exactly as sent: a string or a JSON object. */
+  clientMeta: z.union([z.string(), z.record(z.string(), z.unknown())]).nullable(),
+  reservation: reservationResponse.nullable(),
   ...commitStamp,
 });
 export type CommentResponse = z.infer<typeof commentResponse>;
@@ -145,6 +166,44 @@ export const signingMethodsResponse = z.object({
   carrierToCarrier: z.array(z.string()),
   delivery: z.array(z.string()),
 });
+
+/** Who acted in a legal event (contract §14). */
+const legalActorResponse = z.object({ accountNumber: nullableString, name: nullableString, role: z.enum(ROLES) });
+const eventStamp = { commitId: z.string(), createDateTimeServer: z.string() };
+
+/** An instruction of the right of disposal holder and the carrier side's answer (contract §14, CMR art. 12). */
+export const instructionResponse = z.object({
+  instructionId: z.string(),
+  kind: z.enum(INSTRUCTION_KINDS),
+  text: z.string(),
+  newConsignee: z.record(z.string(), z.unknown()).optional(),
+  newPlaceOfDelivery: z.record(z.string(), z.unknown()).optional(),
+  givenBy: legalActorResponse,
+  ...eventStamp,
+  response: z.object({ accepted: z.boolean(), reason: z.string().optional(), answeredBy: legalActorResponse, ...eventStamp }).optional(),
+});
+
+/** An impediment to carriage or delivery reported by the carrier side (CMR art. 14, 15). */
+export const impedimentResponse = z.object({
+  impedimentId: z.string(),
+  kind: z.enum(IMPEDIMENT_KINDS),
+  text: z.string(),
+  attachments: z.array(attachmentSummaryResponse),
+  reportedBy: legalActorResponse,
+  ...eventStamp,
+});
+
+/** Cash on delivery as last recorded (CMR art. 21). */
+export const cashOnDeliveryResponse = z.object({
+  collected: z.boolean(),
+  amount: z.number().optional(),
+  currency: z.string().optional(),
+  reference: z.string().optional(),
+  recordedBy: legalActorResponse,
+  ...eventStamp,
+});
+
+export const replacedByPaperResponse = z.object({ at: z.string(), byRole: z.enum(ROLES), reason: z.string() });
 
 /** What every reader of a document sees alike. */
 export const freightDocumentContent = z.object({
@@ -192,6 +251,14 @@ export const freightDocumentContent = z.object({
     .nullable(),
   licensePlates: z.array(licensePlateResponse),
   custody: custodyResponse,
+  /** Contract §14: fixed at issue; the consignee holds the right of disposal from the start when true. */
+  consigneeHasRightOfDisposal: z.boolean(),
+  rightOfDisposal: z.object({ holderRole: z.enum(['CONSIGNOR', 'CONSIGNEE']) }),
+  replacedByPaper: replacedByPaperResponse.nullable(),
+  /** Single-document reads only, like the history (contract §14). */
+  instructions: z.array(instructionResponse).optional(),
+  impediments: z.array(impedimentResponse).optional(),
+  cashOnDelivery: cashOnDeliveryResponse.nullable().optional(),
   /** Only in single-document reads; lists leave these four out (contract §4). */
   attachments: z.array(attachmentSummaryResponse).optional(),
   comments: z.array(commentResponse).optional(),

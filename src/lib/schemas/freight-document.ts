@@ -138,6 +138,8 @@ export const freightDocumentInput = z.object({
   references: optional(z.array(referenceInput)),
   attachments: optional(z.array(attachmentInput)),
   availableSigningMethods: optional(signingMethodsInput),
+  /** Contract §14: the consignee holds the right of disposal from the start (CMR art. 12(3)); fixed at issue. */
+  consigneeHasRightOfDisposal: optional(looseBoolean),
   carrierCode: optionalText(100),
   deliveryDate: optional(dateTimeSchema),
   previousCommits: optional(z.array(z.string())),

@@ -46,7 +46,8 @@ export const DELIVERY_STATES = ['PENDING', 'DELIVERED', 'FAILED'] as const;
 export const deliveryView = z.object({
   deliveryId: z.string(),
   webhookId: z.string(),
-  event: z.object({ freightDocumentId: z.string(), status: z.string() }),
+  // Contract §14: a legal event's delivery names it (`RESERVATION`, `INSTRUCTION` …) beside the unchanged status.
+  event: z.object({ freightDocumentId: z.string(), status: z.string(), event: z.string().optional() }),
   attempts: z.array(
     z.object({
       at: z.string(),

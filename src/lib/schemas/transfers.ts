@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESERVATION_KINDS, RESERVATION_STAGES } from '@/lib/domain/legal-events';
 import { APPROVAL_TYPES, TRANSFER_ACTIONS } from '@/lib/domain/transfers';
 import type { ErrorCode } from '@/lib/errors/catalogue';
 import { decimalString, emailSchema, looseBoolean, optional } from './common';
@@ -25,27 +26,21 @@ export type LocationInput = z.output<typeof locationInput>;
  */
 
 /** A required field: missing is 3.1, present but wrong is `code`. */
-const required = (code: ErrorCode) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? '3.1' : code) });
-const text = (max: number) => z.string('3.17').max(max, '3.2');
+export const required = (code: ErrorCode) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? '3.1' : code) });
+export const text = (max: number) => z.string('3.17').max(max, '3.2');
 
 /** The heads the client last saw (contract §6): missing 3.1, empty 4.45, unknown 4.13 (checked by the service). */
-const previousCommits = z.array(z.string('3.17'), required('3.17'));
+export const previousCommits = z.array(z.string('3.17'), required('3.17'));
 
-/** How long ago the client made the change (an offline device): the server dates it back by as much. */
-export const MAX_SECONDS_SINCE_CREATION = 366 * 24 * 60 * 60;
-const secondsSinceCreation = optional(
+/**
+ * How long ago the client made the change (an offline device): the server dates it back by as much. Contract §6:
+ * an integer 0…2,592,000 (30 days), else 3.6; digits in a string are read as the number (tolerant reading).
+ */
+export const MAX_SECONDS_SINCE_CREATION = 30 * 24 * 60 * 60;
+export const secondsSinceCreation = optional(
   z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .regex(/^\d+(\.\d+)?$/)
-          .transform(Number),
-      ],
-      { error: '3.17' },
-    )
-    .pipe(z.number().refine(Number.isFinite, '3.17').min(0, '3.29').max(MAX_SECONDS_SINCE_CREATION, '3.9')),
+    .union([z.number(), z.string().regex(/^\d+$/).transform(Number)], { error: '3.6' })
+    .pipe(z.number().int('3.6').min(0, '3.6').max(MAX_SECONDS_SINCE_CREATION, '3.6')),
 );
 
 /**
@@ -116,14 +111,32 @@ export const statusUpdateInput = z.object({
   secondsSinceCreation,
 });
 
-/** POST /freightdocuments/{id}/comments (contract §7): text, photos or both. */
+/** `clientMeta` of a comment (contract §7): a string or a JSON object of at most 4 KB, kept exactly as sent. */
+export const MAX_CLIENT_META_BYTES = 4096;
+const clientMetaInput = z
+  .union([z.string(), z.record(z.string(), z.unknown())], { error: '3.17' })
+  .refine((meta) => new TextEncoder().encode(typeof meta === 'string' ? meta : JSON.stringify(meta)).length <= MAX_CLIENT_META_BYTES, '3.2');
+
+/**
+ * A reservation (contract §14): the stage it belongs to, its kind, and the structured goods lines it concerns
+ * (product ids of the document; unknown ones are 4.46, checked by the service).
+ */
+export const reservationInput = z.object({
+  stage: z.enum(RESERVATION_STAGES, required('3.9')),
+  kind: z.enum(RESERVATION_KINDS, required('3.9')),
+  goodsLines: optional(z.array(z.coerce.number('3.17').int('3.17'), '3.17').max(500, '3.2')),
+});
+export type ReservationInput = z.output<typeof reservationInput>;
+
+/** POST /freightdocuments/{id}/comments (contract §7): text, photos or both; with `reservation` a reservation of §14. */
 export const commentInput = z
   .object({
     text: optional(text(4000)),
     previousCommits,
-    clientMeta: optional(z.record(z.string(), z.unknown(), '3.17').refine((meta) => JSON.stringify(meta).length <= 4096, '3.2')),
+    clientMeta: optional(clientMetaInput),
     secondsSinceCreation,
     attachments: optional(z.array(transferAttachmentInput, '3.17').max(10, '3.9')),
+    reservation: optional(reservationInput),
   })
   .refine((comment) => comment.text !== undefined || (comment.attachments?.length ?? 0) > 0, { message: '3.1', path: ['text'] });
 

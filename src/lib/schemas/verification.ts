@@ -1,3 +1,5 @@
+import type { LegalEvent } from '@/lib/domain/legal-events';
+
 /** What the public verification page shows (contract §9): nothing else of the document. */
 export interface VerificationView {
   serviceNumber: string;
@@ -5,6 +7,9 @@ export interface VerificationView {
   parties: { role: 'CONSIGNOR' | 'CONSIGNEE' | 'CARRIER' | 'SUBSEQUENT_CARRIER'; name: string }[];
   places: { role: 'PLACE_OF_TAKING_OVER' | 'PLACE_OF_DELIVERY'; name: string; cityName: string | null; countryCode: string | null }[];
   approvals: { action: string; type: string; side: string; declined: boolean; at: string }[];
+  /** Contract §14: the legal events (reservations, instructions …) with their times, and the replacement by paper. */
+  events: { event: LegalEvent; at: string }[];
+  replacedByPaperAt: string | null;
   /** Whether every commit recomputes from `updates`, or the first one where the chain breaks and why. */
   chain:
     | { intact: true; commits: number }

@@ -100,3 +100,22 @@ export function delegatedToYouMail(input: {
     : t('delegatedToYou.subjectAllDocuments', { role, grantor });
   return { to: input.to, subject, text, html };
 }
+
+/** Sent about a legal event of contract §14 to those who must act on it (an instruction, an impediment, a replaced holder). */
+export function legalEventMail(input: {
+  locale: Locale;
+  to: string;
+  event: 'INSTRUCTION' | 'INSTRUCTION_RESPONSE' | 'IMPEDIMENT' | 'ROLE_REPLACED';
+  /** For ROLE_REPLACED: the role the recipient no longer holds. */
+  role?: string;
+  serviceNumber: string;
+  documentUrl: string;
+}): OutgoingMail {
+  const { t } = mailIntl(input.locale);
+  const role = input.role && isNamedRole(input.role) ? t(`roles.${input.role}`) : (input.role ?? '').toLowerCase();
+  const event = t(`legalEvent.events.${input.event}`, { role });
+  const happened = t('legalEvent.happened', { serviceNumber: input.serviceNumber, event });
+  const text = [t('legalEvent.greeting'), '', happened, '', t('legalEvent.open', { url: input.documentUrl })].join('\n');
+  const html = `<p>${escapeHtml(t('legalEvent.greeting'))}</p><p>${escapeHtml(happened)}</p><p><a href="${escapeHtml(input.documentUrl)}">${escapeHtml(input.documentUrl)}</a></p>`;
+  return { to: input.to, subject: t('legalEvent.subject', { serviceNumber: input.serviceNumber, event }), text, html };
+}

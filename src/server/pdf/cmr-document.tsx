@@ -5,6 +5,7 @@ import { ApprovalStamp, ApprovalsTable, commentLines } from './approvals';
 import { Box, Lines, multilingual } from './box';
 import { dateTime, joined, partyLines, words } from './format';
 import { GoodsTable } from './goods-table';
+import { cashOnDeliveryLine, LegalEventsAnnex, reservationLines } from './legal-events';
 import type { CmrPdfInput } from './model';
 import { QrCode } from './qr-code';
 import { styles } from './styles';
@@ -38,6 +39,12 @@ function Header({ document, input }: { document: FreightDocumentContent; input: 
         <Text style={styles.value}>
           {multilingual(languages, 'status')}: {words(document.status)}
         </Text>
+        {document.replacedByPaper ? (
+          <Text style={styles.value}>
+            {multilingual(languages, 'replacedByPaper')} {dateTime(document.replacedByPaper.at)} ({words(document.replacedByPaper.byRole)}:{' '}
+            {document.replacedByPaper.reason})
+          </Text>
+        ) : null}
         <Text style={styles.qrCaption}>{multilingual(languages, 'verify')}:</Text>
         <Text style={styles.qrCaption}>{input.verificationUrl}</Text>
       </View>
@@ -66,7 +73,8 @@ function EveryPage({ input }: { input: CmrPdfInput }) {
       ) : null}
       <View fixed style={styles.footer}>
         <Text>
-          CMR {input.document.serviceNumber} · {input.verificationUrl}
+          CMR {input.document.serviceNumber} · {input.verificationUrl} · {CMR_LABELS[input.languages[0]!].texts.procedures}:{' '}
+          {input.verificationUrl.replace(/\/verify\/[^/]*$/, '/procedures')}
         </Text>
         <Text render={({ pageNumber, totalPages }) => `${page} ${pageNumber} / ${totalPages}`} />
       </View>
@@ -121,7 +129,13 @@ export function CmrDocument({ input }: { input: CmrPdfInput }) {
             />
           </Box>
           <Box n={18} languages={L}>
-            <Lines lines={[...commentLines(document.comments ?? []), ...approvals.filter((a) => a.remarks).map((a) => `${words(a.action)}: ${a.remarks}`)]} />
+            <Lines
+              lines={[
+                ...reservationLines(document, ['TAKING_OVER', 'CARRIER_TO_CARRIER'], L[0]!),
+                ...commentLines((document.comments ?? []).filter((comment) => !comment.reservation)),
+                ...approvals.filter((a) => a.remarks).map((a) => `${words(a.action)}: ${a.remarks}`),
+              ]}
+            />
           </Box>
         </View>
         <View style={styles.row}>
@@ -168,7 +182,12 @@ export function CmrDocument({ input }: { input: CmrPdfInput }) {
             <Lines lines={[document.paymentForCarriage]} />
           </Box>
           <Box n={15} languages={L}>
-            <Lines lines={[document.reimbursementAmount ? joined(document.reimbursementAmount, document.reimbursementCurrency) : undefined]} />
+            <Lines
+              lines={[
+                document.reimbursementAmount ? joined(document.reimbursementAmount, document.reimbursementCurrency) : undefined,
+                cashOnDeliveryLine(document, L[0]!),
+              ]}
+            />
           </Box>
           <Box n={21} languages={L}>
             <Lines lines={[document.establishedPlace, document.establishedDate]} />
@@ -184,9 +203,11 @@ export function CmrDocument({ input }: { input: CmrPdfInput }) {
           <Box n={24} languages={L}>
             <Stamps approvals={byAction('DELIVERY', 'COUNTER_PARTY')} input={input} />
             {document.deliveryDate ? <Text style={styles.value}>{dateTime(document.deliveryDate)}</Text> : null}
+            <Lines lines={reservationLines(document, ['DELIVERY'], L[0]!)} />
           </Box>
         </View>
         <ApprovalsTable approvals={approvals} languages={L} signatures={input.signatures} />
+        <LegalEventsAnnex document={document} languages={L} />
       </Page>
     </Document>
   );

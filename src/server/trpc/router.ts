@@ -7,6 +7,7 @@ import { oauthRouter } from './routers/oauth';
 import { webhooksRouter } from './routers/webhooks';
 import { tabletRouter } from './routers/tablet';
 import { portalRouter } from './routers/portal';
+import { legalEventsRouter } from './routers/legal-events';
 
 export const appRouter = router({
   account: accountRouter,
@@ -17,6 +18,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   tablet: tabletRouter,
   portal: portalRouter,
+  legalEvents: legalEventsRouter,
 });
 
 export type AppRouter = typeof appRouter;

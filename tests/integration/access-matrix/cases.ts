@@ -135,6 +135,36 @@ export const CASE_GROUPS: CaseGroup[] = [
         expected: RULES.comment,
         call: (c) => ({ path: `${doc(c)}/comments`, json: { text: 'Checked by the access matrix', ...heads(c) } }),
       }),
+      one('POST /freightdocuments/{id}/instructions', {
+        method: 'POST',
+        template: '/freightdocuments/{id}/instructions',
+        expected: RULES.instruction,
+        call: (c) => ({ path: `${doc(c)}/instructions`, json: { kind: 'OTHER', text: 'Call before delivery', ...heads(c) } }),
+      }),
+      one('POST /freightdocuments/{id}/instructions/{instructionId}/response', {
+        method: 'POST',
+        template: '/freightdocuments/{id}/instructions/{instructionId}/response',
+        expected: RULES.answerUnknownInstruction,
+        call: (c) => ({ path: `${doc(c)}/instructions/${crypto.randomUUID()}/response`, json: { accepted: true, ...heads(c) } }),
+      }),
+      one('POST /freightdocuments/{id}/impediments', {
+        method: 'POST',
+        template: '/freightdocuments/{id}/impediments',
+        expected: RULES.impediment,
+        call: (c) => ({ path: `${doc(c)}/impediments`, json: { kind: 'DELIVERY_PREVENTED', text: 'Road closed', ...heads(c) } }),
+      }),
+      one('POST /freightdocuments/{id}/cashondelivery', {
+        method: 'POST',
+        template: '/freightdocuments/{id}/cashondelivery',
+        expected: RULES.cashOnDelivery,
+        call: (c) => ({ path: `${doc(c)}/cashondelivery`, json: { collected: false, ...heads(c) } }),
+      }),
+      one('GET /freightdocuments/{id}/receipt', {
+        method: 'GET',
+        template: '/freightdocuments/{id}/receipt',
+        expected: RULES.receipt,
+        call: (c) => ({ path: `${doc(c)}/receipt` }),
+      }),
     ],
   },
   // Delegating to the spare account, then ending that delegation: the spare holds nothing between two callers.
@@ -221,6 +251,13 @@ export const CASE_GROUPS: CaseGroup[] = [
         expected: RULES.issue,
         freshOnSuccess: true,
         call: (c) => ({ path: `${doc(c)}/issue` }),
+      }),
+      one('POST /freightdocuments/{id}/replacebypaper', {
+        method: 'POST',
+        template: '/freightdocuments/{id}/replacebypaper',
+        expected: RULES.replaceByPaper,
+        freshOnSuccess: true,
+        call: (c) => ({ path: `${doc(c)}/replacebypaper`, json: { reason: 'Checked by the access matrix', ...heads(c) } }),
       }),
       one('POST /freightdocuments/{id}/cancel', {
         method: 'POST',

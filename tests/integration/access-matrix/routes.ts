@@ -27,6 +27,12 @@ export const ROUTES: Record<string, RouteEntry> = {
   '/freightdocuments/{id}/structuredgoods': { scope: 'document', methods: ['PATCH'] },
   '/freightdocuments/{id}/licenseplates': { scope: 'document', methods: ['PATCH'] },
   '/freightdocuments/{id}/comments': { scope: 'document', methods: ['POST'] },
+  '/freightdocuments/{id}/instructions': { scope: 'document', methods: ['POST'] },
+  '/freightdocuments/{id}/instructions/{instructionId}/response': { scope: 'document', methods: ['POST'] },
+  '/freightdocuments/{id}/impediments': { scope: 'document', methods: ['POST'] },
+  '/freightdocuments/{id}/cashondelivery': { scope: 'document', methods: ['POST'] },
+  '/freightdocuments/{id}/receipt': { scope: 'document', methods: ['GET'] },
+  '/freightdocuments/{id}/replacebypaper': { scope: 'document', methods: ['POST'] },
   '/freightdocuments/{id}/updates': { scope: 'document', methods: ['POST'] },
   '/freightdocuments/{id}/submitmyapproval': { scope: 'document', methods: ['POST'] },
   '/freightdocuments/{id}/submitcounterpartyapproval': { scope: 'document', methods: ['POST'] },
@@ -65,6 +71,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   '/{...path}': { scope: 'none', why: 'unknown paths: 2.2' },
   '/pgp/publickey': { scope: 'none', why: "public: the service's PGP public key" },
   '/openapi.json': { scope: 'none', why: 'public: the OpenAPI document' },
+  '/procedures': { scope: 'none', why: "public: the operator's procedures statement (contract §14)" },
 };
 
 /** The path template of every route.ts under src/app/api, as the matrix names them (`[id]` → `{id}`). */

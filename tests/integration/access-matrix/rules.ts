@@ -172,4 +172,28 @@ export const RULES = {
   testEvent: onDocument(() => ok(202)),
   redeliver: onDocument(() => ok(202)),
   unsubscribe: onDocument(() => ok(204)),
+  /**
+   * Contract §14 instructions: any role holder may ask; ISSUED or TRANSIT only (4.18); only the holder of the right
+   * of disposal (the consignor in the fixture, which does not give it to the consignee) may give one (4.61).
+   */
+  instruction: onDocument((role, status) => {
+    if (status !== 'ISSUED' && status !== 'TRANSIT') return refused('4.18');
+    return role === 'CONSIGNOR' ? ok(201) : refused('4.61');
+  }),
+  /**
+   * Contract §14 answers, to an instruction id the document does not have: the carrier side only (1.4), in ISSUED
+   * or TRANSIT (4.18), its carrier side now (the carrier: it holds the cargo in TRANSIT), then 4.1 for the id.
+   */
+  answerUnknownInstruction: rightThenState(CARRIERS, (status, role) => {
+    if (status !== 'ISSUED' && status !== 'TRANSIT') return refused('4.18');
+    return role === 'CARRIER' ? refused('4.1') : refused('1.4');
+  }),
+  /** Contract §14 impediments: a carrier role (1.4) holding the cargo while TRANSIT (4.64). */
+  impediment: rightThenState(CARRIERS, (status, role) => (status === 'TRANSIT' && role === 'CARRIER' ? ok(201) : refused('4.64'))),
+  /** Contract §14 cash on delivery: a carrier role (1.4); the fixture has no reimbursement, so never now (4.18). */
+  cashOnDelivery: rightThenState(CARRIERS, () => refused('4.18')),
+  /** Contract §14 receipt: every role holder, after the collection (4.18 before). */
+  receipt: onDocument((_role, status) => (status === 'TRANSIT' || status === 'DELIVERED' ? ok(200) : refused('4.18'))),
+  /** Contract §14 replacement by paper: the submitter or the carrier side (1.4), ISSUED or TRANSIT (4.18). */
+  replaceByPaper: rightThenState(['SUBMITTER', ...CARRIERS], (status) => (status === 'ISSUED' || status === 'TRANSIT' ? ok(200) : refused('4.18'))),
 };

@@ -28,6 +28,36 @@ export interface LicensePlateRecord {
   type: 'TRUCK' | 'TRAILER';
 }
 
+/**
+ * `clientMeta` of a comment (contract §7): a string or a JSON object returned exactly as sent. Kept as `json` (which
+ * keeps the text, key order included) inside `{"v": …}`, because drivers parse a JSON value that is itself a
+ * string a second time; the wrapper makes every stored value an object, read the same by every driver.
+ */
+const wrappedJson = customType<{ data: unknown; driverData: unknown }>({
+  dataType: () => 'json',
+  toDriver: (value) => JSON.stringify({ v: value }),
+  fromDriver: (raw) => {
+    const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { v?: unknown } | null;
+    return parsed && typeof parsed === 'object' && 'v' in parsed ? parsed.v : parsed;
+  },
+});
+
+export interface ReplacedByPaperRecord {
+  at: string;
+  byRole: string;
+  reason: string;
+}
+
+/** A reservation (contract §14): a comment with a stage and a kind; `withinTimeLimit` for after-delivery ones. */
+export interface ReservationRecord {
+  stage: 'TAKING_OVER' | 'CARRIER_TO_CARRIER' | 'DELIVERY' | 'AFTER_DELIVERY' | 'DELAY';
+  kind: string;
+  goodsLines?: number[];
+  withinTimeLimit: boolean;
+}
+
+const ROLE_NAMES = ['SUBMITTER', 'CONSIGNOR', 'CONSIGNEE', 'CARRIER', 'SUBSEQUENT_CARRIER', 'PLACE_OF_TAKING_OVER', 'PLACE_OF_DELIVERY'] as const;
+
 /** Product ids of structured goods lines: stable across PUTs and PATCHes. */
 export const productIdSequence = pgSequence('product_id_seq', { startWith: 1 });
 
@@ -77,6 +107,8 @@ export const freightDocuments = pgTable(
       .default(sql`'[]'::jsonb`),
     /** When the document became DELIVERED: comments close 14 days later (4.12). */
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    /** Contract §14: when and why the note was replaced by a paper consignment note; every later change is 4.63. */
+    replacedByPaper: jsonb('replaced_by_paper').$type<ReplacedByPaperRecord>(),
     /**
      * The secret of the public verification page (contract §9, `/verify/{token}`): 256 random bits from the
      * database's CSPRNG, made at creation by the default (and for the documents that existed, by the migration).
@@ -203,8 +235,10 @@ export const documentEvents = pgTable(
       .notNull()
       .references(() => freightDocuments.id, { onDelete: 'cascade' }),
     commitId: text('commit_id').notNull(),
-    type: text('type', { enum: ['STATUS_CHANGED'] }).notNull(),
+    /** LEGAL_EVENT: a legal event of contract §14 (`event`), sent with the unchanged status. */
+    type: text('type', { enum: ['STATUS_CHANGED', 'LEGAL_EVENT'] }).notNull(),
     status: text('status').notNull(),
+    event: text('event'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
   },
   (table) => [index('document_events_document_idx').on(table.documentId, table.id)],
@@ -291,6 +325,11 @@ export const documentApprovals = pgTable(
     signedOnGlassBy: jsonb('signed_on_glass_by').$type<{ name: string; email?: string }>(),
     /** The sealed signature image of a sign-on-glass approval. */
     attachmentId: text('attachment_id'),
+    /** Contract §14: the reservations of this transfer's stage a counter party accepted by approving. */
+    acceptedReservations: jsonb('accepted_reservations')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (table) => [index('document_approvals_document_idx').on(table.documentId)],
 );
@@ -305,14 +344,17 @@ export const documentComments = pgTable(
       .references(() => freightDocuments.id, { onDelete: 'cascade' }),
     commitId: text('commit_id'),
     text: text('text'),
-    role: text('role', { enum: ['CARRIER', 'SUBSEQUENT_CARRIER'] }).notNull(),
+    /** Carriers comment; consignees and places of delivery write reservations too (contract §14). */
+    role: text('role', { enum: ROLE_NAMES }).notNull(),
     roleId: text('role_id').notNull(),
     accountId: text('account_id').references(() => accounts.id),
     submittedByAccountId: text('submitted_by_account_id')
       .notNull()
       .references(() => accounts.id),
     attachmentIds: jsonb('attachment_ids').$type<string[]>().notNull(),
-    clientMeta: jsonb('client_meta').$type<Record<string, unknown>>(),
+    /** A string or a JSON object, kept as sent (contract §7): `json`, not `jsonb`, keeps its text. */
+    clientMeta: wrappedJson('client_meta'),
+    reservation: jsonb('reservation').$type<ReservationRecord>(),
   },
   (table) => [index('document_comments_document_idx').on(table.documentId)],
 );
@@ -334,4 +376,35 @@ export const transferSecrets = pgTable(
     sealed: text('sealed').notNull(),
   },
   (table) => [primaryKey({ columns: [table.documentId, table.action, table.roleId] })],
+);
+
+/**
+ * The legal events of contract §14 other than reservations (which are comments): instructions and their answers,
+ * impediments, cash on delivery and the replacement by paper, one per commit; `commitId` as for approvals.
+ */
+export const documentLegalEvents = pgTable(
+  'document_legal_events',
+  {
+    id: text('id').primaryKey(),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => freightDocuments.id, { onDelete: 'cascade' }),
+    commitId: text('commit_id'),
+    kind: text('kind', { enum: ['INSTRUCTION', 'INSTRUCTION_RESPONSE', 'IMPEDIMENT', 'CASH_ON_DELIVERY', 'REPLACED_BY_PAPER'] }).notNull(),
+    /** For an INSTRUCTION_RESPONSE: the instruction it answers. */
+    instructionId: text('instruction_id'),
+    role: text('role', { enum: ROLE_NAMES }).notNull(),
+    roleId: text('role_id').notNull(),
+    accountId: text('account_id').references(() => accounts.id),
+    submittedByAccountId: text('submitted_by_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** What the request said (kind, text, new parties, amount …), as validated. */
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    attachmentIds: jsonb('attachment_ids')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+  },
+  (table) => [index('document_legal_events_document_idx').on(table.documentId)],
 );

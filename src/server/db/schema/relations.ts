@@ -4,6 +4,7 @@ import {
   delegations,
   documentApprovals,
   documentComments,
+  documentLegalEvents,
   documentCommits,
   documentRoles,
   freightDocuments,
@@ -19,6 +20,7 @@ export const freightDocumentRelations = relations(freightDocuments, ({ many }) =
   delegations: many(delegations),
   approvals: many(documentApprovals),
   comments: many(documentComments),
+  legalEvents: many(documentLegalEvents),
   commits: many(documentCommits),
   attachments: many(attachments),
   transferSecrets: many(transferSecrets),
@@ -44,4 +46,7 @@ export const attachmentRelations = relations(attachments, ({ one }) => ({
 }));
 export const transferSecretRelations = relations(transferSecrets, ({ one }) => ({
   document: one(freightDocuments, { fields: [transferSecrets.documentId], references: [freightDocuments.id] }),
+}));
+export const documentLegalEventRelations = relations(documentLegalEvents, ({ one }) => ({
+  document: one(freightDocuments, { fields: [documentLegalEvents.documentId], references: [freightDocuments.id] }),
 }));

@@ -1,4 +1,14 @@
 import { DOCUMENT_ACTIONS, type DocumentAction } from '@/lib/domain/document-actions';
+import {
+  answerRefusal,
+  cashOnDeliveryRefusal,
+  impedimentRefusal,
+  instructionRefusal,
+  mayReserve,
+  replacementRefusal,
+  RESERVING_ROLES,
+  REPLACING_ROLES,
+} from '@/lib/domain/legal-events';
 import type { Permission } from '@/lib/domain/permissions';
 import {
   CARRIER_ROLES,
@@ -19,7 +29,7 @@ import type { Role } from '@/lib/schemas/freight-document';
 import type { ErrorCode } from '@/lib/errors/catalogue';
 import type { documentRoles, freightDocuments } from '@/server/db/schema';
 import type { HeldRole } from './held-roles';
-import { situationOf } from './transfer-situation';
+import { legalSituationOf, situationOf } from './transfer-situation';
 
 type DocumentRow = typeof freightDocuments.$inferSelect;
 type RoleRow = typeof documentRoles.$inferSelect;
@@ -32,6 +42,8 @@ export interface ActionState {
   approvals?: readonly ApprovalFact[];
   /** The time of the request (the comment period ends 14 days after delivery). */
   now?: Date;
+  /** How many instructions wait for the carrier side's answer (contract §14); unknown in lists. */
+  pendingInstructions?: number;
   /** Whether the caller can pay for issuing now (services/freight-documents/credits.ts); unknown inside a verb. */
   canPayForIssue?: boolean;
 }
@@ -52,6 +64,7 @@ export interface ActionRule {
 
 const draftOnly = ({ document }: ActionState) => (document.status === 'DRAFT' ? undefined : '4.5');
 const situation = (state: ActionState): TransferSituation => situationOf(state.document, state.roles ?? [], state.approvals ?? []);
+const legal = (state: ActionState) => legalSituationOf(state.document, state.roles ?? [], state.approvals ?? [], state.pendingInstructions ?? 0);
 const roleIdsOf = (held: HeldRole[], names: readonly Role[]) => held.filter((role) => names.includes(role.role)).map((role) => role.roleId);
 
 /** Own approval (or decline) of a transfer of `action`: allowed when some role the caller holds may give one now. */
@@ -163,7 +176,22 @@ export const ACTION_RULES: Record<DocumentAction, ActionRule> = {
   SUBSCRIBE: { grantedBy: { permission: 'VIEW' } },
   // A link for the counter party's own phone: for a transfer open now that lists sign-on-glass (the delivery).
   CREATE_HANDOVER_LINK: { grantedBy: { roles: CARRIER_ROLES }, refuse: anyTransfer(createHandoverLink) },
+  // Contract §14: each judged by its pure rule in lib/domain/legal-events.ts.
+  RESERVE: { grantedBy: { roles: RESERVING_ROLES }, refuse: (state, held) => mayReserve(legal(state), held) },
+  // Any role holder may ask; one without the right of disposal is told so (4.61), not 1.4.
+  GIVE_INSTRUCTION: { grantedBy: { permission: 'VIEW' }, refuse: (state, held) => instructionRefusal(legal(state), held) },
+  ANSWER_INSTRUCTION: {
+    grantedBy: { roles: CARRIER_ROLES },
+    refuse: (state, held) => answerRefusal(legal(state), held),
+    offered: (state) => (state.pendingInstructions ?? 0) > 0,
+  },
+  REPORT_IMPEDIMENT: { grantedBy: { roles: CARRIER_ROLES }, refuse: (state, held) => impedimentRefusal(legal(state), held) },
+  RECORD_CASH_ON_DELIVERY: { grantedBy: { roles: CARRIER_ROLES }, refuse: (state, held) => cashOnDeliveryRefusal(legal(state), held) },
+  REPLACE_BY_PAPER: { grantedBy: { roles: REPLACING_ROLES }, refuse: (state, held) => replacementRefusal(legal(state), held) },
 };
+
+/** What a note replaced by paper still allows (contract §14: every change is 4.63): nothing that changes it. */
+const UNCHANGING_ACTIONS: readonly DocumentAction[] = ['DELEGATE', 'SUBSCRIBE'];
 
 const ruleOf = (action: DocumentAction | ActionRule): ActionRule => (typeof action === 'string' ? ACTION_RULES[action] : action);
 
@@ -190,5 +218,6 @@ export function refusalOf(action: DocumentAction, held: HeldRole[], state: Actio
 }
 
 export function allowedActionsOf(held: HeldRole[], state: ActionState): DocumentAction[] {
-  return DOCUMENT_ACTIONS.filter((action) => refusalOf(action, held, state) === undefined && (ACTION_RULES[action].offered?.(state) ?? true));
+  const actions = state.document.replacedByPaper ? UNCHANGING_ACTIONS : DOCUMENT_ACTIONS;
+  return actions.filter((action) => refusalOf(action, held, state) === undefined && (ACTION_RULES[action].offered?.(state) ?? true));
 }

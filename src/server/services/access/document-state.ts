@@ -12,7 +12,7 @@ import type { ApprovalRow } from './transfer-situation';
 
 type DocumentRow = Omit<
   NonNullable<Awaited<ReturnType<DbOrTx['query']['freightDocuments']['findFirst']>>>,
-  'roles' | 'delegations' | 'approvals' | 'comments' | 'commits' | 'attachments' | 'transferSecrets'
+  'roles' | 'delegations' | 'approvals' | 'comments' | 'legalEvents' | 'commits' | 'attachments' | 'transferSecrets'
 >;
 
 /** What the serializer needs beyond the document, its roles and approvals; read in the same statement. */
@@ -107,6 +107,7 @@ function documentStateQuery(db: DbOrTx, accountId: Parameter, documentId: Parame
       delegations: { where: (delegation, { isNull }) => isNull(delegation.revokedAt) },
       approvals: true,
       comments: true,
+      legalEvents: true,
       commits: { orderBy: (commit, { asc }) => [asc(commit.sequence)] },
       attachments: {
         columns: { content: false, documentId: false, createdAt: false, removedAt: false },
@@ -129,7 +130,8 @@ function documentStateQuery(db: DbOrTx, accountId: Parameter, documentId: Parame
           union select account_id from document_approvals where document_id = ${document.id}
           union select submitted_by_account_id from document_approvals where document_id = ${document.id}
           union select account_id from document_comments where document_id = ${document.id}
-          union select submitted_by_account_id from document_comments where document_id = ${document.id}))`.as('people'),
+          union select submitted_by_account_id from document_comments where document_id = ${document.id}
+          union select account_id from document_legal_events where document_id = ${document.id}))`.as('people'),
       accesses: sql`(select coalesce(json_agg(json_build_object('type', type, 'accessedAt', accessed_at) order by id), '[]') from (
           select id, type, accessed_at from document_accesses where document_id = ${document.id} order by id desc limit ${sql.raw(String(SHOWN_ACCESSES))}) latest)`.as(
         'accesses',
@@ -170,6 +172,7 @@ export async function loadDocumentState(db: DbOrTx, accountId: string, documentI
     delegations,
     approvals,
     comments,
+    legalEvents,
     commits,
     attachments,
     transferSecrets: secretRows,
@@ -191,7 +194,7 @@ export async function loadDocumentState(db: DbOrTx, accountId: string, documentI
     facts: {
       commits,
       files: attachments.map(({ id, ...file }) => ({ attachmentId: id, ...file })),
-      records: { approvals, comments },
+      records: { approvals, comments, legalEvents },
       secretRows,
       subscriptionCount: Number(subscriptionCount ?? 0),
       people: new Map(json<AccountSummary[]>(people).map((person) => [person.accountId, person])),

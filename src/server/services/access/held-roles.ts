@@ -58,3 +58,16 @@ export function resolveHeldRoles(input: {
   }
   return [...held.values()];
 }
+
+/** Of several roles that allow an action, the one the caller is named in, else the first delegated one. */
+export function preferHolder<T extends Pick<HeldRole, 'via'>>(candidates: readonly T[]): T | undefined {
+  return candidates.find((role) => role.via === 'HOLDER') ?? candidates[0];
+}
+
+/**
+ * The account a record made in `actingAs` is made for: the caller when named in the role, else the role's
+ * holder (a delegate acts for it; both are recorded), or the caller when the role has no account yet.
+ */
+export function onBehalfOf(actingAs: Pick<HeldRole, 'via'>, roleRow: Pick<RoleRow, 'accountId'>, callerAccountId: string): string {
+  return actingAs.via === 'HOLDER' ? callerAccountId : (roleRow.accountId ?? callerAccountId);
+}

@@ -7,7 +7,7 @@ import { isId } from '@/server/crypto/tokens';
 import { fail } from '@/server/errors';
 import { grantingRoles, refusalDetailOf, type ActionRule, type ActionState } from './actions';
 import { loadDocumentState, type DocumentFacts } from './document-state';
-import { resolveHeldRoles, type DelegationRow, type HeldRole, type RoleRow } from './held-roles';
+import { preferHolder, resolveHeldRoles, type DelegationRow, type HeldRole, type RoleRow } from './held-roles';
 import type { ApprovalRow } from './transfer-situation';
 
 export type DocumentRow = typeof freightDocuments.$inferSelect;
@@ -71,7 +71,7 @@ export function authorize(
   const refusal = refusalDetailOf(action, loaded.access.held, actionStateOf(loaded, state));
   if (refusal) fail(refusal.code, refusal.field);
   const granting = grantingRoles(action, loaded.access.held);
-  return granting.find((role) => role.via === 'HOLDER') ?? granting[0]!;
+  return preferHolder(granting)!;
 }
 
 export function callerHasPermission(loaded: LoadedDocument, permission: Permission): boolean {

@@ -5,7 +5,7 @@ import { fail, parseInput } from '@/server/errors';
 import { inTransaction, requireAccountId, type ServiceContext } from '../context';
 import { grantingRoles } from '../access/actions';
 import { loadDelegationSources } from '../access/delegation-sources';
-import { resolveHeldRoles } from '../access/held-roles';
+import { preferHolder, resolveHeldRoles } from '../access/held-roles';
 import { loadAccessibleDocument } from '../access/load-document';
 import { findDelegatee, isUniqueViolation } from './delegatee';
 import { notifyDelegatee } from './notify-delegatee';
@@ -29,7 +29,7 @@ export async function delegateDocumentRole({ ctx, input }: { ctx: ServiceContext
       );
       if (mine.length === 0) fail('1.4');
       if (mine.length > 1 && request.roleId === undefined) fail('3.1', 'roleId');
-      const held = mine.find((role) => role.via === 'HOLDER') ?? mine[0]!;
+      const held = preferHolder(mine)!;
 
       const delegatee = await findDelegatee(tx, request);
       if (delegatee.id === accountId) fail('3.36');

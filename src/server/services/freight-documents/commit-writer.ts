@@ -1,12 +1,13 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { accountOfActor, type Actor } from '@/lib/domain/actor';
+import type { LegalEvent } from '@/lib/domain/legal-events';
 import { canMove } from '@/lib/domain/document-status';
 import type { DbOrTx } from '@/server/db/client';
-import { documentApprovals, documentComments, documentCommits, documentSnapshots, freightDocuments } from '@/server/db/schema';
+import { documentApprovals, documentComments, documentCommits, documentLegalEvents, documentSnapshots, freightDocuments } from '@/server/db/schema';
 import { fail } from '@/server/errors';
 import type { DocumentRow, RoleRow } from '../access/load-document';
 import { commitIdOf, type ChangeType, type CommitFields } from './commits';
-import { recordStatusChange } from './document-events';
+import { recordLegalEvent, recordStatusChange } from './document-events';
 import { loadAttachmentDigests } from './attachment-columns';
 import { hashSnapshot, loadTransferRecords, NO_TRANSFER_RECORDS, SNAPSHOT_VERSION, snapshotOf, type AttachmentDigest } from './snapshot';
 
@@ -28,6 +29,8 @@ export interface CommitInput {
   changesStructuredGoods?: boolean;
   /** The change inserted approvals or comments (without a commit yet): they belong to this commit. */
   addsRecords?: boolean;
+  /** The legal event of contract §14 this commit records: subscribers hear of it with the unchanged status. */
+  legalEvent?: LegalEvent;
   /** The document's current attachments with their digests, when the caller already holds them: saves reading them again. */
   files?: AttachmentDigest[];
 }
@@ -87,6 +90,10 @@ export async function writeCommit(tx: DbOrTx, input: CommitInput): Promise<{ com
       .update(documentComments)
       .set({ commitId })
       .where(and(eq(documentComments.documentId, document.id), isNull(documentComments.commitId)));
+    await tx
+      .update(documentLegalEvents)
+      .set({ commitId })
+      .where(and(eq(documentLegalEvents.documentId, document.id), isNull(documentLegalEvents.commitId)));
   }
 
   const heads = document.headCommits.filter((head) => !parents.includes(head)).concat(commitId);
@@ -101,5 +108,6 @@ export async function writeCommit(tx: DbOrTx, input: CommitInput): Promise<{ com
     .where(eq(freightDocuments.id, document.id))
     .returning();
   if (statusChanged) await recordStatusChange(tx, { documentId: document.id, commitId, status: after.status });
+  if (input.legalEvent) await recordLegalEvent(tx, { documentId: document.id, commitId, status: after.status, event: input.legalEvent });
   return { commitId, document: updated! };
 }

@@ -1,4 +1,5 @@
 import canonicalize from 'canonicalize';
+import type { LegalEvent } from '@/lib/domain/legal-events';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
 import { documentCommits } from '@/server/db/schema';
@@ -16,7 +17,9 @@ export type ChangeType =
   | 'APPROVAL'
   | 'STATUS_UPDATE'
   | 'COMMENT'
-  | 'LICENSE_PLATES';
+  | 'LICENSE_PLATES'
+  // Contract §14's legal events, each its own kind of commit.
+  | LegalEvent;
 
 /** Exactly the fields an `updates` entry shows, so anyone can recompute a commit id from the document. */
 export interface CommitFields {

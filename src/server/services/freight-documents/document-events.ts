@@ -1,3 +1,4 @@
+import type { LegalEvent } from '@/lib/domain/legal-events';
 import type { DbOrTx } from '@/server/db/client';
 import { documentEvents } from '@/server/db/schema';
 import { eventBody, queueDeliveries, subscriptionsReaching } from '../subscriptions/queue-delivery';
@@ -19,5 +20,22 @@ export async function recordStatusChange(db: DbOrTx, input: { documentId: string
   await queueDeliveries(
     db,
     subscriptions.map((subscriptionId) => ({ subscriptionId, body, eventId: event!.id })),
+  );
+}
+
+/**
+ * A legal event of contract §14 (a reservation, an instruction …): an event row and one delivery per subscription
+ * it reaches, with the unchanged status and the `event`, in the transaction of its commit.
+ */
+export async function recordLegalEvent(db: DbOrTx, input: { documentId: string; commitId: string; status: string; event: LegalEvent }) {
+  const [row] = await db
+    .insert(documentEvents)
+    .values({ documentId: input.documentId, commitId: input.commitId, type: 'LEGAL_EVENT', status: input.status, event: input.event })
+    .returning({ id: documentEvents.id });
+  const subscriptions = await subscriptionsReaching(db, input.documentId);
+  const body = eventBody(input.documentId, input.status, input.event);
+  await queueDeliveries(
+    db,
+    subscriptions.map((subscriptionId) => ({ subscriptionId, body, eventId: row!.id })),
   );
 }

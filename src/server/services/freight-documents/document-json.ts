@@ -3,7 +3,9 @@ import { renderGoodsTable } from '@/lib/domain/goods-table';
 import type { ApprovalResponse, CommentResponse, FreightDocumentContent, PartyResponse } from '@/lib/schemas/freight-document-response';
 import type { documentCommits } from '@/server/db/schema';
 import type { DocumentRow, RoleRow } from '../access/load-document';
+import { rightOfDisposalHolder } from '@/lib/domain/legal-events';
 import type { ApprovalRow, CommentRow, TransferRecords } from './snapshot';
+import { legalEventsJson } from './legal-events-json';
 
 export type AccountSummary = { accountId: string; accountNumber: string; email: string; name: string; phoneNumber: string | null };
 export type CommitRow = typeof documentCommits.$inferSelect;
@@ -85,6 +87,7 @@ function approvalJson(approval: ApprovalRow, commit: CommitRow | undefined, pers
     declined: approval.declined,
     remarks: approval.remarks,
     ...stampOf(commit),
+    acceptedReservations: approval.acceptedReservations ?? [],
     ...(approval.type === 'SIGN_ON_GLASS'
       ? { signedOnGlassBy: approval.signedOnGlassBy ?? { name: '' }, attachmentId: approval.attachmentId ?? undefined }
       : {}),
@@ -97,22 +100,33 @@ function commentJson(
   person: (id: string) => AccountSummary | { accountId: string },
   files: AttachmentSummary[],
 ): CommentResponse {
+  const account = comment.accountId ? person(comment.accountId) : null;
   return {
     commentId: comment.id,
+    type: comment.reservation ? 'RESERVATION' : 'COMMENT',
     text: comment.text,
     role: comment.role,
     roleId: comment.roleId,
-    account: comment.accountId ? person(comment.accountId) : null,
+    account,
+    accountId: comment.accountId,
+    creatorName: (account as Partial<AccountSummary> | null)?.name ?? null,
+    creatorRole: comment.role,
     submittedBy: person(comment.submittedByAccountId),
-    attachments: comment.attachmentIds.map((id) => files.find((file) => file.attachmentId === id)).filter((file): file is AttachmentSummary => !!file),
-    clientMeta: comment.clientMeta ?? null,
+    attachments: attachmentsOf(comment.attachmentIds, files),
+    clientMeta: (comment.clientMeta ?? null) as CommentResponse['clientMeta'],
+    reservation: (comment.reservation ?? null) as CommentResponse['reservation'],
     ...stampOf(commit),
   };
 }
 
-/** The accounts an approval or comment names, for loading them with the rest. */
+const attachmentsOf = (ids: string[], files: AttachmentSummary[]) =>
+  ids.map((id) => files.find((file) => file.attachmentId === id)).filter((file): file is AttachmentSummary => !!file);
+
+/** The accounts an approval, comment or legal event names, for loading them with the rest. */
 export function accountsOfRecords(records: TransferRecords): string[] {
-  return [...records.approvals, ...records.comments].flatMap((record) => [record.accountId, record.submittedByAccountId]).filter((id): id is string => !!id);
+  return [...records.approvals, ...records.comments, ...records.legalEvents]
+    .flatMap((record) => [record.accountId, record.submittedByAccountId])
+    .filter((id): id is string => !!id);
 }
 
 /**
@@ -186,8 +200,16 @@ export function documentContentJson(state: DocumentState): FreightDocumentConten
       type: plate.type,
     })),
     custody: holder ? { roleId: holder.id, role: holder.role } : null,
+    consigneeHasRightOfDisposal: content.consigneeHasRightOfDisposal === true,
+    rightOfDisposal: {
+      holderRole: rightOfDisposalHolder({ status: document.status, consigneeHasRightOfDisposal: content.consigneeHasRightOfDisposal === true }),
+    },
+    replacedByPaper: document.replacedByPaper
+      ? ({ ...document.replacedByPaper, at: formatMillis(new Date(document.replacedByPaper.at)) } as FreightDocumentContent['replacedByPaper'])
+      : null,
     ...(history
       ? {
+          ...legalEventsJson(history.records.legalEvents, commitsById, person, history.files),
           attachments: history.files,
           comments: inCommitOrder(history.records.comments, commitsById).map((comment) =>
             commentJson(comment, commitsById.get(comment.commitId ?? ''), person, history.files),

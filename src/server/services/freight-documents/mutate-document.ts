@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Actor } from '@/lib/domain/actor';
+import type { LegalEvent } from '@/lib/domain/legal-events';
+import { fail } from '@/server/errors';
 import type { Transaction } from '@/server/db/client';
 import { documentApprovals, documentRoles } from '@/server/db/schema';
 import { inTransaction, requireAccountId, type ServiceContext } from '../context';
@@ -26,6 +28,8 @@ export interface DocumentChange {
   actor?: Actor;
   /** The change inserted approvals or comments, which the commit writer gives this commit's id. */
   addsRecords?: boolean;
+  /** The legal event of contract §14 the change records (an event row and webhook deliveries). */
+  legalEvent?: LegalEvent;
   /** The change added or removed no attachment: the commit writer takes them from the load instead of reading them again. */
   attachmentsUnchanged?: boolean;
 }
@@ -59,6 +63,8 @@ export async function mutateDocument(
   const accountId = requireAccountId(ctx);
   return inTransaction(ctx, async (tx) => {
     const loaded = await loadAccessibleDocument(tx, accountId, input.freightDocumentId, { forUpdate: true });
+    // Contract §14: a note replaced by a paper consignment note changes no more, whatever the change.
+    if (loaded.document.replacedByPaper) fail('4.63');
     await checkPreviousCommits(tx, loaded.document.id, input.previousCommits, input.requirePreviousCommits ?? false);
     const serverTime = ctx.now();
     const seconds = input.secondsSinceCreation;
@@ -78,6 +84,7 @@ export async function mutateDocument(
       changesStructuredGoods: change.changesStructuredGoods,
       addsRecords: change.addsRecords,
       files: change.attachmentsUnchanged ? loaded.facts?.files : undefined,
+      legalEvent: change.legalEvent,
     });
     // What the caller may do next depends on the approvals, the one just made included.
     const approvals = change.addsRecords

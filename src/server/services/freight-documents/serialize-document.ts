@@ -10,6 +10,7 @@ import { loadDocumentState, type DocumentFacts } from '../access/document-state'
 import { callerHasPermission, type LoadedDocument } from '../access/load-document';
 import { openTransferSecrets } from '../transfers/transfer-secrets';
 import { quoteFor } from './credits';
+import { pendingInstructionsOf } from '@/lib/domain/legal-events';
 import { documentContentJson, type AccountSummary } from './document-json';
 
 /** The accounts that documents and their updates name, by id, in one query. */
@@ -73,7 +74,7 @@ export async function serializeDocument(ctx: ServiceContext, loaded: LoadedDocum
     ...content,
     ...callerEnvelopeOf(
       loaded,
-      { canPayForIssue: canPayForIssue(ctx, loaded, facts), now: ctx.now() },
+      { canPayForIssue: canPayForIssue(ctx, loaded, facts), now: ctx.now(), pendingInstructions: pendingInstructionsOf(facts.records.legalEvents) },
       { ownAccountDelegations, subscriptionCount, secrets: openTransferSecrets(ctx, facts.secretRows) },
     ),
     verificationUrl: verificationUrlOf(ctx, document),

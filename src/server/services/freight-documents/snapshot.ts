@@ -2,25 +2,28 @@ import crypto from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
-import { documentApprovals, documentComments } from '@/server/db/schema';
+import { documentApprovals, documentComments, documentLegalEvents } from '@/server/db/schema';
 import type { DocumentRow, RoleRow } from '../access/load-document';
 
 /**
  * The version of the content hash new commits get. Version 1 hashed columns and kept nothing; version 2 is
  * the SHA-256 of a stored snapshot; version 3 adds the transfers (custody, license plates, approvals,
- * comments) to the snapshot. Older snapshots keep verifying as what they are.
+ * comments) to the snapshot; version 4 the legal events of contract §14 (reservations, accepted reservations,
+ * instructions, impediments, cash on delivery, replacement by paper). Older snapshots keep verifying as what they are.
  */
-export const SNAPSHOT_VERSION = 3;
+export const SNAPSHOT_VERSION = 4;
 /** The first version that keeps a snapshot. */
 export const FIRST_SNAPSHOT_VERSION = 2;
 
 export type ApprovalRow = typeof documentApprovals.$inferSelect;
 export type CommentRow = typeof documentComments.$inferSelect;
+export type LegalEventRow = typeof documentLegalEvents.$inferSelect;
 
 /** The approvals and comments of a document, as the snapshot of its latest commit holds them. */
 export interface TransferRecords {
   approvals: ApprovalRow[];
   comments: CommentRow[];
+  legalEvents: LegalEventRow[];
 }
 
 export interface AttachmentDigest {
@@ -44,7 +47,8 @@ const byId = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => (
  * The transfers part of a version 3 snapshot. A record's own commit is not in it (the commit's id hashes the
  * snapshot); the API joins records to the commit that first holds them.
  */
-function transfersOf(document: DocumentRow, records: TransferRecords) {
+function transfersOf(document: DocumentRow, records: TransferRecords, version: number) {
+  const v4 = version >= 4;
   return {
     custody: document.custody,
     licensePlates: document.licensePlates,
@@ -65,6 +69,7 @@ function transfersOf(document: DocumentRow, records: TransferRecords) {
       remarks: approval.remarks,
       signedOnGlassBy: approval.signedOnGlassBy,
       attachmentId: approval.attachmentId,
+      ...(v4 ? { acceptedReservations: approval.acceptedReservations } : {}),
     })),
     comments: byId(records.comments).map((comment) => ({
       commentId: comment.id,
@@ -75,7 +80,24 @@ function transfersOf(document: DocumentRow, records: TransferRecords) {
       submittedByAccountId: comment.submittedByAccountId,
       attachmentIds: comment.attachmentIds,
       clientMeta: comment.clientMeta,
+      ...(v4 ? { reservation: comment.reservation } : {}),
     })),
+    ...(v4
+      ? {
+          replacedByPaper: document.replacedByPaper,
+          legalEvents: byId(records.legalEvents).map((event) => ({
+            eventId: event.id,
+            kind: event.kind,
+            instructionId: event.instructionId,
+            role: event.role,
+            roleId: event.roleId,
+            accountId: event.accountId,
+            submittedByAccountId: event.submittedByAccountId,
+            body: event.body,
+            attachmentIds: event.attachmentIds,
+          })),
+        }
+      : {}),
   };
 }
 
@@ -108,19 +130,20 @@ export function snapshotOf(document: DocumentRow, roles: RoleRow[], files: Attac
       .map((role) => ({ roleId: role.id, role: role.role, email: role.email, party: role.party, position: role.position })),
     attachments: [...files].sort((a, b) => (a.attachmentId < b.attachmentId ? -1 : 1)),
   };
-  return version >= 3 ? { ...base, transfers: transfersOf(document, records) } : base;
+  return version >= 3 ? { ...base, transfers: transfersOf(document, records, version) } : base;
 }
 export type Snapshot = ReturnType<typeof snapshotOf>;
 
-export const NO_TRANSFER_RECORDS: TransferRecords = { approvals: [], comments: [] };
+export const NO_TRANSFER_RECORDS: TransferRecords = { approvals: [], comments: [], legalEvents: [] };
 
-/** The document's approvals and comments (none before it is issued). */
+/** The document's approvals, comments and legal events (none before it is issued). */
 export async function loadTransferRecords(db: DbOrTx, documentId: string): Promise<TransferRecords> {
-  const [approvals, comments] = await Promise.all([
+  const [approvals, comments, legalEvents] = await Promise.all([
     db.select().from(documentApprovals).where(eq(documentApprovals.documentId, documentId)),
     db.select().from(documentComments).where(eq(documentComments.documentId, documentId)),
+    db.select().from(documentLegalEvents).where(eq(documentLegalEvents.documentId, documentId)),
   ]);
-  return { approvals, comments };
+  return { approvals, comments, legalEvents };
 }
 
 /** The hash a commit records: SHA-256 of the RFC 8785 canonical JSON of the snapshot. */

@@ -39,7 +39,7 @@ export async function verifyCommitChain(db: DbOrTx, documentId: string): Promise
   const files = await db.select({ id: attachments.id, content: attachments.content }).from(attachments).where(eq(attachments.documentId, documentId));
   const actualDigest = new Map(files.map((file) => [file.id, sha256Hex(file.content)]));
   const records = await loadTransferRecords(db, documentId);
-  const recordCommit = new Map([...records.approvals, ...records.comments].map((record) => [record.id, record.commitId]));
+  const recordCommit = new Map([...records.approvals, ...records.comments, ...records.legalEvents].map((record) => [record.id, record.commitId]));
   const checkedRecords = new Set<string>();
 
   const seen = new Set<string>();
@@ -64,10 +64,13 @@ export async function verifyCommitChain(db: DbOrTx, documentId: string): Promise
       checkedAttachments.add(file.attachmentId);
       if (actualDigest.get(file.attachmentId) !== file.sha256) return broken('ATTACHMENT', file.attachmentId);
     }
-    const transfers = (snapshot as { transfers?: { approvals: { approvalId: string }[]; comments: { commentId: string }[] } }).transfers;
+    const transfers = (
+      snapshot as { transfers?: { approvals: { approvalId: string }[]; comments: { commentId: string }[]; legalEvents?: { eventId: string }[] } }
+    ).transfers;
     for (const id of [
       ...(transfers?.approvals.map((approval) => approval.approvalId) ?? []),
       ...(transfers?.comments.map((comment) => comment.commentId) ?? []),
+      ...(transfers?.legalEvents?.map((event) => event.eventId) ?? []),
     ]) {
       if (checkedRecords.has(id)) continue;
       checkedRecords.add(id);

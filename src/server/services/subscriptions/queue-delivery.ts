@@ -6,9 +6,9 @@ import { newId } from '@/server/crypto/tokens';
 import { enqueue } from '@/server/jobs/queue';
 import { newWebhookId } from '@/server/webhooks/signing';
 
-/** Spec §6: exactly `{"freightDocumentId","status"}`, in this order. */
-export function eventBody(freightDocumentId: string, status: string): string {
-  return JSON.stringify({ freightDocumentId, status });
+/** Spec §6: exactly `{"freightDocumentId","status"}`, in this order; a legal event of contract §14 adds `event`. */
+export function eventBody(freightDocumentId: string, status: string, event?: string): string {
+  return JSON.stringify(event ? { freightDocumentId, status, event } : { freightDocumentId, status });
 }
 
 /**

@@ -1,12 +1,11 @@
 import type { z } from 'zod';
 import { commentInput } from '@/lib/schemas/transfers';
-import { attachments, documentComments } from '@/server/db/schema';
-import { newId } from '@/server/crypto/tokens';
 import { parseInput } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
 import { authorize } from '../access/load-document';
-import { attachmentRow, prepareAttachments } from '../freight-documents/attachment-content';
 import { mutateDocument } from '../freight-documents/mutate-document';
+import { addReservation } from '../legal-events/add-reservation';
+import { prepareCommentFiles, recordComment } from './record-comment';
 
 /**
  * POST /freightdocuments/{id}/comments (contract §7, spec §3 rule 5): a carrier or subsequent carrier comments,
@@ -16,16 +15,11 @@ import { mutateDocument } from '../freight-documents/mutate-document';
 export async function addComment({ ctx, input }: { ctx: ServiceContext; input: { freightDocumentId: string; body: z.input<typeof commentInput> } }) {
   const accountId = requireAccountId(ctx);
   const comment = parseInput(commentInput, input.body);
-  const files = await prepareAttachments(
-    (comment.attachments ?? []).map((file) => ({
-      type: 'COMMENT' as const,
-      name: file.name,
-      originalFileName: file.originalFileName ?? file.name ?? 'photo',
-      content: file.content,
-    })),
-    [],
-  );
-  const commentId = newId();
+  // A comment with a reservation follows contract §14 instead.
+  if (comment.reservation)
+    return addReservation(ctx, { freightDocumentId: input.freightDocumentId, accountId, comment: { ...comment, reservation: comment.reservation } });
+  const files = await prepareCommentFiles(comment.attachments);
+  let commentId = '';
   const { commitId } = await mutateDocument(ctx, {
     freightDocumentId: input.freightDocumentId,
     changeType: 'COMMENT',
@@ -34,21 +28,7 @@ export async function addComment({ ctx, input }: { ctx: ServiceContext; input: {
     secondsSinceCreation: comment.secondsSinceCreation,
     apply: async (loaded, tx, times) => {
       const actingAs = authorize(loaded, 'COMMENT', { now: times.serverTime });
-      const roleRow = loaded.roles.find((role) => role.id === actingAs.roleId)!;
-      const attachmentIds = files.map(() => newId());
-      if (files.length > 0)
-        await tx.insert(attachments).values(files.map((file, index) => attachmentRow(loaded.document.id, file, times.serverTime, attachmentIds[index]!)));
-      await tx.insert(documentComments).values({
-        id: commentId,
-        documentId: loaded.document.id,
-        text: comment.text ?? null,
-        role: actingAs.role as 'CARRIER' | 'SUBSEQUENT_CARRIER',
-        roleId: actingAs.roleId,
-        accountId: actingAs.via === 'HOLDER' ? accountId : (roleRow.accountId ?? accountId),
-        submittedByAccountId: accountId,
-        attachmentIds,
-        clientMeta: comment.clientMeta ?? null,
-      });
+      commentId = await recordComment(tx, loaded, { actingAs, callerAccountId: accountId, text: comment.text, files, clientMeta: comment.clientMeta, times });
       return { addsRecords: true, actingAs };
     },
   });

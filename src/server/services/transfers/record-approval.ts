@@ -1,7 +1,9 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { acceptedReservationIds } from '@/lib/domain/legal-events';
 import { completionOf, hasApproved, type ApprovalType, type Transfer, type TransferSide } from '@/lib/domain/transfers';
 import type { LocationInput } from '@/lib/schemas/transfers';
 import type { Transaction } from '@/server/db/client';
-import { documentApprovals } from '@/server/db/schema';
+import { documentApprovals, documentComments } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
 import type { LoadedDocument, RoleRow } from '../access/load-document';
 import { situationOf } from '../access/transfer-situation';
@@ -30,6 +32,15 @@ export interface NewApproval {
  * (contract §7). A decline records the refusal and moves nothing.
  */
 export async function recordApproval(tx: Transaction, loaded: LoadedDocument, approval: NewApproval): Promise<DocumentChange> {
+  const reservations = await tx
+    .select({ commentId: documentComments.id, reservation: documentComments.reservation, roleId: documentComments.roleId })
+    .from(documentComments)
+    .where(and(eq(documentComments.documentId, loaded.document.id), isNotNull(documentComments.reservation)));
+  // Contract §14 (CMR art. 8(2)): a counter party's approval accepts the reservations of its stage on record now.
+  const acceptedReservations = acceptedReservationIds(
+    reservations.map((entry) => ({ commentId: entry.commentId, stage: entry.reservation!.stage, toRoleId: entry.roleId })),
+    { action: approval.transfer.action, side: approval.side, declined: approval.declined ?? false, toRoleId: approval.transfer.toRoleId },
+  );
   const row = {
     id: newId(),
     documentId: loaded.document.id,
@@ -50,6 +61,7 @@ export async function recordApproval(tx: Transaction, loaded: LoadedDocument, ap
     remarks: approval.remarks ?? null,
     signedOnGlassBy: approval.signedOnGlassBy ?? null,
     attachmentId: approval.attachmentId ?? null,
+    acceptedReservations,
   };
   await tx.insert(documentApprovals).values(row);
 

@@ -10,7 +10,7 @@ import { newId } from '@/server/crypto/tokens';
 import { fail, parseInput } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
 import { loadDelegationSources } from '../access/delegation-sources';
-import { resolveHeldRoles } from '../access/held-roles';
+import { preferHolder, resolveHeldRoles } from '../access/held-roles';
 import { recordCounterParty } from '../access/actions';
 import { authorize, type HeldRole, type LoadedDocument, type RoleRow } from '../access/load-document';
 import { situationOf } from '../access/transfer-situation';
@@ -59,7 +59,7 @@ async function byResponseCode(ctx: ServiceContext, tx: Transaction, loaded: Load
     counterPartyAccountIds: held.length > 0 && secrets ? [account!.id] : [],
     responseCode: code,
   });
-  const role = held.find((candidate) => candidate.via === 'HOLDER') ?? held[0]!;
+  const role = preferHolder(held)!;
   return {
     role: { id: role.roleId, role: role.role },
     accountId: approver.accountId,
@@ -144,7 +144,7 @@ export async function recordCounterPartyApproval(
       if (refusal) fail(refusal.code, refusal.field);
       if (type !== 'IMPLICIT' && !signingMethodsOf(situation, transfer.action).includes(type)) fail('4.50', 'evidence');
 
-      const actingAs = carrierSide.find((role) => role.via === 'HOLDER') ?? carrierSide[0]!;
+      const actingAs = preferHolder(carrierSide)!;
       const recorder: Recorder = {
         recordedByAccountId: accountId,
         ...(actingAs.via === 'DELEGATE' ? { recordedThroughDelegationId: actingAs.delegationId } : {}),

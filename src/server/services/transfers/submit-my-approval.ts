@@ -4,6 +4,7 @@ import { firstRefusal, isRefusal, ownApprovalRefusal, resolveTransfer, sideOf, t
 import { myApprovalInput } from '@/lib/schemas/transfers';
 import { fail, parseInput } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
+import { onBehalfOf } from '../access/held-roles';
 import { authorize } from '../access/load-document';
 import { situationOf } from '../access/transfer-situation';
 import { mutateAndSerialize } from '../freight-documents/mutate-document';
@@ -52,7 +53,7 @@ export async function submitMyApproval({ ctx, input }: { ctx: ServiceContext; in
         type: 'OWN',
         role: roleRow,
         // A delegate approves for the role's holder: both are recorded.
-        accountId: actingAs.via === 'HOLDER' ? accountId : (roleRow.accountId ?? accountId),
+        accountId: onBehalfOf(actingAs, roleRow, accountId),
         submittedByAccountId: accountId,
         times,
         place: approval.place,

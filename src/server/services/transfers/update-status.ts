@@ -6,6 +6,7 @@ import { fail, parseInput } from '@/server/errors';
 import type { ServiceContext } from '../context';
 import { authorize } from '../access/load-document';
 import { deliveryTime } from './record-approval';
+import { preferHolder } from '../access/held-roles';
 import { situationOf } from '../access/transfer-situation';
 import { mutateAndSerialize } from '../freight-documents/mutate-document';
 
@@ -35,7 +36,7 @@ export async function updateFreightDocumentStatus({
       const move = explicitMove(situationOf(loaded.document, loaded.roles, loaded.approvals))!;
       if (move.to !== to || !canMove(loaded.document.status, to)) fail('4.29', 'newFreightDocumentStatus');
       const held = loaded.access.held.filter((role) => move.by.includes(role.roleId));
-      const actingAs = held.find((role) => role.via === 'HOLDER') ?? held[0];
+      const actingAs = preferHolder(held);
       return { set: { status: to, custody: move.custody, ...(to === 'DELIVERED' ? { deliveredAt: deliveryTime(times) } : {}) }, actingAs };
     },
   });

@@ -1,4 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { LEGAL_EVENTS, type LegalEvent } from '@/lib/domain/legal-events';
 import { documentAccesses, documentApprovals, documentCommits, documentRoles, freightDocuments } from '@/server/db/schema';
 import { fail } from '@/server/errors';
 import type { ServiceContext } from '../context';
@@ -16,19 +17,24 @@ const text = (value: unknown) => (typeof value === 'string' && value ? value : n
 /**
  * The public verification page (contract §9), reached from the PDF's QR code without an account: the service
  * number, status, the parties' names, the places, the time and type of each approval, and whether the whole commit
- * chain recomputes. Nothing else of the content. Each visit is recorded as an access in the document's history,
+ * chain recomputes, and the legal events of contract §14 with their times. Nothing else of the content. Each visit is recorded as an access in the document's history,
  * beside the commit chain (decision 0014). An unknown token is 4.47, like a document one may not see.
  */
 export async function verifyDocument({ ctx, input }: { ctx: ServiceContext; input: { token: string } }): Promise<VerificationView> {
   if (!TOKEN.test(input.token)) fail('4.47');
   const [document] = await ctx.db
-    .select({ id: freightDocuments.id, serviceNumber: freightDocuments.serviceNumber, status: freightDocuments.status })
+    .select({
+      id: freightDocuments.id,
+      serviceNumber: freightDocuments.serviceNumber,
+      status: freightDocuments.status,
+      replacedByPaper: freightDocuments.replacedByPaper,
+    })
     .from(freightDocuments)
     .where(eq(freightDocuments.verificationToken, input.token));
   if (!document) fail('4.47');
   await ctx.db.insert(documentAccesses).values({ documentId: document.id, type: 'VERIFICATION_PAGE', accessedAt: ctx.now() });
 
-  const [roles, approvals, chain] = await Promise.all([
+  const [roles, approvals, events, chain] = await Promise.all([
     ctx.db.select().from(documentRoles).where(eq(documentRoles.documentId, document.id)).orderBy(asc(documentRoles.position)),
     ctx.db
       .select({
@@ -41,6 +47,11 @@ export async function verifyDocument({ ctx, input }: { ctx: ServiceContext; inpu
       .from(documentApprovals)
       .innerJoin(documentCommits, eq(documentCommits.id, documentApprovals.commitId))
       .where(eq(documentApprovals.documentId, document.id))
+      .orderBy(asc(documentCommits.sequence)),
+    ctx.db
+      .select({ event: documentCommits.changeType, at: documentCommits.createDateTimeServer })
+      .from(documentCommits)
+      .where(and(eq(documentCommits.documentId, document.id), inArray(documentCommits.changeType, [...LEGAL_EVENTS])))
       .orderBy(asc(documentCommits.sequence)),
     verifyCommitChain(ctx.db, document.id),
   ]);
@@ -57,6 +68,8 @@ export async function verifyDocument({ ctx, input }: { ctx: ServiceContext; inpu
       countryCode: text(party.countryCode),
     })),
     approvals: approvals.map((approval) => ({ ...approval, at: approval.at.toISOString() })),
+    events: events.map((row) => ({ event: row.event as LegalEvent, at: row.at.toISOString() })),
+    replacedByPaperAt: document.replacedByPaper?.at ?? null,
     chain: chain.intact
       ? { intact: true, commits: chain.commits }
       : { intact: false, commitId: chain.commitId, sequence: chain.sequence, reason: chain.reason },

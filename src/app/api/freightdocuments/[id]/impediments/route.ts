@@ -1,0 +1,15 @@
+import { impedimentInput } from '@/lib/schemas/legal-events';
+import { endpoint, route } from '@/server/http/route';
+import { reportImpediment } from '@/server/services/legal-events/report-impediment';
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
+  POST: endpoint({
+    auth: 'bearer',
+    body: impedimentInput,
+    handle: async ({ ctx, params, body }) => ({
+      status: 201,
+      body: await reportImpediment({ ctx, input: { freightDocumentId: params.id!, body } }),
+      headers: { Location: `/api/freightdocuments/${params.id}` },
+    }),
+  }),
+});

@@ -1,0 +1,11 @@
+import { replaceByPaperInput } from '@/lib/schemas/legal-events';
+import { endpoint, route } from '@/server/http/route';
+import { replaceByPaper } from '@/server/services/legal-events/replace-by-paper';
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
+  POST: endpoint({
+    auth: 'bearer',
+    body: replaceByPaperInput,
+    handle: async ({ ctx, params, body }) => ({ body: await replaceByPaper({ ctx, input: { freightDocumentId: params.id!, body } }) }),
+  }),
+});

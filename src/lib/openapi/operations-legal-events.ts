@@ -1,0 +1,155 @@
+import type { z } from 'zod';
+import {
+  cashOnDeliveryInput,
+  impedimentInput,
+  instructionInput,
+  instructionResponseInput,
+  proceduresResponse,
+  receiptResponse,
+  replaceByPaperInput,
+} from '@/lib/schemas/legal-events';
+import { components } from './components';
+import { documentExample, HEAD, ID } from './examples';
+import type { ApiOperation } from './operation';
+
+const json = (schema: z.ZodType, example: unknown) => ({ 'application/json': { schema, example } });
+const theDocument = json(components.freightDocument, { ...documentExample, status: 'TRANSIT' });
+const changeErrors = ['1.4', '4.47', '4.13', '4.45', '4.63'] as const;
+const INSTRUCTION_ID = '5b7d9f1a-2c4e-4a6b-8d0f-1a3c5e7b9d2f';
+const created = (description: string) => [{ status: 201, description, headers: { Location: `/api/freightdocuments/${ID}` }, content: theDocument }];
+const BASE = 'https://fds.example.com';
+
+/** The legal events of the CMR (contract §14); reservations are comments (§7, `reservation`). */
+export const legalEventOperations: ApiOperation[] = [
+  {
+    method: 'post',
+    path: '/freightdocuments/{id}/instructions',
+    tag: 'Legal events',
+    summary: 'Give the carrier an instruction (right of disposal, CMR art. 12)',
+    description:
+      'Only a holder of the right of disposal (`rightOfDisposal.holderRole`), while ISSUED or TRANSIT. It stays pending until the carrier side answers.',
+    auth: 'bearer',
+    parameterExamples: { id: ID },
+    body: {
+      schema: instructionInput,
+      example: {
+        kind: 'CHANGE_CONSIGNEE',
+        text: 'Deliver to our Cologne warehouse instead.',
+        newConsignee: { name: 'Gamma Storage', countryCode: 'DEU', submittedAccountNumber: '1000009' },
+        previousCommits: [HEAD],
+      },
+    },
+    success: created('The document, listing the instruction in `instructions`.'),
+    errors: [...changeErrors, '3.1', '3.2', '3.9', '4.18', '4.40', '4.61'],
+  },
+  {
+    method: 'post',
+    path: '/freightdocuments/{id}/instructions/{instructionId}/response',
+    tag: 'Legal events',
+    summary: 'Accept or refuse a pending instruction (carrier side)',
+    description: 'A refusal needs its `reason` (CMR art. 12(5)(b)). An accepted change of consignee or place of delivery replaces that role’s holder.',
+    auth: 'bearer',
+    parameterExamples: { id: ID, instructionId: INSTRUCTION_ID },
+    body: { schema: instructionResponseInput, example: { accepted: false, reason: 'The goods are already unloaded.', previousCommits: [HEAD] } },
+    success: [{ status: 200, description: 'The document.', content: theDocument }],
+    errors: [...changeErrors, '3.1', '4.1', '4.18', '4.40', '4.62'],
+  },
+  {
+    method: 'post',
+    path: '/freightdocuments/{id}/impediments',
+    tag: 'Legal events',
+    summary: 'Report that carriage or delivery became impossible (CMR art. 14, 15)',
+    auth: 'bearer',
+    parameterExamples: { id: ID },
+    body: { schema: impedimentInput, example: { kind: 'CONSIGNEE_REFUSED', text: 'The consignee refuses to take the goods.', previousCommits: [HEAD] } },
+    success: created('The document, listing the impediment in `impediments`.'),
+    errors: [...changeErrors, '3.1', '3.8', '3.9', '3.34', '4.64'],
+  },
+  {
+    method: 'post',
+    path: '/freightdocuments/{id}/cashondelivery',
+    tag: 'Legal events',
+    summary: 'Record whether the cash on delivery was collected (CMR art. 21)',
+    auth: 'bearer',
+    parameterExamples: { id: ID },
+    body: { schema: cashOnDeliveryInput, example: { collected: true, amount: 1250, currency: 'EUR', reference: 'Receipt 4711', previousCommits: [HEAD] } },
+    success: created('The document with `cashOnDelivery`.'),
+    errors: [...changeErrors, '3.1', '3.12', '3.33', '4.18'],
+  },
+  {
+    method: 'get',
+    path: '/freightdocuments/{id}/receipt',
+    tag: 'Legal events',
+    summary: 'The sender’s receipt of the taking over (Additional Protocol art. 6)',
+    auth: 'bearer',
+    parameterExamples: { id: ID },
+    success: [
+      {
+        status: 200,
+        description: 'The receipt, as JSON or PGP-signed JSON.',
+        content: {
+          ...json(receiptResponse, {
+            serviceNumber: documentExample.serviceNumber,
+            verificationUrl: `${BASE}/verify/3f2a…`,
+            takenOverAt: '2026-11-23T08:15:00.000Z',
+            place: 'Rotterdam',
+            carrier: documentExample.carrier,
+            goods: documentExample.goods,
+            structuredGoods: documentExample.structuredGoods,
+            licensePlates: [],
+            reservations: [],
+          }),
+          'application/vnd.freightdocument.v1+pgp-signature': {
+            format: 'text',
+            example:
+              '-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n\n{"serviceNumber":"…"}\n-----BEGIN PGP SIGNATURE-----\n…\n-----END PGP SIGNATURE-----\n',
+          },
+        },
+      },
+    ],
+    errors: ['4.47', '4.18'],
+  },
+  {
+    method: 'post',
+    path: '/freightdocuments/{id}/replacebypaper',
+    tag: 'Legal events',
+    summary: 'Replace the note by a paper consignment note (Additional Protocol art. 5(1)(f))',
+    description: 'By the submitter or the carrier side, while ISSUED or TRANSIT. Every later change answers 4.63.',
+    auth: 'bearer',
+    parameterExamples: { id: ID },
+    body: { schema: replaceByPaperInput, example: { reason: 'The truck’s tablet failed at the border.', previousCommits: [HEAD] } },
+    success: [{ status: 200, description: 'The document with `replacedByPaper`.', content: theDocument }],
+    errors: [...changeErrors, '3.1', '3.2', '4.18'],
+  },
+  {
+    method: 'get',
+    path: '/procedures',
+    tag: 'Operations',
+    summary: 'The operator’s procedures statement (Additional Protocol art. 5(2))',
+    auth: 'none',
+    success: [
+      {
+        status: 200,
+        description: 'The procedures, generated from the running configuration.',
+        content: json(proceduresResponse, {
+          url: `${BASE}/procedures`,
+          environment: 'production',
+          legallyValid: true,
+          signingMethods: ['OWN', 'TFA', 'SIGN_ON_GLASS'],
+          publicKeyUrl: `${BASE}/api/pgp/publickey`,
+          retention: 'Freight documents … are kept for as long as the service runs.',
+          procedures: {
+            issuing: '…',
+            delivery: '…',
+            integrity: '…',
+            entitlement: '…',
+            deliveryConfirmation: '…',
+            amendments: '…',
+            replacementByPaper: '…',
+          },
+        }),
+      },
+    ],
+    errors: [],
+  },
+];

@@ -1,0 +1,85 @@
+import { Text, View } from '@react-pdf/renderer';
+import { CMR_LABELS, type PdfLanguage } from '@/lib/pdf/cmr-labels';
+import type { FreightDocumentContent } from '@/lib/schemas/freight-document-response';
+import { Lines, multilingual } from './box';
+import { dateTime, joined, words } from './format';
+import { styles } from './styles';
+
+type Stage = 'TAKING_OVER' | 'CARRIER_TO_CARRIER' | 'DELIVERY' | 'AFTER_DELIVERY' | 'DELAY';
+
+/**
+ * The reservations of `stages` as box lines (contract §14): kind, text, who wrote them and when, and whether a
+ * counter party accepted them by its approval ("accepted by … at …" or "not accepted"); "No reservations" when none.
+ */
+export function reservationLines(document: FreightDocumentContent, stages: readonly Stage[], language: PdfLanguage): string[] {
+  const texts = CMR_LABELS[language].texts;
+  const approvals = document.approvals ?? [];
+  const reservations = (document.comments ?? []).filter((comment) => comment.reservation && stages.includes(comment.reservation.stage));
+  if (reservations.length === 0) return [texts.noReservations];
+  return reservations.map((comment) => {
+    const acceptance = approvals.find((approval) => approval.acceptedReservations.includes(comment.commentId));
+    const accepted = acceptance
+      ? `${texts.acceptedBy} ${acceptance.signedOnGlassBy?.name || acceptance.account?.name || words(acceptance.role)} ${dateTime(acceptance.createDateTimeServer)}`
+      : ['TAKING_OVER', 'CARRIER_TO_CARRIER', 'DELIVERY'].includes(comment.reservation!.stage)
+        ? texts.notAccepted
+        : comment.reservation!.withinTimeLimit
+          ? undefined
+          : texts.late;
+    return joined(
+      `${words(comment.reservation!.kind)}:`,
+      comment.text ?? '',
+      `(${comment.creatorName ?? words(comment.creatorRole)}, ${dateTime(comment.createDateTimeClient ?? comment.createDateTimeServer)})`,
+      accepted ? `– ${accepted}` : undefined,
+    );
+  });
+}
+
+/** Box 15's cash-on-delivery line (CMR art. 21): what the carrier recorded, or that it recorded nothing. */
+export function cashOnDeliveryLine(document: FreightDocumentContent, language: PdfLanguage): string | undefined {
+  if (!document.reimbursementAmount) return undefined;
+  const texts = CMR_LABELS[language].texts;
+  const cash = document.cashOnDelivery;
+  if (!cash) return document.status === 'DELIVERED' ? texts.cashNotRecorded : undefined;
+  return joined(cash.collected ? texts.cashCollected : texts.cashNotCollected, cash.amount, cash.currency, cash.reference, dateTime(cash.createDateTimeServer));
+}
+
+/** The annex: after-delivery reservations, instructions and their answers, impediments (contract §14). */
+export function LegalEventsAnnex({ document, languages }: { document: FreightDocumentContent; languages: PdfLanguage[] }) {
+  const language = languages[0]!;
+  const afterDelivery = (document.comments ?? []).some((comment) => comment.reservation?.stage === 'AFTER_DELIVERY' || comment.reservation?.stage === 'DELAY');
+  const instructions = (document.instructions ?? []).map((instruction) =>
+    joined(
+      `${words(instruction.kind)}:`,
+      instruction.text,
+      `(${instruction.givenBy.name ?? words(instruction.givenBy.role)}, ${dateTime(instruction.createDateTimeServer)})`,
+      instruction.response
+        ? `– ${instruction.response.accepted ? '✓' : '✗'} ${instruction.response.reason ?? ''} (${instruction.response.answeredBy.name ?? ''}, ${dateTime(instruction.response.createDateTimeServer)})`
+        : undefined,
+    ),
+  );
+  const impediments = (document.impediments ?? []).map((impediment) =>
+    joined(`${words(impediment.kind)}:`, impediment.text, `(${impediment.reportedBy.name ?? ''}, ${dateTime(impediment.createDateTimeServer)})`),
+  );
+  return (
+    <View>
+      {afterDelivery ? (
+        <>
+          <Text style={styles.sectionTitle}>{multilingual(languages, 'afterDelivery')}</Text>
+          <Lines lines={[...reservationLines(document, ['AFTER_DELIVERY', 'DELAY'], language), CMR_LABELS[language].texts.holidays]} />
+        </>
+      ) : null}
+      {instructions.length ? (
+        <>
+          <Text style={styles.sectionTitle}>{multilingual(languages, 'instructions')}</Text>
+          <Lines lines={instructions} />
+        </>
+      ) : null}
+      {impediments.length ? (
+        <>
+          <Text style={styles.sectionTitle}>{multilingual(languages, 'impediments')}</Text>
+          <Lines lines={impediments} />
+        </>
+      ) : null}
+    </View>
+  );
+}

@@ -1,0 +1,51 @@
+import { reservationRole, withinTimeLimit } from '@/lib/domain/legal-events';
+import type { commentInput } from '@/lib/schemas/transfers';
+import type { z } from 'zod';
+import { fail } from '@/server/errors';
+import type { ServiceContext } from '../context';
+import { mutateDocument } from '../freight-documents/mutate-document';
+import { prepareCommentFiles, recordComment } from '../transfers/record-comment';
+import { loadLegalState, refuseIf } from './record-legal-event';
+
+type ParsedComment = z.output<typeof commentInput> & { reservation: NonNullable<z.output<typeof commentInput>['reservation']> };
+
+/**
+ * A reservation (contract §14, CMR art. 8, 30, 35): a comment with a stage and a kind, by whoever may make one of
+ * that stage now (4.60 otherwise). Its text feeds the TFA contentHash like any comment's; `goodsLines` must be
+ * product ids of the document (4.46). After-delivery and delay ones are always recorded, with `withinTimeLimit`
+ * judged at the change's client time (an offline device dates it back).
+ */
+export async function addReservation(ctx: ServiceContext, input: { freightDocumentId: string; accountId: string; comment: ParsedComment }) {
+  const { comment, accountId } = input;
+  const files = await prepareCommentFiles(comment.attachments);
+  let commentId = '';
+  const { commitId } = await mutateDocument(ctx, {
+    freightDocumentId: input.freightDocumentId,
+    changeType: 'RESERVATION',
+    previousCommits: comment.previousCommits,
+    requirePreviousCommits: true,
+    secondsSinceCreation: comment.secondsSinceCreation,
+    apply: async (loaded, tx, times) => {
+      const { situation } = await loadLegalState(tx, loaded);
+      const { stage, kind, goodsLines } = comment.reservation;
+      const role = reservationRole(situation, stage, loaded.access.held);
+      if ('code' in role) refuseIf(role);
+      const actingAs = loaded.access.held.find((held) => held.roleId === (role as { roleId: string }).roleId)!;
+      const productIds = new Set(((loaded.document.content.structuredGoods ?? []) as { productId: number }[]).map((line) => line.productId));
+      const unknown = (goodsLines ?? []).findIndex((productId) => !productIds.has(productId));
+      if (unknown >= 0) fail('4.46', `reservation.goodsLines[${unknown}]`);
+      const madeAt = times.clientTime ?? times.serverTime;
+      commentId = await recordComment(tx, loaded, {
+        actingAs,
+        callerAccountId: accountId,
+        text: comment.text,
+        files,
+        clientMeta: comment.clientMeta,
+        times,
+        reservation: { stage, kind, ...(goodsLines ? { goodsLines } : {}), withinTimeLimit: withinTimeLimit(stage, loaded.document.deliveredAt, madeAt) },
+      });
+      return { addsRecords: true, actingAs, legalEvent: 'RESERVATION' };
+    },
+  });
+  return { commentId, commitId };
+}

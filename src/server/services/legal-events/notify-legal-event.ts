@@ -1,0 +1,42 @@
+import { inArray } from 'drizzle-orm';
+import { publicUrl } from '@/server/config/env';
+import type { DbOrTx } from '@/server/db/client';
+import { accounts } from '@/server/db/schema';
+import { queueMail } from '@/server/mail/queue-mail';
+import { legalEventMail } from '@/server/mail/templates';
+import type { ServiceContext } from '../context';
+import type { LoadedDocument } from '../access/load-document';
+
+/**
+ * E-mails the holders of `roleIds` about a legal event (contract §14), each once and in its language, queued in
+ * the change's transaction. Pending holders (e-mail only) are skipped: they have no account to act with yet.
+ */
+export async function notifyOfLegalEvent(
+  ctx: ServiceContext,
+  db: DbOrTx,
+  loaded: Pick<LoadedDocument, 'document' | 'roles'>,
+  input: { event: Parameters<typeof legalEventMail>[0]['event']; roleIds?: string[]; accountIds?: string[]; role?: string },
+) {
+  const ids = new Set(input.accountIds ?? []);
+  for (const role of loaded.roles) if (input.roleIds?.includes(role.id) && role.accountId) ids.add(role.accountId);
+  if (ids.size === 0) return;
+  const recipients = await db
+    .select({ email: accounts.email, locale: accounts.locale })
+    .from(accounts)
+    .where(inArray(accounts.id, [...ids]));
+  const documentUrl = `${publicUrl(ctx.config)}/documents/${loaded.document.id}`;
+  for (const recipient of recipients) {
+    await queueMail(
+      db,
+      ctx.appSecret,
+      legalEventMail({
+        locale: recipient.locale,
+        to: recipient.email,
+        event: input.event,
+        role: input.role,
+        serviceNumber: loaded.document.serviceNumber,
+        documentUrl,
+      }),
+    );
+  }
+}

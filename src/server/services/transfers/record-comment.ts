@@ -1,0 +1,59 @@
+import type { TransferAttachmentInput } from '@/lib/schemas/transfers';
+import type { Transaction } from '@/server/db/client';
+import { attachments, documentComments, type ReservationRecord } from '@/server/db/schema';
+import { newId } from '@/server/crypto/tokens';
+import { onBehalfOf } from '../access/held-roles';
+import type { HeldRole, LoadedDocument } from '../access/load-document';
+import { attachmentRow, prepareAttachments, type PreparedAttachment } from '../freight-documents/attachment-content';
+import type { ChangeTimes } from '../freight-documents/mutate-document';
+
+export interface NewComment {
+  /** The role the comment is written as (from `authorize`). */
+  actingAs: HeldRole;
+  callerAccountId: string;
+  text?: string;
+  files: PreparedAttachment[];
+  clientMeta?: unknown;
+  /** A reservation of contract §14 (the comment is then one). */
+  reservation?: ReservationRecord;
+  times: ChangeTimes;
+}
+
+/** Checks the photos of a comment (contract §7): COMMENT attachments, not counted against the creation limit. */
+export function prepareCommentFiles(files: TransferAttachmentInput[] | undefined): Promise<PreparedAttachment[]> {
+  return prepareAttachments(
+    (files ?? []).map((file) => ({
+      type: 'COMMENT' as const,
+      name: file.name,
+      originalFileName: file.originalFileName ?? file.name ?? 'photo',
+      content: file.content,
+    })),
+    [],
+  );
+}
+
+/**
+ * The one comment writer (contract §7): the comment row and its photos, in the change's transaction; the commit
+ * writer gives it the change's commit. A delegate writes for the role's holder, and both are recorded.
+ */
+export async function recordComment(tx: Transaction, loaded: LoadedDocument, comment: NewComment): Promise<string> {
+  const { actingAs, callerAccountId, files, times } = comment;
+  const roleRow = loaded.roles.find((role) => role.id === actingAs.roleId)!;
+  const attachmentIds = files.map(() => newId());
+  if (files.length > 0)
+    await tx.insert(attachments).values(files.map((file, index) => attachmentRow(loaded.document.id, file, times.serverTime, attachmentIds[index]!)));
+  const commentId = newId();
+  await tx.insert(documentComments).values({
+    id: commentId,
+    documentId: loaded.document.id,
+    text: comment.text ?? null,
+    role: actingAs.role,
+    roleId: actingAs.roleId,
+    accountId: onBehalfOf(actingAs, roleRow, callerAccountId),
+    submittedByAccountId: callerAccountId,
+    attachmentIds,
+    clientMeta: comment.clientMeta ?? null,
+    reservation: comment.reservation ?? null,
+  });
+  return commentId;
+}

@@ -1,0 +1,149 @@
+/**
+ * The legal-event rules of lib/domain/legal-events.ts (contract §14): the stages of reservations and who may
+ * record them, the after-delivery window (7 UTC calendar days, Sundays not counted) and the 21 × 24 h delay
+ * window, who holds the right of disposal, and the refusals of instructions, answers, impediments, cash on
+ * delivery and replacement by paper.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  acceptedReservationIds,
+  afterDeliveryDeadline,
+  answerRefusal,
+  cashOnDeliveryRefusal,
+  delayDeadline,
+  impedimentRefusal,
+  instructionRefusal,
+  mayReserve,
+  replacementRefusal,
+  reservationRole,
+  rightOfDisposalHolder,
+  withinTimeLimit,
+  type LegalSituation,
+} from '@/lib/domain/legal-events';
+import type { ApprovalFact } from '@/lib/domain/transfers';
+
+const roles = [
+  { id: 'cor', role: 'CONSIGNOR' as const },
+  { id: 'cee', role: 'CONSIGNEE' as const },
+  { id: 'pod', role: 'PLACE_OF_DELIVERY' as const },
+  { id: 'car', role: 'CARRIER' as const },
+  { id: 'sc1', role: 'SUBSEQUENT_CARRIER' as const },
+  { id: 'sub', role: 'SUBMITTER' as const },
+];
+const as = (...ids: string[]) => roles.filter((role) => ids.includes(role.id)).map((role) => ({ role: role.role, roleId: role.id }));
+
+function situation(status: LegalSituation['status'], overrides: Partial<LegalSituation> = {}): LegalSituation {
+  return {
+    status,
+    roles,
+    custody: status === 'ISSUED' || status === 'DRAFT' ? [] : ['car'],
+    approvals: [],
+    signingMethods: {},
+    deliveredAt: status === 'DELIVERED' ? new Date('2026-11-02T10:00:00Z') : null,
+    replacedByPaper: false,
+    consigneeHasRightOfDisposal: false,
+    pendingInstructions: 0,
+    reimbursementAmount: 0,
+    ...overrides,
+  };
+}
+const carrierCollected: ApprovalFact = { action: 'COLLECTION', side: 'CARRIER', fromRoleId: null, toRoleId: 'car', declined: false };
+
+describe('after-delivery window: 7 UTC calendar days, Sundays not counted', () => {
+  it('delivered on a Monday: open until the end of the following Monday (the contract example)', () => {
+    const monday = new Date('2026-11-02T22:30:00Z');
+    expect(afterDeliveryDeadline(monday).toISOString()).toBe('2026-11-10T00:00:00.000Z');
+    expect(withinTimeLimit('AFTER_DELIVERY', monday, new Date('2026-11-09T23:59:59Z'))).toBe(true);
+    expect(withinTimeLimit('AFTER_DELIVERY', monday, new Date('2026-11-10T00:00:00Z'))).toBe(false);
+  });
+
+  it('a Sunday in the window moves its end by a day; a delivery on Sunday counts from Monday', () => {
+    // Thursday: Thu Fri Sat (Sun) Mon Tue Wed Thu → the end of the next Thursday.
+    expect(afterDeliveryDeadline(new Date('2026-11-05T08:00:00Z')).toISOString()).toBe('2026-11-13T00:00:00.000Z');
+    // Sunday: Mon … Sat (Sun) Mon → the end of the Monday after next.
+    expect(afterDeliveryDeadline(new Date('2026-11-08T08:00:00Z')).toISOString()).toBe('2026-11-17T00:00:00.000Z');
+  });
+
+  it('the delay window is 21 × 24 hours from the completion, to the millisecond', () => {
+    const delivered = new Date('2026-11-02T10:00:00Z');
+    expect(delayDeadline(delivered).toISOString()).toBe('2026-11-23T10:00:00.000Z');
+    expect(withinTimeLimit('DELAY', delivered, new Date('2026-11-23T10:00:00Z'))).toBe(true);
+    expect(withinTimeLimit('DELAY', delivered, new Date('2026-11-23T10:00:00.001Z'))).toBe(false);
+    expect(withinTimeLimit('DELIVERY', delivered, new Date('2027-01-01T00:00:00Z'))).toBe(true);
+  });
+});
+
+describe('reservation stages', () => {
+  it('TAKING_OVER: the carrier while ISSUED, until its own collection approval', () => {
+    expect(reservationRole(situation('ISSUED'), 'TAKING_OVER', as('car'))).toEqual({ role: 'CARRIER', roleId: 'car' });
+    expect(reservationRole(situation('ISSUED', { approvals: [carrierCollected] }), 'TAKING_OVER', as('car'))).toEqual({
+      code: '4.60',
+      field: 'reservation.stage',
+    });
+    expect(reservationRole(situation('ISSUED'), 'TAKING_OVER', as('cee'))).toMatchObject({ code: '4.60' });
+    expect(reservationRole(situation('TRANSIT'), 'TAKING_OVER', as('car'))).toMatchObject({ code: '4.60' });
+  });
+
+  it('CARRIER_TO_CARRIER: the receiving subsequent carrier while the hand-over is open', () => {
+    expect(reservationRole(situation('TRANSIT'), 'CARRIER_TO_CARRIER', as('sc1'))).toEqual({ role: 'SUBSEQUENT_CARRIER', roleId: 'sc1' });
+    expect(reservationRole(situation('TRANSIT'), 'CARRIER_TO_CARRIER', as('car'))).toMatchObject({ code: '4.60' });
+    const received: ApprovalFact = { action: 'CARRIER_TO_CARRIER', side: 'COUNTER_PARTY', fromRoleId: 'car', toRoleId: 'sc1', declined: false };
+    expect(reservationRole(situation('TRANSIT', { approvals: [received] }), 'CARRIER_TO_CARRIER', as('sc1'))).toMatchObject({ code: '4.60' });
+  });
+
+  it('DELIVERY: consignee, place of delivery or the holder of the cargo while TRANSIT', () => {
+    for (const id of ['cee', 'pod', 'car']) expect(reservationRole(situation('TRANSIT'), 'DELIVERY', as(id))).not.toHaveProperty('code');
+    expect(reservationRole(situation('TRANSIT'), 'DELIVERY', as('sc1'))).toMatchObject({ code: '4.60' });
+    expect(reservationRole(situation('DELIVERED'), 'DELIVERY', as('cee'))).toMatchObject({ code: '4.60' });
+  });
+
+  it('AFTER_DELIVERY and DELAY: the consignee after DELIVERED; 1.4 for a role that never reserves; 4.63 once replaced', () => {
+    expect(reservationRole(situation('DELIVERED'), 'AFTER_DELIVERY', as('cee'))).toEqual({ role: 'CONSIGNEE', roleId: 'cee' });
+    expect(reservationRole(situation('DELIVERED'), 'DELAY', as('pod'))).toMatchObject({ code: '4.60' });
+    expect(reservationRole(situation('TRANSIT'), 'DELAY', as('cee'))).toMatchObject({ code: '4.60' });
+    expect(reservationRole(situation('TRANSIT'), 'DELIVERY', as('cor', 'sub'))).toEqual({ code: '1.4' });
+    expect(reservationRole(situation('TRANSIT', { replacedByPaper: true }), 'DELIVERY', as('cee'))).toEqual({ code: '4.63' });
+    expect(mayReserve(situation('DRAFT'), as('car'))).toMatchObject({ code: '4.60' });
+    expect(mayReserve(situation('ISSUED'), as('car'))).toBeUndefined();
+  });
+
+  it('a counter party accepts the reservations of its transfer’s stage; the carrier side and a decline accept none', () => {
+    const reservations = [
+      { commentId: 'a', stage: 'TAKING_OVER' as const, toRoleId: 'car' },
+      { commentId: 'b', stage: 'DELIVERY' as const, toRoleId: 'car' },
+      { commentId: 'c', stage: 'CARRIER_TO_CARRIER' as const, toRoleId: 'sc1' },
+    ];
+    expect(acceptedReservationIds(reservations, { action: 'COLLECTION', side: 'COUNTER_PARTY', declined: false, toRoleId: 'car' })).toEqual(['a']);
+    expect(acceptedReservationIds(reservations, { action: 'COLLECTION', side: 'CARRIER', declined: false, toRoleId: 'car' })).toEqual([]);
+    expect(acceptedReservationIds(reservations, { action: 'DELIVERY', side: 'COUNTER_PARTY', declined: true, toRoleId: null })).toEqual([]);
+    expect(acceptedReservationIds(reservations, { action: 'CARRIER_TO_CARRIER', side: 'COUNTER_PARTY', declined: false, toRoleId: 'sc1' })).toEqual(['c']);
+  });
+});
+
+describe('right of disposal and the other events', () => {
+  it('the consignor holds it until delivery, the consignee from the start when agreed', () => {
+    expect(rightOfDisposalHolder(situation('TRANSIT'))).toBe('CONSIGNOR');
+    expect(rightOfDisposalHolder(situation('DELIVERED'))).toBe('CONSIGNEE');
+    expect(rightOfDisposalHolder(situation('ISSUED', { consigneeHasRightOfDisposal: true }))).toBe('CONSIGNEE');
+    expect(instructionRefusal(situation('ISSUED'), as('cor'))).toBeUndefined();
+    expect(instructionRefusal(situation('ISSUED'), as('cee', 'car'))).toEqual({ code: '4.61' });
+    expect(instructionRefusal(situation('DELIVERED'), as('cee'))).toEqual({ code: '4.18' });
+    expect(instructionRefusal(situation('TRANSIT', { consigneeHasRightOfDisposal: true }), as('cee'))).toBeUndefined();
+  });
+
+  it('answers by the carrier side, impediments by the holder of the cargo in TRANSIT, cash on delivery with a reimbursement', () => {
+    expect(answerRefusal(situation('ISSUED'), as('car'))).toBeUndefined();
+    expect(answerRefusal(situation('TRANSIT'), as('sc1'))).toEqual({ code: '1.4' });
+    expect(answerRefusal(situation('TRANSIT'), as('cor'))).toEqual({ code: '1.4' });
+    expect(impedimentRefusal(situation('TRANSIT'), as('car'))).toBeUndefined();
+    expect(impedimentRefusal(situation('ISSUED'), as('car'))).toEqual({ code: '4.64' });
+    expect(impedimentRefusal(situation('TRANSIT'), as('sc1'))).toEqual({ code: '4.64' });
+    expect(impedimentRefusal(situation('TRANSIT'), as('cee'))).toEqual({ code: '1.4' });
+    expect(cashOnDeliveryRefusal(situation('TRANSIT', { reimbursementAmount: 120 }), as('car'))).toBeUndefined();
+    expect(cashOnDeliveryRefusal(situation('TRANSIT'), as('car'))).toEqual({ code: '4.18' });
+    expect(replacementRefusal(situation('TRANSIT'), as('sub'))).toBeUndefined();
+    expect(replacementRefusal(situation('DELIVERED'), as('car'))).toEqual({ code: '4.18' });
+    expect(replacementRefusal(situation('TRANSIT'), as('cee'))).toEqual({ code: '1.4' });
+    expect(replacementRefusal(situation('TRANSIT', { replacedByPaper: true }), as('car'))).toEqual({ code: '4.63' });
+  });
+});
