@@ -59,6 +59,8 @@ export const legalEventOperations: ApiOperation[] = [
     path: '/freightdocuments/{id}/impediments',
     tag: 'Legal events',
     summary: 'Report that carriage or delivery became impossible (CMR art. 14, 15)',
+    description:
+      'By the carrier side holding the cargo, while TRANSIT (else `4.64`), with `previousCommits` and optional photos. The holders of the right of disposal are e-mailed and may answer with an instruction; subscribers get a delivery with `event` `IMPEDIMENT`.',
     auth: 'bearer',
     parameterExamples: { id: ID },
     body: { schema: impedimentInput, example: { kind: 'CONSIGNEE_REFUSED', text: 'The consignee refuses to take the goods.', previousCommits: [HEAD] } },
@@ -70,6 +72,8 @@ export const legalEventOperations: ApiOperation[] = [
     path: '/freightdocuments/{id}/cashondelivery',
     tag: 'Legal events',
     summary: 'Record whether the cash on delivery was collected (CMR art. 21)',
+    description:
+      'By the carrier side while TRANSIT, when the document has a `reimbursementAmount` above 0: `collected`, and the `amount`, `currency` and `reference` collected. A delivery approval without it is still accepted; the PDF then prints that no cash on delivery was recorded.',
     auth: 'bearer',
     parameterExamples: { id: ID },
     body: { schema: cashOnDeliveryInput, example: { collected: true, amount: 1250, currency: 'EUR', reference: 'Receipt 4711', previousCommits: [HEAD] } },
@@ -81,6 +85,8 @@ export const legalEventOperations: ApiOperation[] = [
     path: '/freightdocuments/{id}/receipt',
     tag: 'Legal events',
     summary: 'The sender’s receipt of the taking over (Additional Protocol art. 6)',
+    description:
+      'For role holders after the collection (before it `4.18`): the service number, verification URL, when and where the goods were taken over, the carrier, the goods, the plates and the reservations of the taking over with their acceptance. JSON or PGP-signed JSON by `Accept`.',
     auth: 'bearer',
     parameterExamples: { id: ID },
     success: [
@@ -126,6 +132,8 @@ export const legalEventOperations: ApiOperation[] = [
     path: '/procedures',
     tag: 'Operations',
     summary: 'The operator’s procedures statement (Additional Protocol art. 5(2))',
+    description:
+      'No authentication. How notes are issued and delivered, how integrity is kept (the commit chain and how to recompute it), how an entitled party proves entitlement, how delivery is confirmed, how amendments are recorded and how a note is replaced by paper; generated from the running configuration. The same statement is the page `/procedures`.',
     auth: 'none',
     success: [
       {
