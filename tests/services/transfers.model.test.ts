@@ -254,14 +254,14 @@ class CounterPartyApproval implements fc.AsyncCommand<Model, Real> {
     const challenge = challengeCode({
       contentHash: contentHash(model.comments, document.serviceNumber),
       serviceNumber: document.serviceNumber,
-      s1: '1',
-      s3: '2',
+      s1: secrets?.s1 ?? '1',
+      s3: secrets?.s3 ?? '2',
     });
     const by = real.people[this.evidence.by];
     return {
       responseCode: responseCode({
         challenge,
-        serviceNumber: document.serviceNumber,
+        action: this.action,
         accountNumber: by.accountNumber,
         s2: secrets?.s2 ?? '0',
         accountSecret: await accountSecretOf(ctx, by.accountId),

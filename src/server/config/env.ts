@@ -56,6 +56,8 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: positiveInt(5),
   LOGIN_LOCKOUT_SECONDS: positiveInt(900),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanFlag,
+  // Contract §8: also accept version 1 TFA responses (the commercial service's, not bound to the transfer).
+  TFA_ACCEPT_V1: booleanFlag,
   WEBHOOK_RETRY_DELAYS_MS: z
     .string()
     .default('30000,300000')

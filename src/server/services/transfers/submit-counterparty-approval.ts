@@ -51,9 +51,12 @@ async function byResponseCode(ctx: ServiceContext, tx: Transaction, loaded: Load
     : [];
   const secrets = secretsOfTransfer(await loadTransferSecrets(ctx, tx, loaded.document.id), transfer.action, transfer.toRoleId);
   const comments = (await loadTransferRecords(tx, loaded.document.id)).comments.map((comment) => comment.text ?? '');
-  const approver = await matchResponseCode(tx, ctx.appSecret, {
+  const approver = await matchResponseCode(tx, ctx, {
     serviceNumber: loaded.document.serviceNumber,
+    s1: secrets?.s1 ?? '0',
     s2: secrets?.s2 ?? '0',
+    s3: secrets?.s3 ?? '0',
+    action: transfer.action,
     comments,
     counterPartyAccountIds: held.length > 0 && secrets ? [account!.id] : [],
     responseCode: code,
