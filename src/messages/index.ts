@@ -9,6 +9,7 @@ import { delegation } from './delegation';
 import { tablet } from './tablet';
 import { pdf } from './pdf';
 import portal from './portal';
+import { security } from './security';
 
 /**
  * A feature area (tablet, webhooks, PDF labels…) keeps its messages in `src/messages/<area>/{locale}.json` with its
@@ -16,7 +17,7 @@ import portal from './portal';
  * let features be built side by side without editing one shared catalogue.
  */
 type AreaCatalogues = { [L in Locale]: object };
-const AREAS = [delegation, tablet, pdf, apidocs, portal] as const satisfies readonly AreaCatalogues[];
+const AREAS = [delegation, tablet, pdf, apidocs, portal, security] as const satisfies readonly AreaCatalogues[];
 
 type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never;
 type AreaMessages = [(typeof AREAS)[number]] extends [never] ? unknown : UnionToIntersection<(typeof AREAS)[number]['en']>;

@@ -124,3 +124,7 @@ export function parseResponseCode(code: string): ParsedResponseCode | null {
 export function paddedAccountNumber(accountNumber: string): string {
   return pad(accountNumber, 8, 'accountNumber');
 }
+
+/** Contract §8: wrong response codes allowed per transfer within one window, and the window's length. */
+export const TFA_MAX_WRONG_CODES = 5;
+export const TFA_ATTEMPT_WINDOW_SECONDS = 15 * 60;

@@ -18,6 +18,7 @@ import { attachmentRow, prepareAttachments } from '../freight-documents/attachme
 import { mutateAndSerialize } from '../freight-documents/mutate-document';
 import { loadTransferRecords } from '../freight-documents/snapshot';
 import { matchResponseCode } from './check-response-code';
+import { countCodeAttempt, isWrongCode } from './code-attempts';
 import { recordApproval } from './record-approval';
 import { loadTransferSecrets, secretsOfTransfer } from './transfer-secrets';
 
@@ -104,8 +105,26 @@ export async function submitCounterpartyApproval({
   const accountId = requireAccountId(ctx);
   const approval = parseInput(counterPartyApprovalInput, input.body);
   const type = approvalTypeOf(approval.evidence);
+  const attempt = type === 'TFA' ? await countCodeAttempt(ctx, { freightDocumentId: input.freightDocumentId, ...approval }) : undefined;
+  try {
+    const approved = await recordCounterPartyApproval(ctx, accountId, input.freightDocumentId, approval, type);
+    await attempt?.release();
+    return approved;
+  } catch (error) {
+    await (isWrongCode(error) ? attempt?.wrong() : attempt?.release());
+    throw error;
+  }
+}
+
+async function recordCounterPartyApproval(
+  ctx: ServiceContext,
+  accountId: string,
+  freightDocumentId: string,
+  approval: z.output<typeof counterPartyApprovalInput>,
+  type: ReturnType<typeof approvalTypeOf>,
+) {
   return mutateAndSerialize(ctx, {
-    freightDocumentId: input.freightDocumentId,
+    freightDocumentId,
     changeType: 'APPROVAL',
     previousCommits: approval.previousCommits,
     requirePreviousCommits: true,

@@ -1,0 +1,3 @@
+ALTER TABLE "transfer_secrets" ADD COLUMN "code_attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "transfer_secrets" ADD COLUMN "code_window_started_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "transfer_secrets" ADD COLUMN "code_lock_notified" boolean DEFAULT false NOT NULL;
