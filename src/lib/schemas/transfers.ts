@@ -31,8 +31,11 @@ const text = (max: number) => z.string('3.17').max(max, '3.2');
 /** The heads the client last saw (contract §6): missing 3.1, empty 4.45, unknown 4.13 (checked by the service). */
 const previousCommits = z.array(z.string('3.17'), required('3.17'));
 
-/** How long ago the client made the change (an offline device): the server dates it back by as much. */
-export const MAX_SECONDS_SINCE_CREATION = 366 * 24 * 60 * 60;
+/**
+ * How long ago the client made the change (an offline device): the server dates it back by as much. Contract §6:
+ * an integer 0…30 days (a digit string too), anything else `3.6`, so no change is dated before it could be made.
+ */
+export const MAX_SECONDS_SINCE_CREATION = 30 * 24 * 60 * 60;
 const secondsSinceCreation = optional(
   z
     .union(
@@ -40,12 +43,12 @@ const secondsSinceCreation = optional(
         z.number(),
         z
           .string()
-          .regex(/^\d+(\.\d+)?$/)
+          .regex(/^\d{1,10}$/)
           .transform(Number),
       ],
-      { error: '3.17' },
+      { error: '3.6' },
     )
-    .pipe(z.number().refine(Number.isFinite, '3.17').min(0, '3.29').max(MAX_SECONDS_SINCE_CREATION, '3.9')),
+    .pipe(z.number().int('3.6').min(0, '3.6').max(MAX_SECONDS_SINCE_CREATION, '3.6')),
 );
 
 /**
