@@ -8,7 +8,7 @@ import { describeError, httpStatusOf } from '@/lib/errors/catalogue';
  * headers, and those of the API, come from next.config.mjs.
  *
  * The API is not matched on purpose: for a request that a proxy sees, Next.js buffers the body (and cuts it at
- * 10 MB) before the route reads it, which would defeat the body limit of src/server/http/body-limit.ts.
+ * 10 MB) before the route reads it, which would defeat the body limit of src/server/http/body-gate.ts.
  */
 export function contentSecurityPolicy(nonce: string, development = process.env.NODE_ENV === 'development'): string {
   return [

@@ -13,6 +13,23 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   });
 }
 
+/**
+ * Contract §1: answers that carry a document, secrets or tokens are never stored by a cache. Every API answer gets
+ * `Cache-Control: no-store` unless it chose its own (the public key, the OpenAPI document); answers with immutable
+ * headers (redirects) are copied.
+ */
+export function withNoStore(response: Response): Response {
+  if (response.headers.has('Cache-Control')) return response;
+  try {
+    response.headers.set('Cache-Control', 'no-store');
+    return response;
+  } catch {
+    const headers = new Headers(response.headers);
+    headers.set('Cache-Control', 'no-store');
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+}
+
 function authenticateHeader(code: string, realm: string): string | undefined {
   switch (code) {
     case '1.8':

@@ -1,7 +1,7 @@
 import NextAuth from 'next-auth';
 import type { NextRequest } from 'next/server';
 import { getAuthOptions } from '@/server/auth/options';
-import { withLimitedBody } from '@/server/http/body-limit';
+import { withGatedBody } from '@/server/http/body-gate';
 import { errorResponse } from '@/server/http/respond';
 import { observed } from '@/server/observability/observe-request';
 
@@ -11,7 +11,7 @@ async function handler(request: NextRequest, context: Context) {
   let limited: NextRequest;
   try {
     // Contract §1: the body limit holds here too; next-auth would read any body whole.
-    limited = await withLimitedBody(request);
+    limited = await withGatedBody(request, 'small');
   } catch (error) {
     return errorResponse(error);
   }
