@@ -17,7 +17,8 @@ const text = (value: unknown) => (typeof value === 'string' && value ? value : n
  * The public verification page (contract §9), reached from the PDF's QR code without an account: the service
  * number, status, the parties' names, the places, the time and type of each approval, and whether the whole commit
  * chain recomputes. Nothing else of the content. Each visit is recorded as an access in the document's history,
- * beside the commit chain (decision 0014). An unknown token is 4.47, like a document one may not see.
+ * beside the commit chain (decision 0014). An unknown token, and a draft's, is 4.47, like a document one may not
+ * see; a cancelled document shows its service number and status only.
  */
 export async function verifyDocument({ ctx, input }: { ctx: ServiceContext; input: { token: string } }): Promise<VerificationView> {
   if (!TOKEN.test(input.token)) fail('4.47');
@@ -25,7 +26,8 @@ export async function verifyDocument({ ctx, input }: { ctx: ServiceContext; inpu
     .select({ id: freightDocuments.id, serviceNumber: freightDocuments.serviceNumber, status: freightDocuments.status })
     .from(freightDocuments)
     .where(eq(freightDocuments.verificationToken, input.token));
-  if (!document) fail('4.47');
+  // A draft is not a consignment note yet: its page does not exist (issue 20: drafts showed their parties).
+  if (!document || document.status === 'DRAFT') fail('4.47');
   await ctx.db.insert(documentAccesses).values({ documentId: document.id, type: 'VERIFICATION_PAGE', accessedAt: ctx.now() });
 
   const [roles, approvals, chain] = await Promise.all([
@@ -44,8 +46,10 @@ export async function verifyDocument({ ctx, input }: { ctx: ServiceContext; inpu
       .orderBy(asc(documentCommits.sequence)),
     verifyCommitChain(ctx.db, document.id),
   ]);
+  // A cancelled document shows only that it was cancelled, under its service number: no names, places or approvals.
+  const shown = document.status === 'CANCELLED' ? [] : roles;
   const ofRoles = <R extends string>(wanted: readonly R[]) =>
-    wanted.flatMap((role) => roles.filter((row) => row.role === role).map((row) => ({ role, party: row.party })));
+    wanted.flatMap((role) => shown.filter((row) => row.role === role).map((row) => ({ role, party: row.party })));
   return {
     serviceNumber: document.serviceNumber,
     status: document.status,
@@ -56,7 +60,7 @@ export async function verifyDocument({ ctx, input }: { ctx: ServiceContext; inpu
       cityName: text(party.cityName),
       countryCode: text(party.countryCode),
     })),
-    approvals: approvals.map((approval) => ({ ...approval, at: approval.at.toISOString() })),
+    approvals: document.status === 'CANCELLED' ? [] : approvals.map((approval) => ({ ...approval, at: approval.at.toISOString() })),
     chain: chain.intact
       ? { intact: true, commits: chain.commits }
       : { intact: false, commitId: chain.commitId, sequence: chain.sequence, reason: chain.reason },
