@@ -86,6 +86,10 @@ const envSchema = z.object({
   RATE_LIMIT_WRITES_PER_CLIENT: limit(6000),
   RATE_LIMIT_TOKEN_REQUESTS_PER_CLIENT: limit(600),
   RATE_LIMIT_SIGNUPS_PER_CLIENT: limit(300),
+  // Portal sign-ups (tRPC, no client system) per client address and window (issue 20: they mailed attacker text).
+  RATE_LIMIT_SIGNUPS_PER_IP: limit(20),
+  // Whether X-Forwarded-For is believed: only behind a proxy that sets it (else any client could name any address).
+  TRUST_PROXY: booleanFlag,
 });
 
 export type AppConfig = z.infer<typeof envSchema>;

@@ -5,11 +5,11 @@ import { metrics } from '@/server/observability/metrics';
 import type { ServiceContext } from '../context';
 
 /** The limits of issue 13, each counted per window for one subject (a client system or an account). */
-export type RateLimitName = 'writes-per-account' | 'writes-per-client' | 'token-requests-per-client' | 'signups-per-client';
+export type RateLimitName = 'writes-per-account' | 'writes-per-client' | 'token-requests-per-client' | 'signups-per-client' | 'signups-per-ip';
 
 export interface RateLimitRule {
   name: RateLimitName;
-  /** Whom it counts: an account id or a client id. */
+  /** Whom it counts: an account id, a client id or a client address. */
   subject: string;
 }
 
@@ -24,6 +24,8 @@ function limitOf(ctx: Pick<ServiceContext, 'config'>, name: RateLimitName): numb
       return config.RATE_LIMIT_TOKEN_REQUESTS_PER_CLIENT;
     case 'signups-per-client':
       return config.RATE_LIMIT_SIGNUPS_PER_CLIENT;
+    case 'signups-per-ip':
+      return config.RATE_LIMIT_SIGNUPS_PER_IP;
   }
 }
 
