@@ -53,6 +53,13 @@ async function handleTrpc(
     router,
     createContext,
     maxBatchSize: TRPC_MAX_BATCH_SIZE,
+    // A limit's refusal tells when to come back, as over REST (Retry-After on 429).
+    responseMeta: ({ errors }) => {
+      const waits = errors.flatMap((error) =>
+        error.cause instanceof ServiceError && error.cause.hints.retryAfterSeconds ? [error.cause.hints.retryAfterSeconds] : [],
+      );
+      return waits.length > 0 ? { headers: { 'Retry-After': String(Math.max(...waits)) } } : {};
+    },
     onError: ({ error, path }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof ServiceError)) {
         log().error(`unexpected error in tRPC ${path ?? '?'}: ${describeUnexpected(error.cause ?? error)}`);
