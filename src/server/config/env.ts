@@ -88,6 +88,8 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNUPS_PER_CLIENT: limit(300),
   // Portal sign-ups (tRPC, no client system) per client address and window (issue 20: they mailed attacker text).
   RATE_LIMIT_SIGNUPS_PER_IP: limit(20),
+  // "Forgot password" requests for one address per window (issue 20: 31 mails to one victim).
+  RATE_LIMIT_PASSWORD_RESETS_PER_ADDRESS: limit(3),
   // Whether X-Forwarded-For is believed: only behind a proxy that sets it (else any client could name any address).
   TRUST_PROXY: booleanFlag,
 });
