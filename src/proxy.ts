@@ -61,6 +61,8 @@ export function proxy(request: NextRequest) {
   response.headers.set('Content-Security-Policy', policy);
   // Pages have no access line of their own (Next.js renders them); the id still ties a browser's report to the logs.
   response.headers.set('X-Request-Id', requestId);
+  // Issue 20: under an https PUBLIC_URL browsers are told to stay on https (the API answers say so too, respond.ts).
+  if ((process.env.PUBLIC_URL ?? '').startsWith('https://')) response.headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   return response;
 }
 

@@ -40,6 +40,8 @@ export function getAuthOptions(): Promise<NextAuthOptions> {
     return {
       secret,
       session: { strategy: 'jwt', maxAge: 8 * 3600 },
+      // Under https the cookies are Secure and __Secure-/__Host- prefixed, whatever address a request came in on.
+      useSecureCookies: (process.env.NEXTAUTH_URL || process.env.PUBLIC_URL || '').startsWith('https://'),
       pages: { signIn: '/login', error: '/login' },
       // next-auth logs whole errors (and, for a revoked session, a stack per request): keep the code and a line.
       logger: {

@@ -10,7 +10,7 @@ import { bodyLimitOf, readBodyText, refuseDeclaredOversize, type BodyKind } from
 import { withCors } from './cors';
 import { assertSafeInput } from './safe-input';
 import { isFormContentType, isJsonContentType, JSON_MEDIA, negotiateMedia } from './negotiate';
-import { errorResponse, json, withNoStore } from './respond';
+import { errorResponse, json, withApiHeaders } from './respond';
 import { answerIdempotently, idempotencyKeyOf, limitWrite } from './write-guards';
 import { observed, routePattern } from '@/server/observability/observe-request';
 
@@ -173,7 +173,7 @@ function observeRoute<Method extends string>(handlers: Record<Method, Handler>, 
   const noStore =
     (handler: Handler): Handler =>
     async (request, context) =>
-      withNoStore(await handler(request, context));
+      withApiHeaders(await handler(request, context));
   return Object.fromEntries(Object.entries<Handler>(handlers).map(([method, handler]) => [method, observed(noStore(handler), pattern)])) as Record<
     Method,
     Handler

@@ -4,7 +4,7 @@ import type { NextRequest } from 'next/server';
 import { ServiceError } from '@/server/errors';
 import { describeUnexpected } from '@/server/errors/describe-unexpected';
 import { withGatedBody, type BodyKind } from '@/server/http/body-gate';
-import { errorResponse, withNoStore } from '@/server/http/respond';
+import { errorResponse, withApiHeaders } from '@/server/http/respond';
 import { log } from '@/server/observability/logger';
 import { observed } from '@/server/observability/observe-request';
 import { createTrpcContext } from './init';
@@ -67,7 +67,7 @@ async function handleTrpc(
     },
   });
   // Contract §1: the portal's answers carry documents, secrets and account data.
-  return withNoStore(answer);
+  return withApiHeaders(answer);
 }
 
 /** The tRPC door with a request id, access line and metrics, like every REST route (one label for all procedures). */

@@ -2,7 +2,7 @@ import NextAuth from 'next-auth';
 import type { NextRequest } from 'next/server';
 import { getAuthOptions } from '@/server/auth/options';
 import { withGatedBody } from '@/server/http/body-gate';
-import { errorResponse } from '@/server/http/respond';
+import { errorResponse, withApiHeaders } from '@/server/http/respond';
 import { observed } from '@/server/observability/observe-request';
 
 type Context = { params: Promise<{ nextauth: string[] }> };
@@ -15,7 +15,7 @@ async function handler(request: NextRequest, context: Context) {
   } catch (error) {
     return errorResponse(error);
   }
-  return NextAuth(limited, { params: await context.params }, await getAuthOptions());
+  return withApiHeaders((await NextAuth(limited, { params: await context.params }, await getAuthOptions())) as Response);
 }
 
 const observedHandler = observed(handler, () => '/api/auth');
