@@ -69,12 +69,8 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      // Pages only: not the API (see above), not static files.
+      // Pages only: not the API (see above), not static files. Prefetches too (issue 20: they came without a CSP).
       source: '/((?!api(?:/|$)|v1/api(?:/|$)|_next/static|_next/image|favicon.ico).*)',
-      missing: [
-        { type: 'header', key: 'next-router-prefetch' },
-        { type: 'header', key: 'purpose', value: 'prefetch' },
-      ],
     },
     // API paths only when they carry a percent-escape of a non-ASCII byte or a broken one, to refuse malformed
     // ones (bodies of such requests are buffered, but no valid id of the API needs such an escape).
