@@ -24,7 +24,8 @@ describe.each(databaseKinds())('verification page (%s)', (kind) => {
 
   const tokenOf = async (id: string) =>
     (await database.handle.db.select({ token: freightDocuments.verificationToken }).from(freightDocuments).where(eq(freightDocuments.id, id)))[0]!.token;
-  const visit = (token: string) => verifyDocument({ ctx: serviceContext(database.handle), input: { token } });
+  const visit = (token: string, visitor = '198.51.100.1', at?: Date) =>
+    verifyDocument({ ctx: { ...serviceContext(database.handle), ...(at ? { now: () => at } : {}) }, input: { token, visitor } });
   const visits = async (id: string) => (await database.handle.db.select().from(documentAccesses).where(eq(documentAccesses.documentId, id))).length;
 
   it('a draft answers 4.47 and records nothing; once issued it shows its parties', async () => {
@@ -45,5 +46,18 @@ describe.each(databaseKinds())('verification page (%s)', (kind) => {
     const view = await visit(token);
     expect(view).toMatchObject({ status: 'CANCELLED', parties: [], places: [], approvals: [] });
     expect(view.serviceNumber).toMatch(/^\d{12}$/);
+  });
+
+  it('visits are one access per visitor and hour, counted: one visitor cannot push the others out', async () => {
+    const id = await issuedChain(database, people);
+    const token = await tokenOf(id);
+    const hour = new Date('2026-11-26T10:05:00Z');
+    for (let visit_ = 0; visit_ < 30; visit_ += 1) await visit(token, '203.0.113.9', hour);
+    await visit(token, '203.0.113.10', hour);
+    await visit(token, '203.0.113.9', new Date('2026-11-26T11:01:00Z'));
+    const rows = await database.handle.db.select().from(documentAccesses).where(eq(documentAccesses.documentId, id));
+    expect(rows.map((row) => row.visits).sort((a, b) => a - b)).toEqual([1, 1, 30]);
+    // No address is kept, only a keyed hash with the hour.
+    expect(JSON.stringify(rows)).not.toContain('203.0.113');
   });
 });

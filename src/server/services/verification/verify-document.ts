@@ -1,4 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
+import crypto from 'node:crypto';
+import { asc, eq, sql } from 'drizzle-orm';
 import { documentAccesses, documentApprovals, documentCommits, documentRoles, freightDocuments } from '@/server/db/schema';
 import { fail } from '@/server/errors';
 import type { ServiceContext } from '../context';
@@ -11,16 +12,30 @@ const TOKEN = /^[0-9a-f]{64}$/;
 const PARTY_ROLES = ['CONSIGNOR', 'CONSIGNEE', 'CARRIER', 'SUBSEQUENT_CARRIER'] as const;
 const PLACE_ROLES = ['PLACE_OF_TAKING_OVER', 'PLACE_OF_DELIVERY'] as const;
 
+/**
+ * One access row per visitor and hour (issue 20), the visitor known only by a keyed hash of its address and the hour,
+ * so that one visitor cannot push the real accesses out of the ones shown; further visits of that hour are counted.
+ */
+async function recordVisit(ctx: ServiceContext, documentId: string, visitor: string) {
+  const now = ctx.now();
+  const hour = now.toISOString().slice(0, 13);
+  const visitorHour = crypto.createHmac('sha256', ctx.appSecret).update(`verification-visitor|${visitor}|${hour}`).digest('base64url');
+  await ctx.db
+    .insert(documentAccesses)
+    .values({ documentId, type: 'VERIFICATION_PAGE', accessedAt: now, visitorHour })
+    .onConflictDoUpdate({ target: [documentAccesses.documentId, documentAccesses.visitorHour], set: { visits: sql`${documentAccesses.visits} + 1` } });
+}
+
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
 /**
  * The public verification page (contract §9), reached from the PDF's QR code without an account: the service
  * number, status, the parties' names, the places, the time and type of each approval, and whether the whole commit
- * chain recomputes. Nothing else of the content. Each visit is recorded as an access in the document's history,
- * beside the commit chain (decision 0014). An unknown token, and a draft's, is 4.47, like a document one may not
+ * chain recomputes. Nothing else of the content. Visits are recorded as accesses in the document's history, one per
+ * visitor and hour, beside the commit chain (decision 0014). An unknown token, and a draft's, is 4.47, like a document one may not
  * see; a cancelled document shows its service number and status only.
  */
-export async function verifyDocument({ ctx, input }: { ctx: ServiceContext; input: { token: string } }): Promise<VerificationView> {
+export async function verifyDocument({ ctx, input }: { ctx: ServiceContext; input: { token: string; visitor?: string } }): Promise<VerificationView> {
   if (!TOKEN.test(input.token)) fail('4.47');
   const [document] = await ctx.db
     .select({ id: freightDocuments.id, serviceNumber: freightDocuments.serviceNumber, status: freightDocuments.status })
@@ -28,7 +43,7 @@ export async function verifyDocument({ ctx, input }: { ctx: ServiceContext; inpu
     .where(eq(freightDocuments.verificationToken, input.token));
   // A draft is not a consignment note yet: its page does not exist (issue 20: drafts showed their parties).
   if (!document || document.status === 'DRAFT') fail('4.47');
-  await ctx.db.insert(documentAccesses).values({ documentId: document.id, type: 'VERIFICATION_PAGE', accessedAt: ctx.now() });
+  await recordVisit(ctx, document.id, input.visitor ?? 'unknown');
 
   const [roles, approvals, chain] = await Promise.all([
     ctx.db.select().from(documentRoles).where(eq(documentRoles.documentId, document.id)).orderBy(asc(documentRoles.position)),
