@@ -90,6 +90,8 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNUPS_PER_IP: limit(20),
   // "Forgot password" requests for one address per window (issue 20: 31 mails to one victim).
   RATE_LIMIT_PASSWORD_RESETS_PER_ADDRESS: limit(3),
+  // Webhook test events and redeliveries of one account per window (issue 20: they starved the shared job workers).
+  RATE_LIMIT_WEBHOOK_TESTS_PER_ACCOUNT: limit(10),
   // Whether X-Forwarded-For is believed: only behind a proxy that sets it (else any client could name any address).
   TRUST_PROXY: booleanFlag,
 });

@@ -6,7 +6,13 @@ import type { ServiceContext } from '../context';
 
 /** The limits of issue 13, each counted per window for one subject (a client system or an account). */
 export type RateLimitName =
-  'writes-per-account' | 'writes-per-client' | 'token-requests-per-client' | 'signups-per-client' | 'signups-per-ip' | 'password-resets-per-address';
+  | 'writes-per-account'
+  | 'writes-per-client'
+  | 'token-requests-per-client'
+  | 'signups-per-client'
+  | 'signups-per-ip'
+  | 'password-resets-per-address'
+  | 'webhook-manual-sends-per-account';
 
 export interface RateLimitRule {
   name: RateLimitName;
@@ -29,6 +35,8 @@ function limitOf(ctx: Pick<ServiceContext, 'config'>, name: RateLimitName): numb
       return config.RATE_LIMIT_SIGNUPS_PER_IP;
     case 'password-resets-per-address':
       return config.RATE_LIMIT_PASSWORD_RESETS_PER_ADDRESS;
+    case 'webhook-manual-sends-per-account':
+      return config.RATE_LIMIT_WEBHOOK_TESTS_PER_ACCOUNT;
   }
 }
 
