@@ -36,10 +36,10 @@ const layers = [
   })),
   { root: 'src/server/services', forbidden: [NO_APP, NO_COMPONENTS, NO_TRANSPORTS, NO_NEXT, NO_TRPC] },
   { root: 'src/server/http', forbidden: [NO_APP, NO_COMPONENTS, NO_DATABASE, forbid('^@/server/trpc(/|$)', 'REST and tRPC are separate doors.')] },
-  // The body limit and the error answer are the one transport rule for both doors (contract §1); nothing else crosses.
+  // The body gate and the error answer are the one transport rule for both doors (contract §1); nothing else crosses.
   {
     root: 'src/server/trpc',
-    forbidden: [NO_APP, NO_COMPONENTS, NO_DATABASE, forbid('^@/server/http(/(?!body-limit$|respond$)|$)', 'REST and tRPC are separate doors.')],
+    forbidden: [NO_APP, NO_COMPONENTS, NO_DATABASE, forbid('^@/server/http(/(?!body-gate$|respond$|client-address$)|$)', 'REST and tRPC are separate doors.')],
   },
   { root: 'src/lib', forbidden: [NO_APP, NO_COMPONENTS, ROUTER_TYPE_ONLY, NO_SERVER] },
   { root: 'src/components', forbidden: [NO_APP, ROUTER_TYPE_ONLY, NO_SERVER] },

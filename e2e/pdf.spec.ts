@@ -39,6 +39,8 @@ test('download the PDF from the document view, print it, and open its verificati
     headers: { Authorization: `Bearer ${token.access_token}` },
     data: {
       type: 'WAYBILL',
+      // Issued: a draft has no verification page (issue 20).
+      status: 'ISSUED',
       consignor: { name: 'Tegel BV', cityName: 'Utrecht', countryCode: 'NLD', submittedAccountEmailAddress: person.email },
       consignee: { name: 'Fliesen GmbH', cityName: 'Köln', countryCode: 'DEU' },
       placeOfTakingOver: { name: 'Warehouse Utrecht', cityName: 'Utrecht', countryCode: 'NLD' },
@@ -97,7 +99,10 @@ test('download the PDF from the document view, print it, and open its verificati
 
   await test.step('the visits are accesses in the document’s history', async () => {
     await page.reload();
-    await expect(page.getByTestId('accesses').getByRole('row')).toHaveCount(SIZES.length + 1);
+    // One visitor's visits within an hour are one access (issue 20); the header row, and a second hour if one began.
+    const rows = page.getByTestId('accesses').getByRole('row');
+    await expect(rows.nth(1)).toBeVisible();
+    expect(await rows.count()).toBeLessThanOrEqual(3);
     await page.getByRole('heading', { name: 'Accesses' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, 'document-view-accesses-1366x900.png') });
     await expectAccessible(page);

@@ -5,7 +5,7 @@
  * the timeline; and writes that survive a dropped network and a lost answer without approving twice.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { responseCode, verhoeff } from '@/lib/domain/tfa';
+import { responseCode, verhoeff, type TfaAction } from '@/lib/domain/tfa';
 import { createClient, type CreatedClient } from './support/admin';
 import { signIn } from './support/portal';
 import {
@@ -42,15 +42,13 @@ test.beforeAll(async ({ request }) => {
 const outboxEntry = (page: Page, kind: string) => page.getByTestId('outbox').getByRole('listitem').filter({ hasText: kind });
 
 /** The counter party on its phone: types the challenge, reads the response; checked against contract §8's functions. */
-async function respondOnPhone(phone: Page, who: Person, challenge: string, expected: { serviceNumber: string; s2: string }) {
+async function respondOnPhone(phone: Page, who: Person, challenge: string, expected: { action: TfaAction; s2: string }) {
   await phone.getByLabel('Challenge code from the carrier').fill(challenge.replace(/(\d{5})(?=\d)/g, '$1 '));
   await phone.getByRole('button', { name: 'Get my response code' }).click();
   const shown = phone.getByTestId('response-code');
   await expect(shown).toBeVisible();
   const code = (await shown.getAttribute('data-code'))!;
-  expect(code).toBe(
-    responseCode({ challenge, serviceNumber: expected.serviceNumber, accountNumber: who.accountNumber, s2: expected.s2, accountSecret: who.accountSecret }),
-  );
+  expect(code).toBe(responseCode({ challenge, action: expected.action, accountNumber: who.accountNumber, s2: expected.s2, accountSecret: who.accountSecret }));
   return code;
 }
 
@@ -122,7 +120,7 @@ test('at 1024×768: collection by two-factor code with the consignor’s phone, 
     const phone = await deviceFor(browser, cast.consignor, SIZES.phone, '/respond');
     await expectAccessible(phone);
     const s2 = (await readDocument(request, cast.consignor, document.id)).collectionSecrets.s2;
-    const code = await respondOnPhone(phone, cast.consignor, challenge, { serviceNumber: document.serviceNumber, s2 });
+    const code = await respondOnPhone(phone, cast.consignor, challenge, { action: 'COLLECTION', s2 });
     await expectAccessible(phone);
     await screenshots(phone, 'respond');
     await phone.context().close();
@@ -230,7 +228,7 @@ test('at 390×844: approvals survive a dropped network and a lost answer, once e
     const challenge = (await page.getByTestId('challenge-code').getAttribute('data-code'))!;
     const phone = await deviceFor(browser, cast.consignee, SIZES.phone, '/respond');
     const s2 = (await readDocument(request, cast.consignee, document.id)).deliverySecrets.s2;
-    const code = await respondOnPhone(phone, cast.consignee, challenge, { serviceNumber: document.serviceNumber, s2 });
+    const code = await respondOnPhone(phone, cast.consignee, challenge, { action: 'DELIVERY', s2 });
     await phone.context().close();
     // A mistyped code is refused with what to do, and what was typed stays to be corrected.
     const wrong = `${code.slice(0, 5)}${code.slice(5, 13) === '00000000' ? '00000001' : '00000000'}${code.slice(13)}`;

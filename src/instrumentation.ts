@@ -2,6 +2,9 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  // Per-address limits need the socket's address, which route handlers do not see (client-address.ts).
+  const { stampPeerAddress } = await import('./server/http/client-address');
+  stampPeerAddress();
   const { boot } = await import('./server/boot');
   await boot();
 }

@@ -9,7 +9,7 @@ import { handoverPageStatus } from '@/server/http/handover-page-status';
  * headers, and those of the API, come from next.config.mjs.
  *
  * The API is not matched on purpose: for a request that a proxy sees, Next.js buffers the body (and cuts it at
- * 10 MB) before the route reads it, which would defeat the body limit of src/server/http/body-limit.ts.
+ * 10 MB) before the route reads it, which would defeat the body limit of src/server/http/body-gate.ts.
  */
 export function contentSecurityPolicy(nonce: string, development = process.env.NODE_ENV === 'development'): string {
   return [
@@ -64,18 +64,16 @@ export async function proxy(request: NextRequest) {
   response.headers.set('Content-Security-Policy', policy);
   // Pages have no access line of their own (Next.js renders them); the id still ties a browser's report to the logs.
   response.headers.set('X-Request-Id', requestId);
+  // Issue 20: under an https PUBLIC_URL browsers are told to stay on https (the API answers say so too, respond.ts).
+  if ((process.env.PUBLIC_URL ?? '').startsWith('https://')) response.headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   return response;
 }
 
 export const config = {
   matcher: [
     {
-      // Pages only: not the API (see above), not static files.
+      // Pages only: not the API (see above), not static files. Prefetches too (issue 20: they came without a CSP).
       source: '/((?!api(?:/|$)|v1/api(?:/|$)|_next/static|_next/image|favicon.ico).*)',
-      missing: [
-        { type: 'header', key: 'next-router-prefetch' },
-        { type: 'header', key: 'purpose', value: 'prefetch' },
-      ],
     },
     // API paths only when they carry a percent-escape of a non-ASCII byte or a broken one, to refuse malformed
     // ones (bodies of such requests are buffered, but no valid id of the API needs such an escape).

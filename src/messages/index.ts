@@ -11,6 +11,7 @@ import { handover } from './handover';
 import { pdf } from './pdf';
 import portal from './portal';
 import { procedures } from './procedures';
+import { security } from './security';
 
 /**
  * A feature area (tablet, webhooks, PDF labels…) keeps its messages in `src/messages/<area>/{locale}.json` with its
@@ -18,7 +19,7 @@ import { procedures } from './procedures';
  * let features be built side by side without editing one shared catalogue.
  */
 type AreaCatalogues = { [L in Locale]: object };
-const AREAS = [delegation, tablet, pdf, apidocs, portal, handover, procedures] as const satisfies readonly AreaCatalogues[];
+const AREAS = [delegation, tablet, pdf, apidocs, portal, handover, procedures, security] as const satisfies readonly AreaCatalogues[];
 
 type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never;
 type AreaMessages = [(typeof AREAS)[number]] extends [never] ? unknown : UnionToIntersection<(typeof AREAS)[number]['en']>;

@@ -26,6 +26,9 @@ export function boot(): Promise<void> {
         return refuseToStart(error);
       }
     })();
+    // next-auth takes its address (and with it Secure, __Secure- prefixed cookies under https) from NEXTAUTH_URL:
+    // the service's own PUBLIC_URL unless the operator names another.
+    if (!process.env.NEXTAUTH_URL && config.PUBLIC_URL) process.env.NEXTAUTH_URL = config.PUBLIC_URL;
     try {
       handle = await getDatabaseHandle('server');
       // The instance-wide secret (generated once when APP_SECRET is unset) is read now, so that every request, the

@@ -152,9 +152,11 @@ describe('a password change ends every token and portal session (finding: they s
     expect(await otherBrowser.accountId()).toBeUndefined();
     expect((await portal.trpcQuery('account.me')).status).toBe(401);
 
-    // The new password works, for new tokens and new sessions.
+    // The new password works, for new tokens and new sessions; the grant returns the new accountSecret (contract §3).
     const fresh = await api.login(client, { email: account.email, password: 'the new password 2026' });
     expect((await api.me(fresh.access_token)).status).toBe(200);
+    expect(fresh.accountSecret).toMatch(/^\d{64}$/);
+    expect(fresh.accountSecret).not.toBe(first.accountSecret);
     expect(await (await signedInSession(api, account.email, 'the new password 2026')).accountId()).toBe(account.accountId);
   });
 

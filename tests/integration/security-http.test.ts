@@ -47,6 +47,12 @@ describe('security headers (finding: no X-Frame-Options, frame-ancestors, nosnif
       expect(reply.text).toContain(`nonce="${nonce}"`);
     }
     expect((await portal.get(consent)).text).toContain('Allow access?');
+    // Issue 20: prefetches (Next.js's router and the browser's) get the policy too.
+    const prefetches: Record<string, string>[] = [{ 'Next-Router-Prefetch': '1', RSC: '1' }, { Purpose: 'prefetch' }];
+    for (const headers of prefetches) {
+      const prefetched = await signedOut.get('/login', headers);
+      expect(prefetched.headers.get('content-security-policy'), JSON.stringify(headers)).toMatch(/frame-ancestors 'none'/);
+    }
   });
 
   it('every API answer carries nosniff and refuses framing, errors and error pages included', async () => {

@@ -116,7 +116,13 @@ describe('approvals from the tablet', () => {
     const answered = data(await query('consignor', 'tablet.responseCode', { challenge: challenge.replace(/(\d{5})/g, '$1 ') }));
     const s2 = (await transfers.read('consignor', id)).collectionSecrets.s2;
     expect(answered).toEqual({
-      responseCode: responseCode({ challenge, serviceNumber, accountNumber: cast.consignor.accountNumber, s2, accountSecret: cast.consignor.accountSecret }),
+      responseCode: responseCode({
+        challenge,
+        action: 'COLLECTION',
+        accountNumber: cast.consignor.accountNumber,
+        s2,
+        accountSecret: cast.consignor.accountSecret,
+      }),
       freightDocumentId: id,
       serviceNumber,
       action: 'COLLECTION',

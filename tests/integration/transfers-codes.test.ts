@@ -87,7 +87,7 @@ describe('approvals', () => {
         s1: shown.collectionSecrets.s1,
         s3: shown.collectionSecrets.s3,
       }),
-      serviceNumber: shown.serviceNumber,
+      action: 'COLLECTION',
       accountNumber: cast.outsider.accountNumber,
       s2: shown.collectionSecrets.s2,
       accountSecret: cast.outsider.accountSecret,

@@ -2,7 +2,7 @@
  * A cast for the transfer suites over HTTP: every party of a chain with its own account, token and account
  * secret (from the password grant, as a client app keeps it), and the calls of contract §7.
  */
-import { challengeCode, contentHash, responseCode } from '@/lib/domain/tfa';
+import { challengeCode, contentHash, responseCode, type TfaAction } from '@/lib/domain/tfa';
 import type { Account, Client, Driver, Reply } from './driver';
 import { validBody } from './documents-support';
 
@@ -87,7 +87,13 @@ export class Transfers {
    * A TFA exchange as the two devices make it (contract §8): the carrier side shows the challenge over the
    * document's comments with its s1 and s3; the counter party answers with its own account secret and its s2.
    */
-  async responseCodeFor(carrierSide: Member, counterParty: Member, id: string, secretsOf: (document: any) => { s1?: string; s2: string; s3: string }) {
+  async responseCodeFor(
+    carrierSide: Member,
+    counterParty: Member,
+    id: string,
+    secretsOf: (document: any) => { s1?: string; s2: string; s3: string },
+    action: TfaAction = 'COLLECTION',
+  ) {
     const shown = await this.read(carrierSide, id);
     const { s1, s3 } = secretsOf(shown);
     const comments = (shown.comments as { text: string | null }[]).map((comment) => comment.text ?? '');
@@ -98,7 +104,7 @@ export class Transfers {
       challenge,
       responseCode: responseCode({
         challenge,
-        serviceNumber: answering.serviceNumber,
+        action,
         accountNumber: member.accountNumber,
         s2: secretsOf(answering).s2,
         accountSecret: member.accountSecret,

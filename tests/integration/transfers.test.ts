@@ -171,7 +171,7 @@ describe('two-factor approvals (contract §8)', () => {
     });
 
     // Comments made at the hand-over feed the codes: a response computed before them no longer matches.
-    const before = await transfers.responseCodeFor('carrier', 'consignee', id, delivery);
+    const before = await transfers.responseCodeFor('carrier', 'consignee', id, delivery, 'DELIVERY');
     created(await transfers.comment('carrier', id, { text: 'Damaged pallet' }));
     created(
       await transfers.comment('carrier', id, { text: 'All good', attachments: [{ content: PNG_BYTES.toString('base64'), originalFileName: 'pallet.png' }] }),
@@ -182,7 +182,7 @@ describe('two-factor approvals (contract §8)', () => {
       '3.6',
       'evidence.responseCode',
     );
-    const after = await transfers.responseCodeFor('carrier', 'consignee', id, delivery);
+    const after = await transfers.responseCodeFor('carrier', 'consignee', id, delivery, 'DELIVERY');
     expect(after.challenge.slice(0, 5)).not.toBe(before.challenge.slice(0, 5));
     created(await transfers.counterParty('carrier', id, { action: 'DELIVERY', evidence: { responseCode: after.responseCode } }));
     const delivered = await transfers.own('carrier', id, { action: 'DELIVERY', ownRole: 'CARRIER' });

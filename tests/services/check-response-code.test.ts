@@ -17,8 +17,12 @@ const serviceNumber = '000000123456';
 const comments = ['Damaged pallet', 'All good'];
 const numericSecret = '4815162342108512749035261945803726194853017264950382716495038271';
 const base64Secret = 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISIjJCUmJygpKissLS4vMDEyMzQ1Njc4OTo7PD0+Pw==';
-const NUMERIC_VECTOR = '8531601234567009538604974';
-const BASE64_VECTOR = '5125701234567009862714737';
+// Version 2 (COLLECTION) and version 1 vectors of the contract, for the challenge 7541200000012345600123451.
+const NUMERIC_VECTOR = '6327901234567009914168682';
+const BASE64_VECTOR = '6788101234567009735214019';
+const NUMERIC_DELIVERY_VECTOR = '8870201234567009129239976';
+const NUMERIC_V1_VECTOR = '8531601234567009538604974';
+const BASE64_V1_VECTOR = '5125701234567009862714737';
 
 describe.each(databaseKinds())('checkResponseCode (%s)', (kind) => {
   let database: TestDatabase;
@@ -42,10 +46,20 @@ describe.each(databaseKinds())('checkResponseCode (%s)', (kind) => {
     return open(row!.sealed, ctx.appSecret, ACCOUNT_SECRET_PURPOSE);
   }
 
-  const check = (overrides: Partial<ResponseCodeCheck>) =>
+  const check = (overrides: Partial<ResponseCodeCheck>, context = ctx) =>
     checkResponseCode({
-      ctx,
-      input: { serviceNumber, s2: '9', comments, counterPartyAccountIds: [numericAccount.accountId, base64Account.accountId], responseCode: '', ...overrides },
+      ctx: context,
+      input: {
+        serviceNumber,
+        s1: '12',
+        s2: '9',
+        s3: '345',
+        action: 'COLLECTION',
+        comments,
+        counterPartyAccountIds: [numericAccount.accountId, base64Account.accountId],
+        responseCode: '',
+        ...overrides,
+      },
     });
 
   async function refusal(promise: Promise<unknown>) {
@@ -54,7 +68,9 @@ describe.each(databaseKinds())('checkResponseCode (%s)', (kind) => {
       (reason: unknown) => reason,
     );
     expect(error).toBeInstanceOf(ServiceError);
-    expect((error as ServiceError).items).toEqual([expect.objectContaining({ code: '3.6', field: 'evidence.responseCode' })]);
+    expect((error as ServiceError).items).toEqual([
+      { code: '3.6', field: 'evidence.responseCode', description: expect.stringMatching(/response code does not match/i) as string },
+    ]);
   }
 
   beforeAll(async () => {
@@ -76,7 +92,7 @@ describe.each(databaseKinds())('checkResponseCode (%s)', (kind) => {
     for (const account of [numericAccount, base64Account]) {
       const code = responseCode({
         challenge: challengeCode({ contentHash: contentHash(comments, serviceNumber), serviceNumber, s1: '12', s3: '345' }),
-        serviceNumber,
+        action: 'COLLECTION',
         accountNumber: account.accountNumber,
         s2: '9',
         accountSecret: await secretOf(account.accountId),
@@ -96,6 +112,28 @@ describe.each(databaseKinds())('checkResponseCode (%s)', (kind) => {
     await become(base64Account, base64Secret);
     expect(await check({ responseCode: BASE64_VECTOR })).toEqual({ accountId: base64Account.accountId, accountNumber: '1234567' });
     await refusal(check({ responseCode: NUMERIC_VECTOR }));
+  });
+
+  it('the version 2 response of one transfer is refused for another (the forged approval of issue 20)', async () => {
+    await become(numericAccount, numericSecret);
+    expect(await check({ responseCode: NUMERIC_DELIVERY_VECTOR, action: 'DELIVERY' })).toEqual({
+      accountId: numericAccount.accountId,
+      accountNumber: '1234567',
+    });
+    await refusal(check({ responseCode: NUMERIC_DELIVERY_VECTOR, action: 'COLLECTION' }));
+    await refusal(check({ responseCode: NUMERIC_VECTOR, action: 'COLLECTION', s1: '13' }));
+    await refusal(check({ responseCode: NUMERIC_VECTOR, action: 'COLLECTION', s3: '346' }));
+  });
+
+  it('version 1 codes only with TFA_ACCEPT_V1=true; version 2 either way', async () => {
+    await become(numericAccount, numericSecret);
+    await refusal(check({ responseCode: NUMERIC_V1_VECTOR }));
+    const acceptsV1 = serviceContext(database.handle, { TFA_ACCEPT_V1: true });
+    expect(await check({ responseCode: NUMERIC_V1_VECTOR }, acceptsV1)).toEqual({ accountId: numericAccount.accountId, accountNumber: '1234567' });
+    expect(await check({ responseCode: NUMERIC_VECTOR }, acceptsV1)).toEqual({ accountId: numericAccount.accountId, accountNumber: '1234567' });
+    await become(base64Account, base64Secret);
+    expect(await check({ responseCode: BASE64_V1_VECTOR }, acceptsV1)).toEqual({ accountId: base64Account.accountId, accountNumber: '1234567' });
+    await refusal(check({ responseCode: BASE64_V1_VECTOR }));
   });
 
   it('3.6 for another s2, other comments, an account that is no counter party, a bad check digit or no code', async () => {

@@ -70,6 +70,8 @@ interface Model {
   plates: Map<RoleKey, string[]>;
   comments: string[];
   statusChanges: number;
+  /** Wrong response codes per transfer (contract §8: from the fifth on, every code of it is 1.10 for 15 minutes). */
+  wrongCodes: Map<string, number>;
   /** Contract §14: the reservations on record, by stage and the role that wrote them. */
   reservations: { stage: Stage; by: RoleKey }[];
   /** How many reservations the approval just recorded accepted (set by the approvals' predictions). */
@@ -85,6 +87,9 @@ function acceptedBy(model: Model, transfer: Transfer): number {
     (reservation) => reservation.stage === STAGE_OF[transfer.action] && (transfer.action !== 'CARRIER_TO_CARRIER' || reservation.by === transfer.to),
   ).length;
 }
+
+/** The transfer as the server counts its codes: one collection, one delivery, one hand-over per receiving carrier. */
+const codeCounterOf = (transfer: Transfer) => (transfer.action === 'CARRIER_TO_CARRIER' ? `C2C|${transfer.to}` : transfer.action);
 
 interface Transfer {
   action: Action;
@@ -276,14 +281,14 @@ class CounterPartyApproval implements fc.AsyncCommand<Model, Real> {
     const challenge = challengeCode({
       contentHash: contentHash(model.comments, document.serviceNumber),
       serviceNumber: document.serviceNumber,
-      s1: '1',
-      s3: '2',
+      s1: secrets?.s1 ?? '1',
+      s3: secrets?.s3 ?? '2',
     });
     const by = real.people[this.evidence.by];
     return {
       responseCode: responseCode({
         challenge,
-        serviceNumber: document.serviceNumber,
+        action: this.action,
         accountNumber: by.accountNumber,
         s2: secrets?.s2 ?? '0',
         accountSecret: await accountSecretOf(ctx, by.accountId),
@@ -295,6 +300,10 @@ class CounterPartyApproval implements fc.AsyncCommand<Model, Real> {
     if (!held) return '4.47';
     // Judged for the transfers of the body's kind, like an own approval: only the carrier collects.
     if (this.action === 'COLLECTION' ? held !== 'car' : !isCarrier(held)) return '1.4';
+    // Contract §8: a TFA code is counted before anything else of its transfer is judged; five wrong ones lock it.
+    const counted = this.evidence.kind === 'TFA' ? resolve(model, this.action, this.target) : undefined;
+    const counter = counted && typeof counted !== 'string' ? codeCounterOf(counted) : undefined;
+    if (counter && (model.wrongCodes.get(counter) ?? 0) >= 5) return '1.10';
     const open = openTransfers(model).filter((transfer) => transfer.action === this.action);
     if (open.length === 0) return '4.18';
     const refusals = open.map((transfer) => (transfer.carrierSide !== held ? '1.4' : approvedBy(model, transfer, 'COUNTER_PARTY') ? '4.18' : undefined));
@@ -306,7 +315,10 @@ class CounterPartyApproval implements fc.AsyncCommand<Model, Real> {
     if (this.evidence.kind !== 'IMPLICIT' && !METHODS[transfer.action].includes(this.evidence.kind)) return '4.50';
     if (this.evidence.kind === 'TFA') {
       const by = HOLDS[this.evidence.by];
-      if (!by || !transfer.counterParty.includes(by)) return '3.6';
+      if (!by || !transfer.counterParty.includes(by)) {
+        if (counter) model.wrongCodes.set(counter, (model.wrongCodes.get(counter) ?? 0) + 1);
+        return '3.6';
+      }
     }
     model.accepted = acceptedBy(model, transfer);
     record(model, transfer, 'COUNTER_PARTY');
@@ -556,7 +568,16 @@ describe.each(databaseKinds())('transfers against a model of contract §7 (%s)',
             sc1: document.subsequentCarriers[0]!.roleId,
             sc2: document.subsequentCarriers[1]!.roleId,
           };
-          const model: Model = { status: 'ISSUED', custody: [], approved: new Map(), plates: new Map(), comments: [], statusChanges: 0, reservations: [] };
+          const model: Model = {
+            status: 'ISSUED',
+            custody: [],
+            approved: new Map(),
+            plates: new Map(),
+            comments: [],
+            statusChanges: 0,
+            reservations: [],
+            wrongCodes: new Map(),
+          };
           const real: Real = { database, people, id, roleIds };
           for (const command of PROGRESS.slice(0, start).flat()) await command.run(model, real);
           const movesBefore = model.statusChanges + model.custody.length;

@@ -5,7 +5,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { challengeCode, contentHash, responseCode } from '@/lib/domain/tfa';
+import { challengeCode, contentHash, responseCode, responseCodeV1 } from '@/lib/domain/tfa';
 import { freightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import { delegations, documentApprovals, documentCommits, documentEvents } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
@@ -191,7 +191,7 @@ describe.each(databaseKinds())('cargo transfers (%s)', (kind) => {
     const consignorView = await read('consignor', id);
     const code = responseCode({
       challenge,
-      serviceNumber: consignorView.serviceNumber,
+      action: 'COLLECTION',
       accountNumber: people.consignor.accountNumber,
       s2: consignorView.collectionSecrets!.s2,
       accountSecret: await accountSecretOf(as(database, people, 'consignor'), people.consignor.accountId),
@@ -200,12 +200,23 @@ describe.each(databaseKinds())('cargo transfers (%s)', (kind) => {
     expect(await refusal(counterParty('carrier', id, { action: 'COLLECTION', evidence: { responseCode: wrong } }))).toEqual([
       { code: '3.6', field: 'evidence.responseCode' },
     ]);
+    // A version 1 code (the commercial service's) is refused unless the operator allows it.
+    const v1 = responseCodeV1({
+      challenge,
+      serviceNumber: consignorView.serviceNumber,
+      accountNumber: people.consignor.accountNumber,
+      s2: consignorView.collectionSecrets!.s2,
+      accountSecret: await accountSecretOf(as(database, people, 'consignor'), people.consignor.accountId),
+    });
+    expect(await refusal(counterParty('carrier', id, { action: 'COLLECTION', evidence: { responseCode: v1 } }))).toEqual([
+      { code: '3.6', field: 'evidence.responseCode' },
+    ]);
     // Only the carrier side records a counter party's approval.
     expect(await refusal(counterParty('consignor', id, { action: 'COLLECTION', evidence: { responseCode: code } }))).toEqual([{ code: '1.4' }]);
     // The consignee holds no role of the collection: its own valid code is refused like a wrong one.
     const consigneeCode = responseCode({
       challenge,
-      serviceNumber: consignorView.serviceNumber,
+      action: 'COLLECTION',
       accountNumber: people.consignee.accountNumber,
       s2: consignorView.collectionSecrets!.s2,
       accountSecret: await accountSecretOf(as(database, people, 'consignee'), people.consignee.accountId),

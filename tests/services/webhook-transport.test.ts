@@ -224,6 +224,10 @@ describe('webhook transport', () => {
     for (const address of ['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isPublicAddress(address), address).toBe(true);
     const local = { allowPrivate: false };
     expect(await checkCallbackAddress(new URL('http://[::1]:8080/x'), local)).toEqual({ ok: false, reason: 'NOT_PUBLIC' });
+    // The deprecated IPv4-compatible range ::/96 (issue 20): URL parsing writes [::127.0.0.1] as [::7f00:1].
+    for (const host of ['[::7f00:1]', '[::127.0.0.1]', '[::8.8.8.8]', '[::a00:5]']) {
+      expect(await checkCallbackAddress(new URL(`http://${host}/x`), local), host).toEqual({ ok: false, reason: 'NOT_PUBLIC' });
+    }
     expect(await checkCallbackAddress(new URL('http://0x7f.1/x'), local)).toEqual({ ok: false, reason: 'NOT_PUBLIC' });
     expect(await checkCallbackAddress(new URL('http://localhost/x'), local)).toEqual({ ok: false, reason: 'NOT_PUBLIC' });
     expect(await checkCallbackAddress(new URL('http://localhost/x'), { allowPrivate: true })).toMatchObject({ ok: true });

@@ -124,12 +124,34 @@ describe('content types', () => {
   });
 });
 
-describe('JSON nesting limit (found by the fuzz test)', () => {
-  it('refuses a body nested deeper than MAX_JSON_DEPTH with 2.4, without recursion', async () => {
-    const { assertNestingWithin, MAX_JSON_DEPTH } = await import('@/server/http/safe-input');
-    const deep = JSON.parse('['.repeat(20_000) + ']'.repeat(20_000));
-    expect(() => assertNestingWithin(deep)).toThrow(expect.objectContaining({ items: [expect.objectContaining({ code: '2.4' })] }));
-    const ok = JSON.parse('{"a":'.repeat(MAX_JSON_DEPTH - 1) + '1' + '}'.repeat(MAX_JSON_DEPTH - 1));
-    expect(() => assertNestingWithin(ok)).not.toThrow();
+describe('JSON nesting, counted on the bytes before any parsing (contract §1)', () => {
+  const scan = async (...chunks: string[]) => {
+    const { NestingScanner } = await import('@/server/http/body-gate');
+    const scanner = new NestingScanner();
+    for (const chunk of chunks) scanner.push(Buffer.from(chunk, 'utf8'));
+  };
+  const refusedWith24 = expect.objectContaining({ items: [expect.objectContaining({ code: '2.4' })] });
+
+  it('64 levels pass, the 65th bracket is 2.4 at once, whatever follows', async () => {
+    const { MAX_JSON_DEPTH } = await import('@/server/http/body-gate');
+    expect(MAX_JSON_DEPTH).toBe(64);
+    await expect(scan('{"a":'.repeat(63) + '[1]' + '}'.repeat(63))).resolves.toBeUndefined();
+    await expect(scan('['.repeat(65))).rejects.toEqual(refusedWith24);
+    await expect(scan('[{"a":'.repeat(32), '[', 'this is never looked at')).rejects.toEqual(refusedWith24);
+  });
+
+  it('brackets inside strings do not count, escaped quotes do not end a string, and chunks may split anything', async () => {
+    const inString = JSON.stringify({ text: '['.repeat(500) + '\\"{{{{' + '"'.repeat(3) });
+    await expect(scan(inString)).resolves.toBeUndefined();
+    const split = inString.match(/.{1,7}/gs)!;
+    await expect(scan(...split)).resolves.toBeUndefined();
+    // A string that ends with an escaped backslash: the quote after it closes the string, the brackets count.
+    await expect(scan('["a\\\\"' + ',['.repeat(64) + ']'.repeat(65))).rejects.toEqual(refusedWith24);
+    // Multi-byte characters never look like brackets or quotes.
+    await expect(scan(JSON.stringify({ name: 'Łódź ÿ 世界 ['.repeat(100) }))).resolves.toBeUndefined();
+  });
+
+  it('closing brackets bring the depth down: many shallow values of any length pass', async () => {
+    await expect(scan('[' + '[[[]]],'.repeat(100_000) + '1]')).resolves.toBeUndefined();
   });
 });

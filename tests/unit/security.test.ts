@@ -130,7 +130,10 @@ describe('tRPC error path', () => {
     refused: publicProcedure.query(() => fail('4.47')),
   });
   const call = (path: string) =>
-    handleTrpcRequest(new NextRequest(`http://localhost/api/trpc/${path}`), { router: testRouter, createContext: async () => ({ service: {} as never }) });
+    handleTrpcRequest(new NextRequest(`http://localhost/api/trpc/${path}`), {
+      router: testRouter,
+      createContext: async () => ({ service: {} as never, clientAddress: 'test' }),
+    });
 
   it('anything that is not a service error is 5.0 without internals, and is logged without its parameters', async () => {
     const logged: string[] = [];

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { challengeCode, contentHash, isVerhoeffValid, mac, macKey, parseResponseCode, responseCode, verhoeff } from '@/lib/domain/tfa';
+import { challengeCode, contentHash, isVerhoeffValid, mac, macKey, parseResponseCode, responseCode, responseCodeV1, verhoeff } from '@/lib/domain/tfa';
 
 const serviceNumber = '000000123456';
 const comments = ['Damaged pallet', 'All good'];
@@ -52,16 +52,40 @@ describe('contentHash and challenge (contract §8 vectors)', () => {
   });
 });
 
-describe('response codes (contract §8 vectors)', () => {
+describe('version 2 response codes, bound to the transfer (contract §8 vectors)', () => {
+  const challenge = '7541200000012345600123451';
+  const bound = { challenge, accountNumber: '1234567', s2: '9' };
+
+  it('COLLECTION with the numeric and the base64 secret', () => {
+    expect(responseCode({ ...bound, action: 'COLLECTION', accountSecret: numericSecret })).toBe('6327901234567009914168682');
+    expect(responseCode({ ...bound, action: 'COLLECTION', accountSecret: base64Secret })).toBe('6788101234567009735214019');
+  });
+
+  it('DELIVERY and CARRIER_TO_CARRIER with the numeric secret', () => {
+    expect(responseCode({ ...bound, action: 'DELIVERY', accountSecret: numericSecret })).toBe('8870201234567009129239976');
+    expect(responseCode({ ...bound, action: 'CARRIER_TO_CARRIER', accountSecret: numericSecret })).toBe('5068001234567009066890721');
+  });
+
+  it('another challenge body (s1, s3), s2 or action gives another response: one seen says nothing about another transfer', () => {
+    const base = responseCode({ ...bound, action: 'DELIVERY', accountSecret: numericSecret });
+    const otherS1 = challengeCode({ contentHash: '75412', serviceNumber, s1: '13', s3: '345' });
+    expect(responseCode({ ...bound, challenge: otherS1, action: 'DELIVERY', accountSecret: numericSecret })).not.toBe(base);
+    expect(responseCode({ ...bound, s2: '8', action: 'DELIVERY', accountSecret: numericSecret }).slice(0, 5)).not.toBe(base.slice(0, 5));
+    // The check digit (the challenge's 25th digit) is not covered: it follows from the rest.
+    expect(responseCode({ ...bound, challenge: `${challenge.slice(0, 24)}9`, action: 'DELIVERY', accountSecret: numericSecret })).toBe(base);
+  });
+});
+
+describe('version 1 response codes (contract §8 vectors)', () => {
   const challenge = '7541200000012345600123451';
 
   it('numeric secret: its UTF-8 bytes are the key', () => {
-    expect(responseCode({ challenge, serviceNumber, accountNumber: '1234567', s2: '9', accountSecret: numericSecret })).toBe('8531601234567009538604974');
+    expect(responseCodeV1({ challenge, serviceNumber, accountNumber: '1234567', s2: '9', accountSecret: numericSecret })).toBe('8531601234567009538604974');
   });
 
   it('base64 secret of the bytes 0x00…0x3F: the 64 decoded bytes are the key', () => {
     expect(macKey(base64Secret)).toEqual(Uint8Array.from({ length: 64 }, (_, index) => index));
-    expect(responseCode({ challenge, serviceNumber, accountNumber: '1234567', s2: '9', accountSecret: base64Secret })).toBe('5125701234567009862714737');
+    expect(responseCodeV1({ challenge, serviceNumber, accountNumber: '1234567', s2: '9', accountSecret: base64Secret })).toBe('5125701234567009862714737');
   });
 
   it('only padded base64 of exactly 64 bytes is decoded; anything else is UTF-8', () => {
@@ -105,7 +129,7 @@ describe('response codes (contract §8 vectors)', () => {
         fc.stringMatching(/^\d{1,3}$/),
         fc.stringMatching(/^\d{5}$/),
         (number, account, s2, hash) => {
-          const code = responseCode({ challenge: `${hash}${number}00000000`, serviceNumber: number, accountNumber: account, s2, accountSecret: base64Secret });
+          const code = responseCode({ challenge: `${hash}${number}0000000`, action: 'COLLECTION', accountNumber: account, s2, accountSecret: base64Secret });
           expect(code).toHaveLength(25);
           expect(parseResponseCode(code)).toMatchObject({ accountNumber: account, s2: s2.padStart(3, '0') });
         },

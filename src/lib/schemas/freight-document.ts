@@ -106,6 +106,10 @@ export const referenceInput = z.object({
   value: z.string('3.10').min(1, '3.10').max(1000, '3.2'),
 });
 
+/** Contract §1 sizes: what one document may ask of the PDF renderer and the mailer. */
+export const MAX_STRUCTURED_GOODS_LINES = 500;
+export const MAX_SUBSEQUENT_CARRIERS = 50;
+
 /**
  * Creation (POST) and full replacement (PUT) body of a freight document (spec §2.3). Unknown and
  * read-only attributes are dropped, not refused. Cross-field rules live in `freightDocumentRules`.
@@ -118,7 +122,7 @@ export const freightDocumentInput = z.object({
   carrier: optional(partyInput),
   placeOfTakingOver: optional(partyInput),
   placeOfDelivery: optional(partyInput),
-  subsequentCarriers: optional(z.array(partyInput)),
+  subsequentCarriers: optional(z.array(partyInput).max(MAX_SUBSEQUENT_CARRIERS, '3.2')),
   agreedDateTimeOfTakingOver: optional(dateTimeSchema),
   // Folded into agreedDateTimeOfTakingOver by validateFreightDocument; never stored as such.
   agreedDateOfTakingOver: optional(agreedDateSchema),
@@ -131,7 +135,7 @@ export const freightDocumentInput = z.object({
   reimbursementAmount: optional(moneySchema),
   paymentForCarriage: optionalText(255),
   goods: optionalText(10000),
-  structuredGoods: optional(z.array(structuredGoodsItemInput)),
+  structuredGoods: optional(z.array(structuredGoodsItemInput).max(MAX_STRUCTURED_GOODS_LINES, '3.2')),
   senderInstructions: optionalText(),
   specialAgreements: optionalText(),
   transportConditions: optionalText(),
@@ -200,15 +204,17 @@ export const estimatedTimesInput = z.object({
 });
 
 export const structuredGoodsPatchInput = z.object({
-  structuredGoods: z.array(
-    z.object({
-      productId: optional(z.number().int()),
-      numberOfPackages: optional(z.number('3.17').int('3.17').min(0, '3.29')),
-      weight: optional(z.number('3.17').min(0, '3.29')),
-      volume: optional(z.number('3.17').min(0, '3.29')),
-    }),
-    '3.1',
-  ),
+  structuredGoods: z
+    .array(
+      z.object({
+        productId: optional(z.number().int()),
+        numberOfPackages: optional(z.number('3.17').int('3.17').min(0, '3.29')),
+        weight: optional(z.number('3.17').min(0, '3.29')),
+        volume: optional(z.number('3.17').min(0, '3.29')),
+      }),
+      '3.1',
+    )
+    .max(MAX_STRUCTURED_GOODS_LINES, '3.2'),
   previousCommits: z.array(z.string(), '3.1'),
 });
 

@@ -39,7 +39,16 @@ export const previousCommits = z.array(z.string('3.17'), required('3.17'));
 export const MAX_SECONDS_SINCE_CREATION = 30 * 24 * 60 * 60;
 export const secondsSinceCreation = optional(
   z
-    .union([z.number(), z.string().regex(/^\d+$/).transform(Number)], { error: '3.6' })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,10}$/)
+          .transform(Number),
+      ],
+      { error: '3.6' },
+    )
     .pipe(z.number().int('3.6').min(0, '3.6').max(MAX_SECONDS_SINCE_CREATION, '3.6')),
 );
 

@@ -1,32 +1,20 @@
 import 'server-only';
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { isUnsafeText } from '@/lib/text/unsafe-text';
 import { safeRedirectOnSite } from '@/lib/portal/safe-callback-url';
-import { accounts } from '@/server/db/schema';
 import { createServiceContext } from '@/server/services/context';
 import { verifyCredentials } from '@/server/services/accounts/verify-credentials';
+import { endPortalSession, portalSessionValid } from '@/server/services/accounts/portal-sessions';
 import { describeError, ServiceError } from '@/server/errors';
 import { describeUnexpected } from '@/server/errors/describe-unexpected';
 import { log } from '@/server/observability/logger';
 
 let cached: Promise<NextAuthOptions> | undefined;
 
-/**
- * Whether a session is still valid: its account exists, is active, and has not raised its session generation
- * (a password change does) since the session was signed in.
- */
-async function sessionStillValid(accountId: unknown, generation: unknown): Promise<boolean> {
-  if (typeof accountId !== 'string' || typeof generation !== 'number') return false;
-  const { db } = await createServiceContext();
-  const [account] = await db
-    .select({ generation: accounts.sessionGeneration, activatedAt: accounts.activatedAt })
-    .from(accounts)
-    .where(eq(accounts.id, accountId));
-  return Boolean(account?.activatedAt) && account!.generation === generation;
-}
+/** A portal session lasts a working day. */
+const SESSION_MAX_AGE_SECONDS = 8 * 3600;
 
 /**
  * Portal sessions (next-auth v4, JWT cookie). Sign-in checks the same accounts, with the same lockout, as
@@ -39,7 +27,9 @@ export function getAuthOptions(): Promise<NextAuthOptions> {
     const secret = process.env.NEXTAUTH_SECRET || Buffer.from(crypto.hkdfSync('sha256', appSecret, 'fds', 'nextauth', 32)).toString('base64url');
     return {
       secret,
-      session: { strategy: 'jwt', maxAge: 8 * 3600 },
+      session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
+      // Under https the cookies are Secure and __Secure-/__Host- prefixed, whatever address a request came in on.
+      useSecureCookies: (process.env.NEXTAUTH_URL || process.env.PUBLIC_URL || '').startsWith('https://'),
       pages: { signIn: '/login', error: '/login' },
       // next-auth logs whole errors (and, for a revoked session, a stack per request): keep the code and a line.
       logger: {
@@ -76,15 +66,25 @@ export function getAuthOptions(): Promise<NextAuthOptions> {
           },
         }),
       ],
+      events: {
+        // Issue 20: a sign-out ends the session on the server, not only in the browser that signed out.
+        signOut: async ({ token }) => {
+          const expiresAt = new Date(typeof token?.exp === 'number' ? token.exp * 1000 : Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
+          await endPortalSession({ ctx: await createServiceContext(), input: { sessionId: token?.sessionId, expiresAt } });
+        },
+      },
       callbacks: {
         // Every session read passes here: a session of a changed password (or a gone account) ends at once.
         jwt: async ({ token, user }) => {
           if (user) {
             token.accountId = user.id;
             token.sessionGeneration = (user as { sessionGeneration?: number }).sessionGeneration ?? 0;
+            // Names this session, so that signing out can end it on the server (a copied cookie then stops working).
+            token.sessionId = crypto.randomUUID();
             return token;
           }
-          if (!(await sessionStillValid(token.accountId, token.sessionGeneration))) throw new Error('session ended');
+          const claims = { accountId: token.accountId, sessionGeneration: token.sessionGeneration, sessionId: token.sessionId };
+          if (!(await portalSessionValid({ ctx: await createServiceContext(), input: claims }))) throw new Error('session ended');
           return token;
         },
         session: ({ session, token }) => ({ ...session, accountId: token.accountId as string | undefined }),

@@ -59,6 +59,8 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: positiveInt(5),
   LOGIN_LOCKOUT_SECONDS: positiveInt(900),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanFlag,
+  // Contract §8: also accept version 1 TFA responses (the commercial service's, not bound to the transfer).
+  TFA_ACCEPT_V1: booleanFlag,
   WEBHOOK_RETRY_DELAYS_MS: z
     .string()
     .default('30000,300000')
@@ -87,6 +89,14 @@ const envSchema = z.object({
   RATE_LIMIT_WRITES_PER_CLIENT: limit(6000),
   RATE_LIMIT_TOKEN_REQUESTS_PER_CLIENT: limit(600),
   RATE_LIMIT_SIGNUPS_PER_CLIENT: limit(300),
+  // Portal sign-ups (tRPC, no client system) per client address and window (issue 20: they mailed attacker text).
+  RATE_LIMIT_SIGNUPS_PER_IP: limit(20),
+  // "Forgot password" requests for one address per window (issue 20: 31 mails to one victim).
+  RATE_LIMIT_PASSWORD_RESETS_PER_ADDRESS: limit(3),
+  // Webhook test events and redeliveries of one account per window (issue 20: they starved the shared job workers).
+  RATE_LIMIT_WEBHOOK_TESTS_PER_ACCOUNT: limit(10),
+  // Whether X-Forwarded-For is believed: only behind a proxy that sets it (else any client could name any address).
+  TRUST_PROXY: booleanFlag,
 });
 
 export type AppConfig = z.infer<typeof envSchema>;

@@ -17,7 +17,8 @@ export function pdfResponse(rendered: Rendered, disposition: 'inline' | 'attachm
       'Content-Disposition': contentDisposition(`CMR-${rendered.serviceNumber}.pdf`, { type: disposition }),
       'Content-Language': rendered.language,
       ETag: `"${rendered.key}"`,
-      'Cache-Control': 'private, no-cache',
+      // Contract §1: a document's answers are never stored by a cache.
+      'Cache-Control': 'no-store',
       'X-Cache': rendered.cached ? 'HIT' : 'MISS',
       'X-Content-Type-Options': 'nosniff',
       Vary: 'Accept, Accept-Language',

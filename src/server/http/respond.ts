@@ -13,6 +13,43 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   });
 }
 
+/**
+ * Contract §1: answers that carry a document, secrets or tokens are never stored by a cache. Every API answer gets
+ * `Cache-Control: no-store` unless it chose its own (the public key, the OpenAPI document); answers with immutable
+ * headers (redirects) are copied.
+ */
+export function withNoStore(response: Response): Response {
+  if (response.headers.has('Cache-Control')) return mutable(response);
+  const answer = mutable(response);
+  answer.headers.set('Cache-Control', 'no-store');
+  return answer;
+}
+
+/** The response itself when its headers can be changed, else a copy (redirects have immutable headers). */
+function mutable(response: Response): Response {
+  try {
+    response.headers.set('X-Content-Type-Options', response.headers.get('X-Content-Type-Options') ?? 'nosniff');
+    return response;
+  } catch {
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) });
+  }
+}
+
+/** HSTS for two years, subdomains included: sent only when the service's public address is https. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
+
+/** Whether PUBLIC_URL says the service is reached over https (then browsers are told to stay on it). */
+export function servedOverHttps(): boolean {
+  return (process.env.PUBLIC_URL ?? '').startsWith('https://');
+}
+
+/** Every API answer: `no-store` unless chosen otherwise, and HSTS when the service is served over https. */
+export function withApiHeaders(response: Response): Response {
+  const answer = withNoStore(response);
+  if (servedOverHttps() && !answer.headers.has('Strict-Transport-Security')) answer.headers.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+  return answer;
+}
+
 function authenticateHeader(code: string, realm: string): string | undefined {
   switch (code) {
     case '1.8':

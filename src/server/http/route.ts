@@ -6,11 +6,11 @@ import { createServiceContext, type ServiceContext } from '@/server/services/con
 import { resolveAccessToken } from '@/server/services/oauth/resolve-access-token';
 import { authenticateClient, type OAuthClient } from '@/server/services/oauth/authenticate-client';
 import { parseBasicAuth, parseBearer } from './auth';
-import { readBodyText, refuseDeclaredOversize } from './body-limit';
+import { bodyLimitOf, readBodyText, refuseDeclaredOversize, type BodyKind } from './body-gate';
 import { withCors } from './cors';
-import { assertNestingWithin, assertSafeInput } from './safe-input';
+import { assertSafeInput } from './safe-input';
 import { isFormContentType, isJsonContentType, JSON_MEDIA, negotiateMedia } from './negotiate';
-import { errorResponse, json } from './respond';
+import { errorResponse, json, withApiHeaders } from './respond';
 import { answerIdempotently, idempotencyKeyOf, limitWrite } from './write-guards';
 import { observed, routePattern } from '@/server/observability/observe-request';
 
@@ -46,6 +46,8 @@ export interface Endpoint<TBody = undefined> {
   produces?: readonly string[];
   /** Error bodies carry the RFC 6749 fields too. */
   oauth?: boolean;
+  /** Contract §1: `files` for the routes that carry files (up to MAX_BODY_BYTES); all others take 1 MiB. */
+  bodyKind?: BodyKind;
   /** Runs after authentication and before the body is read (a check that must not wait for the body). */
   beforeBody?: (request: NextRequest) => void | Promise<void>;
   handle: (args: EndpointArgs<TBody>) => Promise<Response | JsonResult>;
@@ -60,7 +62,7 @@ type Handler = (request: NextRequest, context: RouteContext) => Promise<Response
 
 /** The body as the endpoint takes it, and as it came (for the idempotency fingerprint). */
 async function readBody<TBody>(request: NextRequest, spec: Endpoint<TBody>): Promise<{ body: TBody; text: string }> {
-  const text = await readBodyText(request);
+  const text = await readBodyText(request, spec.bodyKind ?? 'small');
   return { body: await parseBody(text, request, spec), text };
 }
 
@@ -83,7 +85,6 @@ async function parseBody<TBody>(text: string, request: NextRequest, spec: Endpoi
   } catch {
     fail('2.4');
   }
-  assertNestingWithin(parsed);
   assertSafeInput({ body: parsed });
   return parseInput(spec.body, parsed);
 }
@@ -107,7 +108,7 @@ async function authenticate(request: NextRequest, spec: Endpoint<unknown>, ctx: 
 function wrap<TBody>(spec: Endpoint<TBody>): Handler {
   return async (request, context) => {
     try {
-      refuseDeclaredOversize(request.headers);
+      refuseDeclaredOversize(request.headers, bodyLimitOf(spec.bodyKind ?? 'small'));
       const media = negotiateMedia(request.headers.get('accept'), spec.produces ?? [JSON_MEDIA]);
       const ctx = await createServiceContext();
       const client = await authenticate(request, spec as Endpoint<unknown>, ctx);
@@ -137,7 +138,7 @@ function wrap<TBody>(spec: Endpoint<TBody>): Handler {
 function refusing(answer: () => Response): Handler {
   return async (request) => {
     try {
-      refuseDeclaredOversize(request.headers);
+      refuseDeclaredOversize(request.headers, bodyLimitOf('small'));
     } catch (error) {
       return errorResponse(error);
     }
@@ -169,7 +170,14 @@ export function route(methods: Partial<Record<Method, Endpoint<any>>>) {
 /** Every handler of a path observed (request id, access line, metrics) under its route pattern, or `label`. */
 function observeRoute<Method extends string>(handlers: Record<Method, Handler>, label?: string): Record<Method, Handler> {
   const pattern = async (request: NextRequest, context: RouteContext) => label ?? routePattern(request.nextUrl.pathname, await context.params);
-  return Object.fromEntries(Object.entries<Handler>(handlers).map(([method, handler]) => [method, observed(handler, pattern)])) as Record<Method, Handler>;
+  const noStore =
+    (handler: Handler): Handler =>
+    async (request, context) =>
+      withApiHeaders(await handler(request, context));
+  return Object.fromEntries(Object.entries<Handler>(handlers).map(([method, handler]) => [method, observed(noStore(handler), pattern)])) as Record<
+    Method,
+    Handler
+  >;
 }
 
 /** For paths that exist nowhere: 2.2 (404) whatever the method. */

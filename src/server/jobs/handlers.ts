@@ -1,6 +1,8 @@
 import type { AppConfig } from '@/server/config/env';
 import type { Database } from '@/server/db/client';
+import { getAppSecret } from '@/server/crypto/app-secret';
 import { sendMail } from '@/server/mail/send-mail-job';
+import { mailPasswordResetLink, openResetRequest } from '@/server/services/accounts/request-password-reset';
 import { deliverWebhook } from '@/server/webhooks/deliver-job';
 import type { JobKindName, JobPayload } from './kinds';
 
@@ -18,4 +20,9 @@ export type JobHandlers = { [K in JobKindName]: (payload: JobPayload<K>, context
 export const jobHandlers: JobHandlers = {
   'mail.send': sendMail,
   'webhook.deliver': deliverWebhook,
+  'password-reset.mail': async ({ emailSealed }, { db, config }) => {
+    const appSecret = await getAppSecret(db, config);
+    const ctx = { db, config, appSecret, now: () => new Date() };
+    await mailPasswordResetLink({ ctx, input: { email: openResetRequest(emailSealed, appSecret) } });
+  },
 };

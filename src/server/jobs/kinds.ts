@@ -28,6 +28,14 @@ export const JOB_KINDS = {
     retryDelaysMs: () => [10_000, 60_000, 300_000, 900_000],
     timeoutMs: 30_000,
   }),
+  /** A password reset request (issue 20): looked up here, so the request answers alike for every address. */
+  'password-reset.mail': jobKind({
+    kind: 'password-reset.mail',
+    payload: z.object({ emailSealed: z.string() }),
+    maxAttempts: 3,
+    retryDelaysMs: () => [10_000, 60_000],
+    timeoutMs: 30_000,
+  }),
   /**
    * One webhook delivery (contract §11): 3 attempts at the configured delays. The request itself gives up after
    * 10 s (webhooks/post-webhook.ts); the job's own timeout leaves room for the records around it.

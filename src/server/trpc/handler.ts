@@ -3,8 +3,8 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { NextRequest } from 'next/server';
 import { ServiceError } from '@/server/errors';
 import { describeUnexpected } from '@/server/errors/describe-unexpected';
-import { withLimitedBody } from '@/server/http/body-limit';
-import { errorResponse } from '@/server/http/respond';
+import { withGatedBody, type BodyKind } from '@/server/http/body-gate';
+import { errorResponse, withApiHeaders } from '@/server/http/respond';
 import { log } from '@/server/observability/logger';
 import { observed } from '@/server/observability/observe-request';
 import { createTrpcContext } from './init';
@@ -17,7 +17,24 @@ import { appRouter } from './router';
 export const TRPC_MAX_BATCH_SIZE = 10;
 
 /**
- * tRPC over fetch, behind the same body limit as REST (contract §1), with unexpected errors logged once here,
+ * Contract §1: the procedures that take files (signatures, photos, a document's attachments) may receive up to
+ * MAX_BODY_BYTES; a request naming any other procedure only is limited to 1 MiB.
+ */
+const PROCEDURES_WITH_FILES = new Set(['tablet.recordCounterParty', 'tablet.comment', 'documents.create', 'documents.replace']);
+
+/** The body kind of a tRPC request, from the procedure names in its path (`/api/trpc/a.b,c.d`). */
+export function trpcBodyKind(pathname: string): BodyKind {
+  let names: string[];
+  try {
+    names = decodeURIComponent(pathname.replace(/^.*\/api\/trpc\/?/, '')).split(',');
+  } catch {
+    return 'small';
+  }
+  return names.some((name) => PROCEDURES_WITH_FILES.has(name)) ? 'files' : 'small';
+}
+
+/**
+ * tRPC over fetch, behind the same body gate as REST (contract §1: size by procedure, nesting before parsing), with unexpected errors logged once here,
  * without their query parameters (`describeUnexpected`), while the caller gets 5.0 only.
  */
 async function handleTrpc(
@@ -26,22 +43,31 @@ async function handleTrpc(
 ): Promise<Response> {
   let limited: NextRequest;
   try {
-    limited = await withLimitedBody(request);
+    limited = await withGatedBody(request, trpcBodyKind(request.nextUrl.pathname));
   } catch (error) {
     return errorResponse(error);
   }
-  return fetchRequestHandler({
+  const answer = await fetchRequestHandler({
     endpoint: '/api/trpc',
     req: limited,
     router,
     createContext,
     maxBatchSize: TRPC_MAX_BATCH_SIZE,
+    // A limit's refusal tells when to come back, as over REST (Retry-After on 429).
+    responseMeta: ({ errors }) => {
+      const waits = errors.flatMap((error) =>
+        error.cause instanceof ServiceError && error.cause.hints.retryAfterSeconds ? [error.cause.hints.retryAfterSeconds] : [],
+      );
+      return waits.length > 0 ? { headers: { 'Retry-After': String(Math.max(...waits)) } } : {};
+    },
     onError: ({ error, path }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof ServiceError)) {
         log().error(`unexpected error in tRPC ${path ?? '?'}: ${describeUnexpected(error.cause ?? error)}`);
       }
     },
   });
+  // Contract §1: the portal's answers carry documents, secrets and account data.
+  return withApiHeaders(answer);
 }
 
 /** The tRPC door with a request id, access line and metrics, like every REST route (one label for all procedures). */

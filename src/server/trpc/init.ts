@@ -6,12 +6,15 @@ import { unsafeTextFields } from '@/lib/text/unsafe-text';
 import { errorItem, ServiceError, type ErrorCode, type ErrorItem } from '@/server/errors';
 import { createServiceContext, type ServiceContext } from '@/server/services/context';
 import { getSessionAccountId } from '@/server/auth/session';
+import { clientAddress } from '@/server/http/client-address';
+import { enforceRateLimits } from '@/server/services/operations/rate-limits';
 import { toTrpcError } from './errors';
 import { guardMutation } from './mutation-guards';
 
-export async function createTrpcContext(): Promise<{ service: ServiceContext }> {
+export async function createTrpcContext(opts?: { req?: Request }): Promise<{ service: ServiceContext; clientAddress: string }> {
   const accountId = await getSessionAccountId();
-  return { service: await createServiceContext(accountId ? { accountId } : undefined) };
+  const service = await createServiceContext(accountId ? { accountId } : undefined);
+  return { service, clientAddress: opts?.req ? clientAddress(opts.req.headers, service.config.TRUST_PROXY) : 'unknown' };
 }
 
 /** tRPC's own refusals of a request (not failures of ours), in the catalogue's words. */
@@ -67,6 +70,11 @@ const guardMutations = t.middleware(({ ctx, type, path, getRawInput, next }) =>
 
 export const router = t.router;
 export const publicProcedure = t.procedure.use(mapErrors).use(refuseUnsafeText).use(guardMutations);
+/** Issue 20: the portal's sign-up needs no client system, so it is limited per client address instead. */
+export const signUpProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  await enforceRateLimits({ ctx: ctx.service, input: { rules: [{ name: 'signups-per-ip', subject: ctx.clientAddress }] } });
+  return next();
+});
 export const accountProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.service.caller) throw new TRPCError({ code: 'UNAUTHORIZED', cause: new ServiceError([errorItem('1.8')]) });
   return next({ ctx });

@@ -14,6 +14,7 @@ export const systemResolver: Resolver = async (hostname) =>
   (await dns.promises.lookup(hostname, { all: true, verbatim: true })).map((entry) => ({ address: entry.address, family: entry.family === 6 ? 6 : 4 }));
 
 const RESOLVE_TIMEOUT_MS = 5_000;
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
 
 /**
  * Only globally routable unicast addresses are public. ipaddr.js names every special range (loopback,
@@ -21,6 +22,10 @@ const RESOLVE_TIMEOUT_MS = 5_000;
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
+  // The deprecated IPv4-compatible range ::/96 (RFC 4291 §2.5.5.1): `[::127.0.0.1]` is written `[::7f00:1]` by URL
+  // parsing and ipaddr.js calls that unicast, while some stacks still route it to 127.0.0.1.
+  const written = ipaddr.parse(address);
+  if (written.kind() === 'ipv6' && written.match(IPV4_COMPATIBLE)) return false;
   return ipaddr.process(address).range() === 'unicast';
 }
 

@@ -10,6 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   }),
   POST: endpoint({
     auth: 'bearer',
+    bodyKind: 'files',
     body: anyJson,
     handle: async ({ ctx, body, request }) => {
       const { freightDocumentId } = await createFreightDocument({ ctx, input: body });

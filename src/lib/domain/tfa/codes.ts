@@ -44,7 +44,37 @@ export function challengeCode(input: ChallengeInput): string {
   return `${body}${verhoeff(body)}`;
 }
 
+/** The transfer a version 2 response is bound to (contract §7's actions). */
+export type TfaAction = 'COLLECTION' | 'DELIVERY' | 'CARRIER_TO_CARRIER';
+
 export interface ResponseInput {
+  /** The carrier's challenge code (its first 24 digits are what the response covers). */
+  challenge: string;
+  accountNumber: string;
+  s2: string;
+  action: TfaAction;
+  /** The counter party's accountSecret, numeric or base64 (see macKey). */
+  accountSecret: string;
+}
+
+function requireChallengeBody(challenge: string) {
+  if (!/^\d{24}/.test(challenge)) throw new Error('challenge must start with 24 digits');
+}
+
+/**
+ * Version 2, the default (contract §8): both MACs cover the whole challenge body, s2 and the action, so a
+ * response seen for one transfer says nothing about another transfer of the same document.
+ * m = challenge[0:24] | pad3(s2) | action; pad5(MAC("R1|"+m, 5)) ‖ pad8(accountNumber) ‖ pad3(s2) ‖ pad8(MAC("R2|"+m, 8)) ‖ check.
+ */
+export function responseCode(input: ResponseInput): string {
+  requireChallengeBody(input.challenge);
+  const s2 = pad(input.s2, 3, 's2');
+  const bound = `${input.challenge.slice(0, 24)}|${s2}|${input.action}`;
+  const body = `${mac(`R1|${bound}`, input.accountSecret, 5)}${pad(input.accountNumber, 8, 'accountNumber')}${s2}${mac(`R2|${bound}`, input.accountSecret, 8)}`;
+  return `${body}${verhoeff(body)}`;
+}
+
+export interface ResponseInputV1 {
   challenge: string;
   serviceNumber: string;
   accountNumber: string;
@@ -53,8 +83,12 @@ export interface ResponseInput {
   accountSecret: string;
 }
 
-/** pad5(MAC(challenge[0:5] + "|" + serviceNumber, 5)) ‖ pad8(accountNumber) ‖ pad3(s2) ‖ pad8(MAC(serviceNumber, 8)) ‖ check. */
-export function responseCode(input: ResponseInput): string {
+/**
+ * Version 1, the commercial service's (accepted only with TFA_ACCEPT_V1=true): its MACs cover the content hash
+ * and the service number only. pad5(MAC(challenge[0:5] + "|" + serviceNumber, 5)) ‖ pad8(accountNumber) ‖ pad3(s2)
+ * ‖ pad8(MAC(serviceNumber, 8)) ‖ check.
+ */
+export function responseCodeV1(input: ResponseInputV1): string {
   requireServiceNumber(input.serviceNumber);
   if (!/^\d{5}/.test(input.challenge)) throw new Error('challenge must start with 5 digits');
   const contentMac = mac(`${input.challenge.slice(0, 5)}|${input.serviceNumber}`, input.accountSecret, 5);
@@ -90,3 +124,7 @@ export function parseResponseCode(code: string): ParsedResponseCode | null {
 export function paddedAccountNumber(accountNumber: string): string {
   return pad(accountNumber, 8, 'accountNumber');
 }
+
+/** Contract §8: wrong response codes allowed per transfer within one window, and the window's length. */
+export const TFA_MAX_WRONG_CODES = 5;
+export const TFA_ATTEMPT_WINDOW_SECONDS = 15 * 60;

@@ -55,3 +55,12 @@ export const loginFailures = pgTable('login_failures', {
   failures: integer('failures').notNull(),
   firstFailureAt: timestamp('first_failure_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/**
+ * Portal sessions ended by signing out (issue 20): a copied session cookie stays a valid JWT until it expires, so
+ * its id is kept here until then and every session read refuses it. Removed by the periodic clean-up once expired.
+ */
+export const endedSessions = pgTable('ended_sessions', {
+  sessionId: text('session_id').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -1,4 +1,4 @@
-import { bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bytea, freightDocuments } from './freight-documents';
 
 /**
@@ -38,6 +38,15 @@ export const documentAccesses = pgTable(
     /** VERIFICATION_PAGE: the public page was opened (from the QR code or the verificationUrl). */
     type: text('type', { enum: ['VERIFICATION_PAGE'] }).notNull(),
     accessedAt: timestamp('accessed_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+    /**
+     * One row per visitor and hour (issue 20: every visit wrote a row, so one visitor could push the real accesses
+     * out of the 100 shown): a keyed hash of the visitor's address and the hour; `visits` counts the rest.
+     */
+    visitorHour: text('visitor_hour'),
+    visits: integer('visits').notNull().default(1),
   },
-  (table) => [index('document_accesses_document_idx').on(table.documentId, table.id)],
+  (table) => [
+    index('document_accesses_document_idx').on(table.documentId, table.id),
+    uniqueIndex('document_accesses_visitor_hour_idx').on(table.documentId, table.visitorHour),
+  ],
 );

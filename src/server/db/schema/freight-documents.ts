@@ -374,6 +374,12 @@ export const transferSecrets = pgTable(
     /** The receiving subsequent carrier of a carrier-to-carrier transfer; '' for collection and delivery. */
     roleId: text('role_id').notNull().default(''),
     sealed: text('sealed').notNull(),
+    // The TFA attempt limit of contract §8, counted on the transfer's own row (one atomic UPDATE per attempt):
+    // codes being checked or found wrong in the window that started at `codeWindowStartedAt`.
+    codeAttempts: integer('code_attempts').notNull().default(0),
+    codeWindowStartedAt: timestamp('code_window_started_at', { withTimezone: true, mode: 'date' }),
+    /** The counter parties were told of the lock of this window (once). */
+    codeLockNotified: boolean('code_lock_notified').notNull().default(false),
   },
   (table) => [primaryKey({ columns: [table.documentId, table.action, table.roleId] })],
 );

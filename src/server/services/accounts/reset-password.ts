@@ -1,10 +1,11 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { resetPasswordInput } from '@/lib/schemas/password-reset';
-import { accounts, oauthAuthorizationCodes, oauthTokenFamilies, passwordResetTokens } from '@/server/db/schema';
+import { passwordResetTokens } from '@/server/db/schema';
 import { hashPassword } from '@/server/crypto/passwords';
 import { hashToken } from '@/server/crypto/tokens';
 import { fail, parseInput } from '@/server/errors';
 import { inTransaction, type ServiceContext } from '../context';
+import { replacePassword } from './replace-password';
 
 /**
  * Sets a new password from a reset link (issue 12). The link works once (taken with a conditional update, so two
@@ -23,18 +24,7 @@ export async function resetPassword({ ctx, input }: { ctx: ServiceContext; input
       .returning();
     if (!taken) fail('4.38', 'token');
     if (taken.expiresAt.getTime() <= now.getTime()) fail('4.37', 'token');
-    await tx
-      .update(accounts)
-      .set({ passwordHash, sessionGeneration: sql`${accounts.sessionGeneration} + 1`, updatedAt: now })
-      .where(eq(accounts.id, taken.accountId));
-    await tx
-      .update(oauthTokenFamilies)
-      .set({ revokedAt: now })
-      .where(and(eq(oauthTokenFamilies.accountId, taken.accountId), isNull(oauthTokenFamilies.revokedAt)));
-    await tx
-      .update(oauthAuthorizationCodes)
-      .set({ usedAt: now })
-      .where(and(eq(oauthAuthorizationCodes.accountId, taken.accountId), isNull(oauthAuthorizationCodes.usedAt)));
+    await replacePassword(ctx, tx, { accountId: taken.accountId, passwordHash });
     // The other links of the account are spent too: one reset ends the request.
     await tx
       .update(passwordResetTokens)

@@ -1,11 +1,24 @@
 import { fileTypeFromBuffer } from 'file-type';
+import { imageSize } from 'image-size';
 import type { AttachmentInput } from '@/lib/schemas/freight-document';
 import { errorItem, ServiceError, type ErrorItem } from '@/server/errors';
 import { sha256Hex } from './snapshot';
 
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+/** Contract §1: the most pixels an image may have, so that decoding one (a PNG bomb) cannot take seconds and gigabytes. */
+export const MAX_IMAGE_PIXELS = 25_000_000;
 const ALLOWED = new Set(['application/pdf', 'image/png', 'image/jpeg']);
+
+/** Width × height as the PNG or JPEG header declares it, read without decoding; undefined when there is none. */
+function declaredPixels(content: Buffer): number | undefined {
+  try {
+    const { width, height } = imageSize(content);
+    return width * height;
+  } catch {
+    return undefined;
+  }
+}
 
 export interface PreparedAttachment {
   type: 'GOODS' | 'GENERAL' | 'COMMENT' | 'SIGNATURE';
@@ -23,8 +36,8 @@ export function decodeAttachmentContent(content: string): Buffer {
 
 /**
  * Decodes and checks attachments (contract §10): empty content 3.18, a real type other than PDF, PNG or
- * JPEG 3.8 (the bytes decide, not the declared mimeType), more than 10 MB per document or 2 MB of images
- * in total 3.34. `existing` is what the document already holds.
+ * JPEG 3.8 (the bytes decide, not the declared mimeType), an image of more than 25 million pixels (its header
+ * says, before anything decodes it) 3.8, more than 10 MB per document or 2 MB of images in total 3.34. `existing` is what the document already holds.
  */
 export async function prepareAttachments(
   inputs: (Omit<AttachmentInput, 'type'> & { type: PreparedAttachment['type'] | AttachmentInput['type'] })[],
@@ -44,6 +57,13 @@ export async function prepareAttachments(
     if (!sniffed || !ALLOWED.has(sniffed.mime)) {
       errors.push(errorItem('3.8', fieldPrefix ? `${fieldPrefix}[${index}].mimeType` : 'mimeType'));
       continue;
+    }
+    if (sniffed.mime.startsWith('image/')) {
+      const pixels = declaredPixels(content);
+      if (pixels === undefined || pixels > MAX_IMAGE_PIXELS) {
+        errors.push(errorItem('3.8', field, `Images may have at most ${MAX_IMAGE_PIXELS.toLocaleString('en')} pixels.`));
+        continue;
+      }
     }
     prepared.push({
       type: input.type as PreparedAttachment['type'],

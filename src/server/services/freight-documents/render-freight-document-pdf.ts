@@ -3,7 +3,8 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import { labelLanguages, preferredPdfLanguage } from '@/lib/pdf/label-languages';
 import { attachments, documentPdfs } from '@/server/db/schema';
 import type { CmrPdfInput, PdfImage } from '@/server/pdf/model';
-import { renderPdfInPool } from '@/server/pdf/pool';
+import { fail } from '@/server/errors';
+import { PdfRenderOverBudget, renderPdfInPool } from '@/server/pdf/pool';
 import { requireAccountId, type ServiceContext } from '../context';
 import { callerHasPermission, loadAccessibleDocument } from '../access/load-document';
 import { loadDocumentContent, verificationUrlOf } from './serialize-document';
@@ -32,7 +33,12 @@ async function loadSignatures(ctx: ServiceContext, ids: string[]): Promise<Recor
 }
 
 async function renderAndKeep(ctx: ServiceContext, key: string, documentId: string, input: Omit<CmrPdfInput, 'signatures'>, signatureIds: string[] | null) {
-  const pdf = await renderPdfInPool({ ...input, signatures: await loadSignatures(ctx, signatureIds ?? []) });
+  const task = { ...input, signatures: await loadSignatures(ctx, signatureIds ?? []) };
+  // Contract §1: one render per account at a time, within 20 s; over it, the thread is ended and the answer is 5.0.
+  const pdf = await renderPdfInPool(task, { accountId: requireAccountId(ctx), documentId }).catch((error: unknown) => {
+    if (error instanceof PdfRenderOverBudget) fail('5.0');
+    throw error;
+  });
   const variant = `${input.languages[0]!}${signatureIds ? '' : '-sealed'}`;
   await ctx.db
     .insert(documentPdfs)

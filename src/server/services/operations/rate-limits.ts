@@ -5,11 +5,18 @@ import { metrics } from '@/server/observability/metrics';
 import type { ServiceContext } from '../context';
 
 /** The limits of issue 13, each counted per window for one subject (a client system or an account). */
-export type RateLimitName = 'writes-per-account' | 'writes-per-client' | 'token-requests-per-client' | 'signups-per-client';
+export type RateLimitName =
+  | 'writes-per-account'
+  | 'writes-per-client'
+  | 'token-requests-per-client'
+  | 'signups-per-client'
+  | 'signups-per-ip'
+  | 'password-resets-per-address'
+  | 'webhook-manual-sends-per-account';
 
 export interface RateLimitRule {
   name: RateLimitName;
-  /** Whom it counts: an account id or a client id. */
+  /** Whom it counts: an account id, a client id, a client address or an e-mail address. */
   subject: string;
 }
 
@@ -24,6 +31,12 @@ function limitOf(ctx: Pick<ServiceContext, 'config'>, name: RateLimitName): numb
       return config.RATE_LIMIT_TOKEN_REQUESTS_PER_CLIENT;
     case 'signups-per-client':
       return config.RATE_LIMIT_SIGNUPS_PER_CLIENT;
+    case 'signups-per-ip':
+      return config.RATE_LIMIT_SIGNUPS_PER_IP;
+    case 'password-resets-per-address':
+      return config.RATE_LIMIT_PASSWORD_RESETS_PER_ADDRESS;
+    case 'webhook-manual-sends-per-account':
+      return config.RATE_LIMIT_WEBHOOK_TESTS_PER_ACCOUNT;
   }
 }
 

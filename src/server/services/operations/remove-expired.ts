@@ -2,14 +2,16 @@ import { lt } from 'drizzle-orm';
 import type { AppConfig } from '@/server/config/env';
 import type { Database } from '@/server/db/client';
 import { idempotencyKeys, rateLimitCounters } from '@/server/db/schema';
+import { removeEndedSessions } from '../accounts/portal-sessions';
 
 /**
- * Rows that no longer decide anything: idempotency keys past their 24 hours and rate-limit counters of windows
- * that have ended. Run by the job worker's periodic clean-up; an expired key still present is treated as absent.
+ * Rows that no longer decide anything: idempotency keys past their 24 hours, rate-limit counters of windows
+ * that have ended, and signed-out portal sessions whose cookie has expired anyway. Run by the job worker's periodic clean-up; an expired key still present is treated as absent.
  */
 export async function removeExpiredOperationalRows(db: Database, config: Pick<AppConfig, 'RATE_LIMIT_WINDOW_SECONDS'>, now = new Date()) {
   const keys = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, now)).returning({ key: idempotencyKeys.key });
   const windowStart = new Date(now.getTime() - config.RATE_LIMIT_WINDOW_SECONDS * 1000);
   const counters = await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStartedAt, windowStart)).returning({ key: rateLimitCounters.key });
-  return { idempotencyKeys: keys.length, rateLimitCounters: counters.length };
+  const endedSessions = await removeEndedSessions(db, now);
+  return { idempotencyKeys: keys.length, rateLimitCounters: counters.length, endedSessions };
 }

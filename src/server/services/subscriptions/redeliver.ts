@@ -3,6 +3,7 @@ import type { SubscriptionScope } from '@/lib/schemas/subscriptions';
 import { webhookDeliveries } from '@/server/db/schema';
 import { fail } from '@/server/errors';
 import { inTransaction, requireAccountId, type ServiceContext } from '../context';
+import { limitManualSends } from './manual-sends';
 import { queueDeliveries } from './queue-delivery';
 import { ownSubscription } from './subscription-scope';
 
@@ -13,6 +14,7 @@ import { ownSubscription } from './subscription-scope';
  */
 export async function redeliver({ ctx, input }: { ctx: ServiceContext; input: SubscriptionScope & { subscriptionId: string; deliveryId: string } }) {
   const accountId = requireAccountId(ctx);
+  await limitManualSends(ctx, accountId);
   return inTransaction(ctx, async (tx) => {
     const subscription = await ownSubscription(tx, accountId, input, input.subscriptionId);
     const [original] = await tx

@@ -1,5 +1,6 @@
 import type { SubscriptionScope } from '@/lib/schemas/subscriptions';
 import { inTransaction, requireAccountId, type ServiceContext } from '../context';
+import { limitManualSends } from './manual-sends';
 import { eventBody, queueDeliveries } from './queue-delivery';
 import { ownSubscription } from './subscription-scope';
 
@@ -12,6 +13,7 @@ export const TEST_EVENT_DOCUMENT_ID = '00000000-0000-0000-0000-000000000000';
  */
 export async function sendTestEvent({ ctx, input }: { ctx: ServiceContext; input: SubscriptionScope & { subscriptionId: string } }) {
   const accountId = requireAccountId(ctx);
+  await limitManualSends(ctx, accountId);
   return inTransaction(ctx, async (tx) => {
     const subscription = await ownSubscription(tx, accountId, input, input.subscriptionId);
     const [deliveryId] = await queueDeliveries(tx, [

@@ -55,7 +55,7 @@ export async function computeResponseCode({ ctx, input }: { ctx: ServiceContext;
   return {
     responseCode: responseCode({
       challenge,
-      serviceNumber,
+      action: transfer.action,
       accountNumber: account.accountNumber,
       s2,
       accountSecret: open(account.sealedSecret, ctx.appSecret, ACCOUNT_SECRET_PURPOSE),

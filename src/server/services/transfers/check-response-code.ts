@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { contentHash, parseResponseCode, responseCode } from '@/lib/domain/tfa';
+import { challengeCode, contentHash, parseResponseCode, responseCode, responseCodeV1, type TfaAction } from '@/lib/domain/tfa';
 import type { DbOrTx } from '@/server/db/client';
 import { accounts } from '@/server/db/schema';
 import { open } from '@/server/crypto/secret-box';
@@ -11,8 +11,12 @@ import { ACCOUNT_SECRET_PURPOSE } from '../accounts/create-account';
 export interface ResponseCodeCheck {
   /** The document's 12-digit service number. */
   serviceNumber: string;
-  /** The transfer's s2 (contract §8). */
+  /** The transfer's secrets (contract §8): s1 and s3 rebuild the carrier's challenge, s2 is in the response. */
+  s1: string;
   s2: string;
+  s3: string;
+  /** The transfer a version 2 response is bound to. */
+  action: TfaAction;
   /** The document's comment texts the challenge was made over (empty ones are ignored). */
   comments: readonly string[];
   /** The accounts that hold a counter-party role of this transfer (contract §7). */
@@ -23,15 +27,19 @@ export interface ResponseCodeCheck {
 /**
  * TFA evidence of a counter-party approval (contract §8): reads the account number out of the response
  * code, requires it to be one of the transfer's counter parties, and accepts the code only when it equals
- * the response computed with that account's secret. Returns the approving account; anything else is 3.6.
+ * the version 2 response computed with that account's secret for this transfer (or the version 1 response,
+ * with TFA_ACCEPT_V1=true). Returns the approving account; anything else is 3.6.
  */
 export async function checkResponseCode({ ctx, input }: { ctx: ServiceContext; input: ResponseCodeCheck }) {
-  return matchResponseCode(ctx.db, ctx.appSecret, input);
+  return matchResponseCode(ctx.db, ctx, input);
 }
 
+/** What a wrong code answers: 3.6 as the contract fixes it, said in words that fit (not "Pattern not correct"). */
+export const WRONG_RESPONSE_CODE = 'The response code does not match this transfer.';
+
 /** checkResponseCode inside a transaction that is already open (a verb's). */
-export async function matchResponseCode(db: DbOrTx, appSecret: string, input: ResponseCodeCheck) {
-  const wrong: () => never = () => fail('3.6', 'evidence.responseCode');
+export async function matchResponseCode(db: DbOrTx, ctx: Pick<ServiceContext, 'appSecret' | 'config'>, input: ResponseCodeCheck) {
+  const wrong: () => never = () => fail('3.6', 'evidence.responseCode', { description: WRONG_RESPONSE_CODE });
   const parsed = parseResponseCode(input.responseCode.trim());
   if (!parsed || input.counterPartyAccountIds.length === 0) wrong();
 
@@ -39,19 +47,22 @@ export async function matchResponseCode(db: DbOrTx, appSecret: string, input: Re
     .select({ id: accounts.id, accountNumber: accounts.accountNumber, sealedSecret: accounts.accountSecretEncrypted })
     .from(accounts)
     .where(and(inArray(accounts.id, [...input.counterPartyAccountIds]), eq(accounts.accountNumber, parsed.accountNumber)));
-  // The response's first digits are a MAC over challenge[0:5], which is the padded contentHash.
-  const challengePrefix = contentHash(input.comments, input.serviceNumber);
-  const expected = account
-    ? responseCode({
-        challenge: challengePrefix,
-        serviceNumber: input.serviceNumber,
-        accountNumber: account.accountNumber,
-        s2: input.s2,
-        accountSecret: open(account.sealedSecret, appSecret, ACCOUNT_SECRET_PURPOSE),
-      })
-    : '';
+  const code = input.responseCode.trim();
+  const challenge = challengeCode({
+    contentHash: contentHash(input.comments, input.serviceNumber),
+    serviceNumber: input.serviceNumber,
+    s1: input.s1,
+    s3: input.s3,
+  });
+  const secret = account ? open(account.sealedSecret, ctx.appSecret, ACCOUNT_SECRET_PURPOSE) : '';
+  const bound = { challenge, accountNumber: account?.accountNumber ?? '0', s2: input.s2, accountSecret: secret };
+  const expected = account ? responseCode({ ...bound, action: input.action }) : '';
+  // Version 1 (the commercial service's) covers neither the transfer nor its challenge: only when the operator allows it.
+  const expectedV1 = account && ctx.config.TFA_ACCEPT_V1 ? responseCodeV1({ ...bound, serviceNumber: input.serviceNumber }) : '';
   // Compared whether or not the account was found, so that both refusals take the same path.
-  const matches = constantTimeEqual(expected, input.responseCode.trim());
+  const matchesV2 = constantTimeEqual(expected, code);
+  const matchesV1 = constantTimeEqual(expectedV1, code);
+  const matches = (matchesV2 || matchesV1) && code !== '';
   if (!account || !matches) wrong();
   return { accountId: account.id, accountNumber: account.accountNumber };
 }

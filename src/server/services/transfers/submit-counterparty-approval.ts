@@ -19,6 +19,7 @@ import { mutateDocument } from '../freight-documents/mutate-document';
 import { serializeDocument } from '../freight-documents/serialize-document';
 import { loadTransferRecords } from '../freight-documents/snapshot';
 import { matchResponseCode } from './check-response-code';
+import { countCodeAttempt, isWrongCode } from './code-attempts';
 import { recordApproval } from './record-approval';
 import { loadTransferSecrets, secretsOfTransfer } from './transfer-secrets';
 
@@ -52,9 +53,12 @@ async function byResponseCode(ctx: ServiceContext, tx: Transaction, loaded: Load
     : [];
   const secrets = secretsOfTransfer(await loadTransferSecrets(ctx, tx, loaded.document.id), transfer.action, transfer.toRoleId);
   const comments = (await loadTransferRecords(tx, loaded.document.id)).comments.map((comment) => comment.text ?? '');
-  const approver = await matchResponseCode(tx, ctx.appSecret, {
+  const approver = await matchResponseCode(tx, ctx, {
     serviceNumber: loaded.document.serviceNumber,
+    s1: secrets?.s1 ?? '0',
     s2: secrets?.s2 ?? '0',
+    s3: secrets?.s3 ?? '0',
+    action: transfer.action,
     comments,
     counterPartyAccountIds: held.length > 0 && secrets ? [account!.id] : [],
     responseCode: code,
@@ -100,7 +104,20 @@ export async function submitCounterpartyApproval({
   ctx: ServiceContext;
   input: { freightDocumentId: string; body: z.input<typeof counterPartyApprovalInput> };
 }) {
-  return serializeDocument(ctx, await recordCounterPartyApproval(ctx, input.freightDocumentId, parseInput(counterPartyApprovalInput, input.body)));
+  requireAccountId(ctx);
+  const approval = parseInput(counterPartyApprovalInput, input.body);
+  // A response code counts towards its transfer's attempt limit (contract §8) before it is checked; only a wrong one
+  // is kept as an attempt.
+  const attempt =
+    approvalTypeOf(approval.evidence) === 'TFA' ? await countCodeAttempt(ctx, { freightDocumentId: input.freightDocumentId, ...approval }) : undefined;
+  try {
+    const approved = await recordCounterPartyApproval(ctx, input.freightDocumentId, approval);
+    await attempt?.release();
+    return serializeDocument(ctx, approved);
+  } catch (error) {
+    await (isWrongCode(error) ? attempt?.wrong() : attempt?.release());
+    throw error;
+  }
 }
 
 /** What a hand-over link (redeem-handover-link.ts) adds to the carrier's recording: a decline, and its own step in the frame. */

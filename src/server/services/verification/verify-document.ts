@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import crypto from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { LEGAL_EVENTS, type LegalEvent } from '@/lib/domain/legal-events';
 import { documentAccesses, documentApprovals, documentCommits, documentRoles, freightDocuments } from '@/server/db/schema';
 import { fail } from '@/server/errors';
@@ -12,15 +13,31 @@ const TOKEN = /^[0-9a-f]{64}$/;
 const PARTY_ROLES = ['CONSIGNOR', 'CONSIGNEE', 'CARRIER', 'SUBSEQUENT_CARRIER'] as const;
 const PLACE_ROLES = ['PLACE_OF_TAKING_OVER', 'PLACE_OF_DELIVERY'] as const;
 
+/**
+ * One access row per visitor and hour (issue 20), the visitor known only by a keyed hash of its address and the hour,
+ * so that one visitor cannot push the real accesses out of the ones shown; further visits of that hour are counted.
+ */
+async function recordVisit(ctx: ServiceContext, documentId: string, visitor: string) {
+  const now = ctx.now();
+  const hour = now.toISOString().slice(0, 13);
+  const visitorHour = crypto.createHmac('sha256', ctx.appSecret).update(`verification-visitor|${visitor}|${hour}`).digest('base64url');
+  await ctx.db
+    .insert(documentAccesses)
+    .values({ documentId, type: 'VERIFICATION_PAGE', accessedAt: now, visitorHour })
+    .onConflictDoUpdate({ target: [documentAccesses.documentId, documentAccesses.visitorHour], set: { visits: sql`${documentAccesses.visits} + 1` } });
+}
+
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
 /**
  * The public verification page (contract §9), reached from the PDF's QR code without an account: the service
  * number, status, the parties' names, the places, the time and type of each approval, and whether the whole commit
- * chain recomputes, and the legal events of contract §14 with their times. Nothing else of the content. Each visit is recorded as an access in the document's history,
- * beside the commit chain (decision 0014). An unknown token is 4.47, like a document one may not see.
+ * chain recomputes, and the legal events of contract §14 with their times. Nothing else of the content. Visits are
+ * recorded as accesses in the document's history, one per visitor and hour, beside the commit chain (decision 0014).
+ * An unknown token, and a draft's, is 4.47, like a document one may not see; a cancelled document shows its service
+ * number and status only.
  */
-export async function verifyDocument({ ctx, input }: { ctx: ServiceContext; input: { token: string } }): Promise<VerificationView> {
+export async function verifyDocument({ ctx, input }: { ctx: ServiceContext; input: { token: string; visitor?: string } }): Promise<VerificationView> {
   if (!TOKEN.test(input.token)) fail('4.47');
   const [document] = await ctx.db
     .select({
@@ -31,8 +48,9 @@ export async function verifyDocument({ ctx, input }: { ctx: ServiceContext; inpu
     })
     .from(freightDocuments)
     .where(eq(freightDocuments.verificationToken, input.token));
-  if (!document) fail('4.47');
-  await ctx.db.insert(documentAccesses).values({ documentId: document.id, type: 'VERIFICATION_PAGE', accessedAt: ctx.now() });
+  // A draft is not a consignment note yet: its page does not exist (issue 20: drafts showed their parties).
+  if (!document || document.status === 'DRAFT') fail('4.47');
+  await recordVisit(ctx, document.id, input.visitor ?? 'unknown');
 
   const [roles, approvals, events, chain] = await Promise.all([
     ctx.db.select().from(documentRoles).where(eq(documentRoles.documentId, document.id)).orderBy(asc(documentRoles.position)),
@@ -55,8 +73,10 @@ export async function verifyDocument({ ctx, input }: { ctx: ServiceContext; inpu
       .orderBy(asc(documentCommits.sequence)),
     verifyCommitChain(ctx.db, document.id),
   ]);
+  // A cancelled document shows only that it was cancelled, under its service number: no names, places or approvals.
+  const shown = document.status === 'CANCELLED' ? [] : roles;
   const ofRoles = <R extends string>(wanted: readonly R[]) =>
-    wanted.flatMap((role) => roles.filter((row) => row.role === role).map((row) => ({ role, party: row.party })));
+    wanted.flatMap((role) => shown.filter((row) => row.role === role).map((row) => ({ role, party: row.party })));
   return {
     serviceNumber: document.serviceNumber,
     status: document.status,
@@ -67,8 +87,8 @@ export async function verifyDocument({ ctx, input }: { ctx: ServiceContext; inpu
       cityName: text(party.cityName),
       countryCode: text(party.countryCode),
     })),
-    approvals: approvals.map((approval) => ({ ...approval, at: approval.at.toISOString() })),
-    events: events.map((row) => ({ event: row.event as LegalEvent, at: row.at.toISOString() })),
+    approvals: document.status === 'CANCELLED' ? [] : approvals.map((approval) => ({ ...approval, at: approval.at.toISOString() })),
+    events: document.status === 'CANCELLED' ? [] : events.map((row) => ({ event: row.event as LegalEvent, at: row.at.toISOString() })),
     replacedByPaperAt: document.replacedByPaper?.at ?? null,
     chain: chain.intact
       ? { intact: true, commits: chain.commits }

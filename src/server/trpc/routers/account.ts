@@ -4,10 +4,10 @@ import { changeAccountLocale } from '@/server/services/accounts/change-account-l
 import { createAccount } from '@/server/services/accounts/create-account';
 import { getMyAccount } from '@/server/services/accounts/get-my-account';
 import { changePassword } from '@/server/services/accounts/change-password';
-import { accountProcedure, publicProcedure, router } from '../init';
+import { accountProcedure, router, signUpProcedure } from '../init';
 
 export const accountRouter = router({
-  signUp: publicProcedure
+  signUp: signUpProcedure
     .input(signUpInput)
     .output(createdAccountResponse)
     .mutation(({ ctx, input }) => createAccount({ ctx: ctx.service, input })),

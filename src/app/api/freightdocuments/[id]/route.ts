@@ -25,6 +25,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   }),
   PUT: endpoint({
     auth: 'bearer',
+    bodyKind: 'files',
     body: anyJson,
     // Contract §4: 205 Reset Content, no body; the client reads the document again.
     handle: async ({ ctx, params, body }) => {

@@ -5,6 +5,7 @@ import { addAttachment } from '@/server/services/freight-documents/add-attachmen
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
     auth: 'bearer',
+    bodyKind: 'files',
     body: anyJson,
     handle: async ({ ctx, params, body }) => {
       const created = await addAttachment({ ctx, input: { freightDocumentId: params.id!, body } });

@@ -5,6 +5,7 @@ import { addComment } from '@/server/services/transfers/add-comment';
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
     auth: 'bearer',
+    bodyKind: 'files',
     body: commentInput,
     handle: async ({ ctx, params, body }) => ({
       status: 201,

@@ -5,6 +5,7 @@ import { submitCounterpartyApproval } from '@/server/services/transfers/submit-c
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
     auth: 'bearer',
+    bodyKind: 'files',
     body: counterPartyApprovalInput,
     handle: async ({ ctx, params, body }) => ({
       status: 201,

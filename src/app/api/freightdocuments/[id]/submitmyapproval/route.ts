@@ -5,6 +5,7 @@ import { submitMyApproval } from '@/server/services/transfers/submit-my-approval
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
     auth: 'bearer',
+    bodyKind: 'files',
     body: myApprovalInput,
     handle: async ({ ctx, params, body }) => ({
       status: 201,

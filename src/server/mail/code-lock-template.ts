@@ -1,0 +1,39 @@
+import { createTranslator } from 'use-intl/core';
+import { FORMATS, messageFallback, reportIntlError } from '@/lib/i18n/config';
+import type { Locale } from '@/lib/i18n/locales';
+import type { TfaAction } from '@/lib/domain/tfa';
+import { MESSAGES } from '@/messages';
+import type { OutgoingMail } from './queue-mail';
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Contract §8: the counter parties of a transfer are told once when wrong response codes lock its TFA approval,
+ * since someone may be guessing their codes (messages: `securityMail.codeLock`).
+ */
+export function codeLockMail(input: {
+  locale: Locale;
+  to: string;
+  serviceNumber: string;
+  action: TfaAction;
+  wrongCodes: number;
+  lockedUntil: Date;
+  documentUrl: string;
+}): OutgoingMail {
+  const t = createTranslator({
+    locale: input.locale,
+    messages: MESSAGES[input.locale],
+    formats: FORMATS,
+    timeZone: 'UTC',
+    onError: reportIntlError,
+    getMessageFallback: messageFallback,
+    namespace: 'securityMail.codeLock',
+  });
+  const until = input.lockedUntil.toISOString().slice(0, 16).replace('T', ' ');
+  const body = t('body', { count: input.wrongCodes, transfer: t(`transfers.${input.action}`), serviceNumber: input.serviceNumber, until });
+  const text = [t('greeting'), '', body, '', t('open', { url: input.documentUrl })].join('\n');
+  const html = `<p>${escapeHtml(t('greeting'))}</p>
+<p>${escapeHtml(body)}</p>
+<p><a href="${escapeHtml(input.documentUrl)}">${escapeHtml(input.documentUrl)}</a></p>`;
+  return { to: input.to, subject: t('subject', { serviceNumber: input.serviceNumber }), text, html };
+}
