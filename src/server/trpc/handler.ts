@@ -20,7 +20,16 @@ export const TRPC_MAX_BATCH_SIZE = 10;
  * Contract §1: the procedures that take files (signatures, photos, a document's attachments) may receive up to
  * MAX_BODY_BYTES; a request naming any other procedure only is limited to 1 MiB.
  */
-const PROCEDURES_WITH_FILES = new Set(['tablet.recordCounterParty', 'tablet.comment', 'documents.create', 'documents.replace']);
+const PROCEDURES_WITH_FILES = new Set([
+  'tablet.recordCounterParty',
+  'tablet.comment',
+  'tablet.answerHandover',
+  'documents.create',
+  'documents.replace',
+  'legalEvents.reportImpediment',
+  'legalEvents.giveInstruction',
+  'legalEvents.answerInstruction',
+]);
 
 /** The body kind of a tRPC request, from the procedure names in its path (`/api/trpc/a.b,c.d`). */
 export function trpcBodyKind(pathname: string): BodyKind {

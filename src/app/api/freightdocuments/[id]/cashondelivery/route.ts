@@ -5,6 +5,8 @@ import { recordCashOnDelivery } from '@/server/services/legal-events/record-cash
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
     auth: 'bearer',
+    // Contract §1: §14's events may carry files (photos), like comments.
+    bodyKind: 'files',
     body: cashOnDeliveryInput,
     handle: async ({ ctx, params, body }) => ({
       status: 201,

@@ -5,6 +5,8 @@ import { reportImpediment } from '@/server/services/legal-events/report-impedime
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
     auth: 'bearer',
+    // Contract §1: §14's events may carry files (photos), like comments.
+    bodyKind: 'files',
     body: impedimentInput,
     handle: async ({ ctx, params, body }) => ({
       status: 201,

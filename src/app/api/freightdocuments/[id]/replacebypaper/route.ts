@@ -5,6 +5,8 @@ import { replaceByPaper } from '@/server/services/legal-events/replace-by-paper'
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
     auth: 'bearer',
+    // Contract §1: §14's events may carry files (photos), like comments.
+    bodyKind: 'files',
     body: replaceByPaperInput,
     handle: async ({ ctx, params, body }) => ({ body: await replaceByPaper({ ctx, input: { freightDocumentId: params.id!, body } }) }),
   }),

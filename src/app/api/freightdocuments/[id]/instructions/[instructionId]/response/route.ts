@@ -5,6 +5,8 @@ import { answerInstruction } from '@/server/services/legal-events/answer-instruc
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
     auth: 'bearer',
+    // Contract §1: §14's events may carry files (photos), like comments.
+    bodyKind: 'files',
     body: instructionResponseInput,
     handle: async ({ ctx, params, body }) => ({
       body: await answerInstruction({ ctx, input: { freightDocumentId: params.id!, instructionId: params.instructionId!, body } }),
