@@ -1,6 +1,8 @@
 /**
  * Finding of issue 20 (Low): a copied session cookie kept working after sign-out (an 8-hour JWT). Signing out now
  * ends the session on the server: the copy is refused at once, while the account's other sessions go on.
+ *
+ * @backends every: an ended session is a database row every instance must refuse.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sharedDriver, type Client } from './driver';

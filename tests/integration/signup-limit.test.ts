@@ -2,6 +2,8 @@
  * Finding of issue 20 (Medium): the portal's sign-up (tRPC `account.signUp`, no client system) had no limit: 25 of
  * 25 accepted, each mailing attacker text to any address. It is now limited per client address, and a client that
  * writes its own X-Forwarded-For gains nothing unless the operator trusts a proxy (TRUST_PROXY).
+ *
+ * @backends every: the limit is counted in the database, shared by instances.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../support/server';
