@@ -14,7 +14,6 @@ import { ownSubscription } from './subscription-scope';
  */
 export async function redeliver({ ctx, input }: { ctx: ServiceContext; input: SubscriptionScope & { subscriptionId: string; deliveryId: string } }) {
   const accountId = requireAccountId(ctx);
-  await limitManualSends(ctx, accountId);
   return inTransaction(ctx, async (tx) => {
     const subscription = await ownSubscription(tx, accountId, input, input.subscriptionId);
     const [original] = await tx
@@ -22,6 +21,8 @@ export async function redeliver({ ctx, input }: { ctx: ServiceContext; input: Su
       .from(webhookDeliveries)
       .where(and(eq(webhookDeliveries.id, input.deliveryId), eq(webhookDeliveries.subscriptionId, subscription.id)));
     if (!original) fail('4.1');
+    // Counted once the send is known to be the caller's own: a refusal (4.47, 4.1) costs nothing and tells nothing.
+    await limitManualSends({ ...ctx, db: tx }, accountId);
     const [deliveryId] = await queueDeliveries(tx, [
       { subscriptionId: subscription.id, body: original.body, eventId: original.eventId, webhookId: original.webhookId },
     ]);

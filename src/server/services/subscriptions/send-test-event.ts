@@ -13,9 +13,10 @@ export const TEST_EVENT_DOCUMENT_ID = '00000000-0000-0000-0000-000000000000';
  */
 export async function sendTestEvent({ ctx, input }: { ctx: ServiceContext; input: SubscriptionScope & { subscriptionId: string } }) {
   const accountId = requireAccountId(ctx);
-  await limitManualSends(ctx, accountId);
   return inTransaction(ctx, async (tx) => {
     const subscription = await ownSubscription(tx, accountId, input, input.subscriptionId);
+    // Counted once the send is known to be the caller's own: a refusal (4.47, 4.1) costs nothing and tells nothing.
+    await limitManualSends({ ...ctx, db: tx }, accountId);
     const [deliveryId] = await queueDeliveries(tx, [
       { subscriptionId: subscription.id, body: eventBody(subscription.documentId ?? TEST_EVENT_DOCUMENT_ID, 'TEST') },
     ]);
