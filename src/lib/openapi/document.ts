@@ -220,7 +220,18 @@ export function buildOpenApiDocument(version: string) {
         'REST API for electronic consignment notes (e-CMR). Every error answer is `{"errors":[{"code","description","field"?}]}`; the error-code table is on the reference page (`/docs/api`). Every path is also served under `/v1/api`.',
     },
     servers: [{ url: '/api' }, { url: '/v1/api' }],
-    tags: ['Authentication', 'Accounts', 'Freight documents', 'Attachments', 'Transfers', 'Delegation', 'Subscriptions', 'PGP', 'Operations'].map((name) => ({
+    tags: [
+      'Authentication',
+      'Accounts',
+      'Freight documents',
+      'Attachments',
+      'Transfers',
+      'Legal events',
+      'Delegation',
+      'Subscriptions',
+      'PGP',
+      'Operations',
+    ].map((name) => ({
       name,
     })),
   });
