@@ -1,6 +1,6 @@
 'use client';
 import { useTranslations } from 'next-intl';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Field } from '@/components/forms/field';
 import { Fieldset } from '@/components/forms/fieldset';
 import { partyFromEntry, type BookOption } from '@/components/portal/address-book-options';
@@ -57,6 +57,16 @@ export function PartyFieldset({ idPrefix, path, legend, hint, party, errors, onC
       error={errors.at(`${path}.${spec.key}`)}
     />
   );
+  // The address book may arrive after the name was typed (a slow connection, or typing while the page loads): a name
+  // that is exactly a saved party's then fills the block as choosing it would have, while nothing else is filled yet.
+  const options = book?.options;
+  useEffect(() => {
+    const picked = options?.find((option) => option.label === party.name);
+    const onlyName = PARTY_TEXT_FIELDS.every((spec) => spec.key === 'name' || spec.key === 'countryCode' || party[spec.key].trim() === '');
+    if (picked && onlyName) onChange(partyFromEntry(picked.entry, party));
+    // Only when the book's options change: typing is handled by the field's own onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [options]);
   const foldedErrors = FOLDED.some((spec) => errors.at(`${path}.${spec.key}`));
   const foldedFilled = FOLDED.filter((spec) => party[spec.key].trim() !== '').length;
   return (

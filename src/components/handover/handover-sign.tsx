@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
-import SignatureCanvas from 'react-signature-canvas';
+import { SignatureField } from '@/components/tablet/signature-field';
 import { useSignaturePad } from '@/components/tablet/use-signature-pad';
 import { errorsFromCall, useErrorMessage } from '@/components/forms/errors';
 import type { HandoverAnswerResult, HandoverView } from '@/lib/schemas/handover';
@@ -31,7 +31,8 @@ export function HandoverSign({ token, view }: { token: string; view: HandoverVie
   const [problem, setProblem] = useState<Problem>();
   const [result, setResult] = useState<HandoverAnswerResult>();
   // Measured again when the pad comes back from the refusal form.
-  const { pad, frame, width, height, keepStrokes, clear } = useSignaturePad(padHeight, declining);
+  const signature = useSignaturePad(padHeight, declining);
+  const { pad, clear } = signature;
   useEffect(() => {
     if (result) heading.current?.focus();
   }, [result]);
@@ -126,36 +127,7 @@ export function HandoverSign({ token, view }: { token: string; view: HandoverVie
             ) : null}
           </div>
         ) : (
-          <div className={`field${problem === 'signature' ? ' field-invalid' : ''}`}>
-            <p className="field-label" id="signature-label">
-              {t('signatureArea')}
-            </p>
-            <div ref={frame} className="signature-frame">
-              {width > 0 ? (
-                <SignatureCanvas
-                  ref={pad}
-                  penColor="#111"
-                  clearOnResize={false}
-                  onEnd={keepStrokes}
-                  canvasProps={
-                    {
-                      width,
-                      height,
-                      className: 'signature-canvas',
-                      role: 'img',
-                      'aria-labelledby': 'signature-label',
-                      'data-testid': 'signature-canvas',
-                    } as React.CanvasHTMLAttributes<HTMLCanvasElement>
-                  }
-                />
-              ) : null}
-            </div>
-            {problem === 'signature' ? (
-              <p className="field-error" role="alert">
-                {t('signatureMissing')}
-              </p>
-            ) : null}
-          </div>
+          <SignatureField signature={signature} label={t('signatureArea')} error={problem === 'signature' ? t('signatureMissing') : undefined} />
         )}
         {failure ? (
           <p className="field-error" role="alert" data-testid="handover-failed">

@@ -1,7 +1,7 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import SignatureCanvas from 'react-signature-canvas';
+import { SignatureField } from './signature-field';
 import { useSignaturePad } from './use-signature-pad';
 
 const padHeight = (width: number) => Math.round(Math.min(280, width * 0.45));
@@ -12,7 +12,8 @@ const padHeight = (width: number) => Math.round(Math.min(280, width * 0.45));
  */
 export function SignaturePanel({ busy, onSign }: { busy: boolean; onSign: (evidence: { name: string; email?: string; png: string }) => void }) {
   const t = useTranslations('tablet.signature');
-  const { pad, frame, width, height, keepStrokes, clear } = useSignaturePad(padHeight);
+  const signature = useSignaturePad(padHeight);
+  const { pad, clear } = signature;
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<'name' | 'signature'>();
@@ -59,32 +60,7 @@ export function SignaturePanel({ busy, onSign }: { busy: boolean; onSign: (evide
           onChange={(event) => setEmail(event.target.value)}
         />
       </div>
-      <div className={`field${problem === 'signature' ? ' field-invalid' : ''}`}>
-        <p className="field-label" id="signature-label">
-          {t('area')}
-        </p>
-        <div ref={frame} className="signature-frame">
-          {width > 0 ? (
-            <SignatureCanvas
-              ref={pad}
-              penColor="#111"
-              clearOnResize={false}
-              onEnd={keepStrokes}
-              canvasProps={
-                {
-                  width,
-                  height,
-                  className: 'signature-canvas',
-                  role: 'img',
-                  'aria-labelledby': 'signature-label',
-                  'data-testid': 'signature-canvas',
-                } as React.CanvasHTMLAttributes<HTMLCanvasElement>
-              }
-            />
-          ) : null}
-        </div>
-        {problem === 'signature' ? <p className="field-error">{t('signatureMissing')}</p> : null}
-      </div>
+      <SignatureField signature={signature} label={t('area')} error={problem === 'signature' ? t('signatureMissing') : undefined} />
       <div className="actions">
         <button type="button" className="button button-secondary button-large" onClick={clear}>
           {t('clear')}
