@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { FULL, replayCommand, TEST_SEED } from '../tests/support/sampling';
+import { replayCommand, TEST_SEED } from '../tests/support/sampling';
 import { startServer, type RunningServer } from '../tests/support/server';
 import { createActiveAccount, mailsTo, newPerson } from './support/accounts';
 import { admin, basicAuth, createClient, type CreatedClient } from './support/admin';
 import { baseURL } from './support/env';
+import { WALKED, type Locale } from './support/languages';
 import { signIn } from './support/portal';
 
 /**
@@ -21,11 +22,6 @@ import { signIn } from './support/portal';
  * `npm run test:i18n` (TEST_FULL=1) walks all five.
  */
 
-const LOCALES = ['en', 'de', 'fr', 'nl', 'pl'] as const;
-type Locale = (typeof LOCALES)[number];
-const OTHERS = LOCALES.filter((locale) => locale !== 'en');
-/** The languages this run walks: all under TEST_FULL, else English and the seed's pick of the others. */
-const WALKED: readonly Locale[] = FULL ? LOCALES : ['en', OTHERS[TEST_SEED % OTHERS.length]!];
 const FIRST_OTHER = WALKED.find((locale) => locale !== 'en')!;
 const catalogue = (locale: Locale) => JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'src', 'messages', `${locale}.json`), 'utf8'));
 const NAMES = catalogue('en').language.names as Record<Locale, string>;
