@@ -338,7 +338,10 @@ test.describe('webhooks', () => {
   });
 });
 
-test('every delegation and webhook screen in each language walked (all five under test:i18n): no missing message, no line left in English', async ({ browser, request }) => {
+test('every delegation and webhook screen in each language walked (all five under test:i18n): no missing message, no line left in English', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(150_000);
   const client = await createClient({ name: 'e2e delegation languages' });
   const holder = newPerson('languages');
