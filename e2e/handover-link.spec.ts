@@ -102,6 +102,8 @@ test('delivery signed on the consignee’s own phone through the tablet’s QR c
     await phone.getByRole('button', { name: 'Confirm and sign' }).click();
     await expect(phone.getByText('Sign in the box first.')).toBeVisible();
     await drawSignature(phone);
+    // The message goes with the first stroke: it no longer says to sign what is signed.
+    await expect(phone.getByText('Sign in the box first.')).toBeHidden();
     await shot(phone, 'phone-signed-390');
     await phone.getByRole('button', { name: 'Confirm and sign' }).click();
     await expect(phone.getByTestId('handover-done')).toContainText('Thank you, Bea Berger.');

@@ -127,7 +127,12 @@ export function HandoverSign({ token, view }: { token: string; view: HandoverVie
             ) : null}
           </div>
         ) : (
-          <SignatureField signature={signature} label={t('signatureArea')} error={problem === 'signature' ? t('signatureMissing') : undefined} />
+          <SignatureField
+            signature={signature}
+            label={t('signatureArea')}
+            error={problem === 'signature' ? t('signatureMissing') : undefined}
+            onDrawn={() => setProblem((current) => (current === 'signature' ? undefined : current))}
+          />
         )}
         {failure ? (
           <p className="field-error" role="alert" data-testid="handover-failed">

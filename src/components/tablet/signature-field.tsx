@@ -10,11 +10,14 @@ export function SignatureField({
   signature,
   label,
   error,
+  onDrawn,
 }: {
   signature: ReturnType<typeof useSignaturePad>;
   label: string;
   /** The message when no signature was drawn, shown under the box; none while the box is fine. */
   error?: string;
+  /** After each stroke: the parent clears a "sign first" message as soon as there is ink. */
+  onDrawn?: () => void;
 }) {
   const { pad, frame, width, height, keepStrokes } = signature;
   return (
@@ -28,7 +31,10 @@ export function SignatureField({
             ref={pad}
             penColor="#111"
             clearOnResize={false}
-            onEnd={keepStrokes}
+            onEnd={() => {
+              keepStrokes();
+              onDrawn?.();
+            }}
             canvasProps={
               {
                 width,

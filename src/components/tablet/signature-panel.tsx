@@ -60,7 +60,12 @@ export function SignaturePanel({ busy, onSign }: { busy: boolean; onSign: (evide
           onChange={(event) => setEmail(event.target.value)}
         />
       </div>
-      <SignatureField signature={signature} label={t('area')} error={problem === 'signature' ? t('signatureMissing') : undefined} />
+      <SignatureField
+        signature={signature}
+        label={t('area')}
+        error={problem === 'signature' ? t('signatureMissing') : undefined}
+        onDrawn={() => setProblem((current) => (current === 'signature' ? undefined : current))}
+      />
       <div className="actions">
         <button type="button" className="button button-secondary button-large" onClick={clear}>
           {t('clear')}
