@@ -73,7 +73,8 @@ export default defineConfig({
     },
   ],
   webServer: ports.map((port, index) => ({
-    command: `node node_modules/next/dist/bin/next start -p ${port}`,
+    // The Node that runs Playwright (the project's Node 24 from the `node` package under npm scripts and npx).
+    command: `${JSON.stringify(process.execPath)} node_modules/next/dist/bin/next start -p ${port}`,
     url: `http://127.0.0.1:${port}/api/heartbeat`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -3,6 +3,16 @@
 // Plain Node, no dependencies: it runs right after `npm ci`, before anything is built.
 import net from 'node:net';
 
+// The project brings its Node (the `node` package, 24.x, first on PATH in every npm script). Started some other way
+// (`node node_modules/.bin/next start` with the machine's Node) it still works, only slower: say so in one line.
+const wanted = '24.';
+if (!process.versions.node.startsWith(wanted)) {
+  console.warn(
+    `Running on Node ${process.version}; the project runs on Node 24 (the \`node\` package): start it with npm run up or npm start, ` +
+      'or install Node 24 (see .node-version).',
+  );
+}
+
 const raw = process.env.PORT || '3000';
 const port = Number(raw);
 if (!Number.isInteger(port) || port < 1 || port > 65535) {
