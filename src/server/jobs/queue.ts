@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
 import { jobs } from '@/server/db/schema';
 import { queryRows } from '@/server/db/rows';
@@ -12,17 +12,20 @@ export const JOBS_CHANNEL = 'fds_jobs';
  * every worker (in this process or another instance) is woken when that transaction commits.
  */
 export async function enqueue<K extends JobKindName>(db: DbOrTx, kind: K, payload: JobPayload<K>, options: { runAt?: Date } = {}) {
+  await db.execute(enqueueStatement(kind, payload, options));
+}
+
+/**
+ * The statement that queues a job: the row and the wake-up in one (pg_notify in its RETURNING), so that it can also
+ * ride in another statement as a data-modifying CTE (batchWrites), which PostgreSQL runs to completion either way.
+ */
+export function enqueueStatement<K extends JobKindName>(kind: K, payload: JobPayload<K>, options: { runAt?: Date } = {}): SQL {
   const definition = JOB_KINDS[kind];
   const parsed = definition.payload.parse(payload) as Record<string, unknown>;
   const runAt = (options.runAt ?? new Date()).toISOString();
-  // The row and the wake-up in one statement: one round trip per queued job.
-  await db.execute(sql`
-    with queued as (
-      insert into ${jobs} (kind, payload, run_at, max_attempts)
-      values (${kind}, ${JSON.stringify(parsed)}::jsonb, ${runAt}::timestamptz, ${definition.maxAttempts})
-      returning id
-    )
-    select pg_notify(${JOBS_CHANNEL}, ${kind}) from queued`);
+  return sql`insert into ${jobs} (kind, payload, run_at, max_attempts)
+    values (${kind}, ${JSON.stringify(parsed)}::jsonb, ${runAt}::timestamptz, ${definition.maxAttempts})
+    returning id, pg_notify(${JOBS_CHANNEL}, ${kind})`;
 }
 
 export interface ClaimedJob {

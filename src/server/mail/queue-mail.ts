@@ -2,7 +2,8 @@ import type { DbOrTx } from '@/server/db/client';
 import { mailOutbox } from '@/server/db/schema';
 import { open, seal } from '@/server/crypto/secret-box';
 import { newId } from '@/server/crypto/tokens';
-import { enqueue } from '@/server/jobs/queue';
+import { enqueueStatement } from '@/server/jobs/queue';
+import { runWrites, type BatchedWrite } from '@/server/db/batched-writes';
 
 export interface OutgoingMail {
   to: string;
@@ -25,16 +26,22 @@ export function openMailBody(sealed: string, appSecret: string): string {
   return open(sealed, appSecret, MAIL_BODY_PURPOSE);
 }
 
-/** Writes the mail to the outbox and queues its delivery in the same transaction as the change behind it. */
+/** Writes the mail to the outbox and queues its delivery in the same transaction as the change behind it (one round trip). */
 export async function queueMail(db: DbOrTx, appSecret: string, mail: OutgoingMail): Promise<string> {
+  const { id, writes } = mailWrites(db, appSecret, mail);
+  await runWrites(db, writes);
+  return id;
+}
+
+/** The outbox row and its delivery job as writes, for a caller that sends them with its own statement (batchWrites). */
+export function mailWrites(db: DbOrTx, appSecret: string, mail: OutgoingMail): { id: string; writes: BatchedWrite[] } {
   const id = newId();
-  await db.insert(mailOutbox).values({
+  const row = {
     id,
     toAddress: mail.to,
     subject: mail.subject,
     textBody: sealMailBody(mail.text, appSecret),
     htmlBody: mail.html === undefined ? undefined : sealMailBody(mail.html, appSecret),
-  });
-  await enqueue(db, 'mail.send', { mailId: id });
-  return id;
+  };
+  return { id, writes: [db.insert(mailOutbox).values(row), enqueueStatement('mail.send', { mailId: id })] };
 }

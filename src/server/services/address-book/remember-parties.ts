@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FreightDocumentInput } from '@/lib/schemas/freight-document';
+import { runWrites, type BatchedWrite } from '@/server/db/batched-writes';
 import type { DbOrTx } from '@/server/db/client';
 import { addressBookEntries } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
@@ -10,6 +11,11 @@ import { bookParty, matchKeyOf } from './match-key';
  * same transaction: a party already there takes the document's details and counts one more use.
  */
 export async function rememberParties(db: DbOrTx, accountId: string, body: FreightDocumentInput, now: Date): Promise<void> {
+  await runWrites(db, partiesRemembered(db, accountId, body, now));
+}
+
+/** rememberParties as a write (none when no party has a name), for a caller that sends it with its own statement. */
+export function partiesRemembered(db: DbOrTx, accountId: string, body: FreightDocumentInput, now: Date): BatchedWrite[] {
   const parties = [body.consignor, body.consignee, body.carrier, body.placeOfTakingOver, body.placeOfDelivery, ...(body.subsequentCarriers ?? [])];
   const rows = new Map<string, typeof addressBookEntries.$inferInsert>();
   for (const party of parties) {
@@ -18,8 +24,8 @@ export async function rememberParties(db: DbOrTx, accountId: string, body: Freig
     const matchKey = matchKeyOf(kept);
     rows.set(matchKey, { id: newId(), accountId, matchKey, name: kept.name.trim(), party: kept, useCount: 1, lastUsedAt: now });
   }
-  if (rows.size === 0) return;
-  await db
+  if (rows.size === 0) return [];
+  const upsert = db
     .insert(addressBookEntries)
     .values([...rows.values()])
     .onConflictDoUpdate({
@@ -31,4 +37,5 @@ export async function rememberParties(db: DbOrTx, accountId: string, body: Freig
         lastUsedAt: sql`excluded.last_used_at`,
       },
     });
+  return [upsert];
 }

@@ -8,10 +8,10 @@ import { attachmentRow, prepareAttachments } from './attachment-content';
 import { writeCommit } from './commit-writer';
 import { chargeIssue, nextServiceNumber } from './credits';
 import { buildContent, documentColumns } from './document-content';
-import { notifyRoleHolders } from './notify-role-holders';
-import { createTransferSecrets } from '../transfers/transfer-secrets';
+import { roleHolderMails } from './notify-role-holders';
+import { transferSecretsWrite } from '../transfers/transfer-secrets';
 import { partySlots, resolveParties, roleRowOf } from './parties';
-import { rememberParties } from '../address-book/remember-parties';
+import { partiesRemembered } from '../address-book/remember-parties';
 
 /**
  * POST /freightdocuments (spec §3): a DRAFT, or straight to ISSUED when the body says so (one credit in
@@ -61,9 +61,22 @@ export async function createFreightDocument({ ctx, input }: { ctx: ServiceContex
       ...resolved.map((party) => roleRowOf(id, party, now)),
     ];
     const insertedRoles = await tx.insert(documentRoles).values(roles).returning();
-    if (status === 'ISSUED') await createTransferSecrets(ctx, tx, id, insertedRoles);
     if (prepared.length > 0) await tx.insert(attachments).values(prepared.map((file) => attachmentRow(id, file, now, newId())));
 
+    // What needs nothing back rides in the commit's statement (issue 24): the transfer secrets of a document created
+    // issued, the address book, and one mail per named holder with its delivery job.
+    const writes = [
+      ...(status === 'ISSUED' ? [transferSecretsWrite(ctx, tx, id, insertedRoles)] : []),
+      ...partiesRemembered(tx, accountId, body, now),
+      ...(await roleHolderMails(ctx, tx, {
+        documentId: id,
+        serviceNumber: document.serviceNumber,
+        submitterName: submitter!.name,
+        holders: roles,
+        knownAccounts: new Map(resolved.flatMap((party) => (party.accountId && party.account ? [[party.accountId, party.account] as const] : []))),
+        submitterLocale: submitter!.locale,
+      })),
+    ];
     await writeCommit(tx, {
       document: inserted!,
       statusBefore: null,
@@ -74,15 +87,7 @@ export async function createFreightDocument({ ctx, input }: { ctx: ServiceContex
       changesStructuredGoods: Array.isArray(document.content.structuredGoods),
       // Without attachments there is nothing to read back; with them, the writer reads them in the stored order.
       ...(prepared.length === 0 ? { files: [] } : {}),
-    });
-    await rememberParties(tx, accountId, body, now);
-    await notifyRoleHolders(ctx, tx, {
-      documentId: id,
-      serviceNumber: document.serviceNumber,
-      submitterName: submitter!.name,
-      holders: roles,
-      knownAccounts: new Map(resolved.flatMap((party) => (party.accountId && party.account ? [[party.accountId, party.account] as const] : []))),
-      submitterLocale: submitter!.locale,
+      writes,
     });
     return { freightDocumentId: id, status };
   });

@@ -1,6 +1,6 @@
 import { requireAccountId, type ServiceContext } from '../context';
 import { authorize } from '../access/load-document';
-import { createTransferSecrets } from '../transfers/transfer-secrets';
+import { transferSecretsWrite } from '../transfers/transfer-secrets';
 import { chargeIssue } from './credits';
 import { mutateAndSerialize } from './mutate-document';
 
@@ -17,8 +17,8 @@ export async function issueFreightDocument({ ctx, input }: { ctx: ServiceContext
     apply: async (loaded, tx) => {
       const actingAs = authorize(loaded, 'ISSUE');
       await chargeIssue(ctx, tx, loaded.document.submitterAccountId);
-      await createTransferSecrets(ctx, tx, loaded.document.id, loaded.roles);
-      return { set: { status: 'ISSUED' }, actingAs, attachmentsUnchanged: true };
+      // The secrets ride in the commit's statement (issue 24).
+      return { set: { status: 'ISSUED' }, actingAs, attachmentsUnchanged: true, writes: [transferSecretsWrite(ctx, tx, loaded.document.id, loaded.roles)] };
     },
   });
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Actor } from '@/lib/domain/actor';
 import type { LegalEvent } from '@/lib/domain/legal-events';
 import { fail } from '@/server/errors';
+import type { BatchedWrite } from '@/server/db/batched-writes';
 import type { Transaction } from '@/server/db/client';
 import { documentApprovals, documentRoles } from '@/server/db/schema';
 import { inTransaction, requireAccountId, type ServiceContext } from '../context';
@@ -32,6 +33,8 @@ export interface DocumentChange {
   legalEvent?: LegalEvent;
   /** The change added or removed no attachment: the commit writer takes them from the load instead of reading them again. */
   attachmentsUnchanged?: boolean;
+  /** Writes of the change that need nothing back: sent with the commit's statement (issue 24). */
+  writes?: BatchedWrite[];
 }
 
 /** The caller as the actor of a change made in `role` (or, without one, in the first role the caller holds). */
@@ -85,6 +88,7 @@ export async function mutateDocument(
       addsRecords: change.addsRecords,
       files: change.attachmentsUnchanged ? loaded.facts?.files : undefined,
       legalEvent: change.legalEvent,
+      writes: change.writes,
     });
     // What the caller may do next depends on the approvals, the one just made included.
     const approvals = change.addsRecords

@@ -5,7 +5,8 @@ import { DEFAULT_LOCALE, type Locale } from '@/lib/i18n/locales';
 import { publicUrl } from '@/server/config/env';
 import type { DbOrTx } from '@/server/db/client';
 import { accounts, freightDocuments } from '@/server/db/schema';
-import { queueMail } from '@/server/mail/queue-mail';
+import { mailWrites } from '@/server/mail/queue-mail';
+import { runWrites, type BatchedWrite } from '@/server/db/batched-writes';
 import { namedInDocumentMail } from '@/server/mail/templates';
 import type { ServiceContext } from '../context';
 import type { KnownRecipient } from './parties';
@@ -21,19 +22,22 @@ interface Holder {
  * (e-mail only) are also told that they can create an account. Queued in the caller's transaction. Each mail
  * is in its recipient's language; people without an account get the submitter's, who most likely shares it.
  */
-export async function notifyRoleHolders(
-  ctx: ServiceContext,
-  db: DbOrTx,
-  input: {
-    documentId: string;
-    serviceNumber: string;
-    submitterName: string;
-    holders: Holder[];
-    /** Accounts the caller has already read (by id), and the submitter's language if known: not read again. */
-    knownAccounts?: ReadonlyMap<string, KnownRecipient>;
-    submitterLocale?: Locale;
-  },
-) {
+export async function notifyRoleHolders(ctx: ServiceContext, db: DbOrTx, input: RoleHolderNotice) {
+  await runWrites(db, await roleHolderMails(ctx, db, input));
+}
+
+interface RoleHolderNotice {
+  documentId: string;
+  serviceNumber: string;
+  submitterName: string;
+  holders: Holder[];
+  /** Accounts the caller has already read (by id), and the submitter's language if known: not read again. */
+  knownAccounts?: ReadonlyMap<string, KnownRecipient>;
+  submitterLocale?: Locale;
+}
+
+/** The mails of notifyRoleHolders as writes (after the reads they need), for a caller that sends them with its own statement. */
+export async function roleHolderMails(ctx: ServiceContext, db: DbOrTx, input: RoleHolderNotice): Promise<BatchedWrite[]> {
   const holders = input.holders.filter((holder) => holder.role !== 'SUBMITTER' && (holder.accountId || holder.email));
   const recipients = new Map<string, KnownRecipient>(input.knownAccounts ?? []);
   const unknownIds = [...new Set(holders.map((holder) => holder.accountId).filter((id): id is string => !!id && !recipients.has(id)))];
@@ -55,8 +59,9 @@ export async function notifyRoleHolders(
     byRecipient.set(key, entry);
   }
   const base = publicUrl(ctx.config);
+  const writes: BatchedWrite[] = [];
   for (const [to, entry] of byRecipient) {
-    await queueMail(
+    const mail = mailWrites(
       db,
       ctx.appSecret,
       namedInDocumentMail({
@@ -70,7 +75,9 @@ export async function notifyRoleHolders(
         approve: approvalOfRoles(entry, `${base}/documents/${input.documentId}/approve`),
       }),
     );
+    writes.push(...mail.writes);
   }
+  return writes;
 }
 
 /** The transfer a named counter party approves, first in the journey's order; only people who can sign in to approve. */

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
 import { webhookDeliveries } from '@/server/db/schema';
-import { queryRows } from '@/server/db/rows';
 import { newId } from '@/server/crypto/tokens';
 import { enqueue } from '@/server/jobs/queue';
 import { newWebhookId } from '@/server/webhooks/signing';
@@ -36,11 +35,10 @@ export async function queueDeliveries(
  * The subscriptions told about a status change of a document: its own subscriptions and the account-wide ones,
  * of accounts that hold a role in it now (named, delegated on it, or reached along account-wide delegations:
  * the access resolver's rule in one recursive query). An account that lost its role hears nothing more.
+ * Its rows are id and created_at; the commit writer reads them inside its statement (issue 24).
  */
-export async function subscriptionsReaching(db: DbOrTx, documentId: string): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`
+export function subscriptionsReachingQuery(documentId: string): SQL {
+  return sql`
     with recursive reach(account_id, role) as (
       select account_id, role from document_roles where document_id = ${documentId} and account_id is not null
       union
@@ -50,10 +48,7 @@ export async function subscriptionsReaching(db: DbOrTx, documentId: string): Pro
       join reach r on d.grantor_account_id = r.account_id and d.role = r.role
       where d.document_id is null and d.revoked_at is null
     )
-    select s.id from webhook_subscriptions s
+    select s.id, s.created_at from webhook_subscriptions s
     where (s.document_id = ${documentId} or s.document_id is null)
-      and s.account_id in (select account_id from reach)
-    order by s.created_at, s.id`,
-  );
-  return rows.map((row) => row.id);
+      and s.account_id in (select account_id from reach)`;
 }
