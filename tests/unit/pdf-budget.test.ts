@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PdfRenderOverBudget, PdfRenderPool } from '@/server/pdf/pool';
+import { WARM_UP_DOCUMENT } from '@/server/pdf/warm-up-document';
 
 const WORKER = path.join(process.cwd(), 'tests/support/busy-pdf-worker.mjs');
 type Done = { label: string; startedAt: number; endedAt: number };
@@ -54,4 +55,21 @@ describe('PDF render budget and per-account turns', () => {
     await expect(busy('too long', 5_000, 'account-c')).rejects.toBeInstanceOf(PdfRenderOverBudget);
     expect((await busy('next', 1, 'account-c')).label).toBe('next');
   });
+
+  it('warm(): the threads render the warm-up task at start, and a render asked meanwhile waits for the warm thread', async () => {
+    pool = new PdfRenderPool({ filename: WORKER, threads: 2, budgetMs: 10_000, rendersPerPool: 100, warmUp: { label: 'warm-up', busyMs: 400 } });
+    const asked = Date.now();
+    const warming = pool.warm();
+    const first = await busy('first', 1, 'account-d');
+    await warming;
+    // The warm-up ran first (it keeps its thread busy for 400 ms) and the render came after it, not on a cold thread.
+    expect(first.startedAt - asked).toBeGreaterThanOrEqual(400);
+  });
+
+  it('the warm-up page is a real consignment note: the renderer prints it', async () => {
+    pool = new PdfRenderPool({ filename: path.join(process.cwd(), 'src/server/pdf/worker-entry.mjs'), threads: 1, budgetMs: 60_000, rendersPerPool: 100 });
+    const pdf = await pool.render<Uint8Array>(WARM_UP_DOCUMENT, { accountId: 'warm-up', documentId: WARM_UP_DOCUMENT.document.freightDocumentId });
+    expect(Buffer.from(pdf.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    expect(pdf.byteLength).toBeGreaterThan(10_000);
+  }, 60_000);
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Piscina } from 'piscina';
 import { log } from '@/server/observability/logger';
 import type { CmrPdfInput } from './model';
+import { WARM_UP_DOCUMENT } from './warm-up-document';
 
 /**
  * The PDF worker pool (issue 11): rendering is CPU-bound (hundreds of milliseconds for a page), so it runs in worker
@@ -34,6 +35,8 @@ export interface PdfPoolOptions {
    * closes once its renders in flight are done, giving back all its memory.
    */
   rendersPerPool: number;
+  /** Rendered by every new set of threads before its first real document (warm-up-document.ts); none in tests of the pool itself. */
+  warmUp?: unknown;
 }
 
 /** Whose render it is: one account's renders run one at a time; the document names it in the log. */
@@ -71,19 +74,46 @@ export class PdfRenderPool {
     await running?.close();
   }
 
+  /** Starts the threads and renders the warm-up page now (at boot), instead of on the first request. */
+  warm(): Promise<void> {
+    return this.warming(this.pool());
+  }
+
   private pool(): Piscina {
-    this.piscina ??= new Piscina({
+    if (this.piscina) return this.piscina;
+    const piscina = new Piscina({
       filename: this.options.filename,
       minThreads: 1,
       maxThreads: this.options.threads,
       // A thread that rendered nothing for a minute gives its memory back (react-pdf and fonts take ~60 MB).
       idleTimeout: 60_000,
     });
-    return this.piscina;
+    this.piscina = piscina;
+    // A renewed pool warms up too: its first render would otherwise pay the thread's start.
+    void this.warming(piscina);
+    return piscina;
+  }
+
+  private readonly warmUps = new WeakMap<Piscina, Promise<void>>();
+  private warming(piscina: Piscina): Promise<void> {
+    let done = this.warmUps.get(piscina);
+    if (!done) {
+      done =
+        this.options.warmUp === undefined
+          ? Promise.resolve()
+          : piscina.run(this.options.warmUp).then(
+              () => undefined,
+              (error: unknown) => log().warn({ error: String(error) }, 'PDF warm-up render failed; the first PDF starts the renderer'),
+            );
+      this.warmUps.set(piscina, done);
+    }
+    return done;
   }
 
   private async run<T>(task: unknown, owner: RenderOwner): Promise<T> {
     const current = this.pool();
+    // A render asked for while the threads warm up waits for the warm thread rather than starting a cold one.
+    await this.warming(current);
     const budget = new AbortController();
     const timer = setTimeout(() => budget.abort(), this.options.budgetMs);
     const rendering = current.run(task, { signal: budget.signal }) as Promise<T>;
@@ -128,6 +158,7 @@ function sharedPool(): PdfRenderPool {
     threads: pdfThreads(),
     budgetMs: positiveIntegerFromEnv('PDF_RENDER_BUDGET_MS', PDF_RENDER_BUDGET_MS),
     rendersPerPool: positiveIntegerFromEnv('PDF_RENDERS_PER_POOL', 200),
+    warmUp: WARM_UP_DOCUMENT,
   });
   return global.__fdsPdfPool;
 }
@@ -135,6 +166,11 @@ function sharedPool(): PdfRenderPool {
 /** Renders one consignment note on a worker thread, in its account's turn and within the budget. */
 export function renderPdfInPool(input: CmrPdfInput, owner: RenderOwner): Promise<Uint8Array> {
   return sharedPool().render<Uint8Array>(input, owner);
+}
+
+/** At boot (boot.ts): the first PDF after a start costs what the others cost (issue 24). */
+export function warmPdfPool(): Promise<void> {
+  return sharedPool().warm();
 }
 
 /** On shutdown: let renders in flight finish, then end the threads. */
