@@ -60,6 +60,8 @@ describe('request ids and logs', () => {
     expect(kept.headers.get('x-request-id')).toBe('lb-7f3a.42');
     const replaced = await api.get('/api/heartbeat', { headers: { 'X-Request-Id': 'spaces are not sane' } });
     expect(replaced.headers.get('x-request-id')).toMatch(UUID);
+    // Log lines are written in batches, at least every 100 ms (observability/logger.ts).
+    await expect.poll(() => logLines().find((entry) => entry.requestId === 'lb-7f3a.42')).toBeDefined();
     const line = logLines().find((entry) => entry.requestId === 'lb-7f3a.42');
     expect(line).toMatchObject({ level: 'info', msg: 'request', method: 'GET', route: '/api/freightdocuments/[id]', status: 404 });
     expect(line!.durationMs).toEqual(expect.any(Number));
@@ -68,6 +70,7 @@ describe('request ids and logs', () => {
   it('writes JSON lines only, each line of a request with its id, and never a query string or a token in a path', async () => {
     await api.get('/api/freightdocuments?filters=consignor.name.eq.SECRET-IN-QUERY', { bearer: token });
     await api.get('/api/accounts/activation/SECRETACTIVATIONTOKEN0123456789abcdefghij', { headers: { Accept: 'application/json' } });
+    await expect.poll(() => logLines().some((entry) => entry.route === '/api/accounts/activation/[token]')).toBe(true);
     const raw = fs.readFileSync(server.logFile, 'utf8');
     expect(raw).not.toContain('SECRET-IN-QUERY');
     expect(raw).not.toContain('SECRETACTIVATIONTOKEN');

@@ -41,12 +41,22 @@ async function allowedOrigin(request: NextRequest): Promise<string | undefined> 
   }
 }
 
-/** A copy with mutable headers (a redirect's are immutable). */
+/**
+ * The answer with CORS headers and `Vary: Origin`: set on the answer itself (issue 24: copying every answer's headers
+ * and body into a new Response was part of each request's cost), or on a copy when its headers are immutable (a
+ * redirect's).
+ */
 function withHeaders(response: Response, headers: Record<string, string>): Response {
-  const copy = new Headers(response.headers);
-  for (const [name, value] of Object.entries(headers)) copy.set(name, value);
-  copy.append('Vary', 'Origin');
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers: copy });
+  try {
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    response.headers.append('Vary', 'Origin');
+    return response;
+  } catch {
+    const copy = new Headers(response.headers);
+    for (const [name, value] of Object.entries(headers)) copy.set(name, value);
+    copy.append('Vary', 'Origin');
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers: copy });
+  }
 }
 
 type Handler<Context> = (request: NextRequest, context: Context) => Promise<Response>;
@@ -65,7 +75,8 @@ export function withCors<Method extends string, Context>(
     (handler: Handler<Context>): Handler<Context> =>
     async (request, context) => {
       const response = await handler(request, context);
-      const origin = await allowedOrigin(request);
+      // Without an Origin (API clients, same-origin GETs) there is nothing to look up.
+      const origin = request.headers.has('origin') ? await allowedOrigin(request) : undefined;
       return withHeaders(response, origin ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSED_HEADERS } : {});
     };
   const allow = [...(methods ?? Object.keys(handlers)), 'OPTIONS'].join(', ');

@@ -1,7 +1,7 @@
 import 'server-only';
 import crypto from 'node:crypto';
 import { isDraining } from '@/server/lifecycle';
-import { currentRequestId, log, runInRequestScope } from './logger';
+import { accessLine, currentRequestId, runInRequestScope } from './logger';
 import { metrics } from './metrics';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -82,8 +82,7 @@ export function observed<Request_ extends Request, Context>(
       httpRequests.inc(labels);
       httpDuration.observe(labels, seconds);
       const line = { ...labels, status: response.status, durationMs: Math.round(seconds * 10_000) / 10, ...(isDraining() ? { draining: true } : {}) };
-      if (QUIET_ROUTES.has(labels.route)) log().debug(line, 'request');
-      else log().info(line, 'request');
+      accessLine(QUIET_ROUTES.has(labels.route) ? 'debug' : 'info', line);
       return withAnswerHeaders(response, currentRequestId()!);
     });
 }

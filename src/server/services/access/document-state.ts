@@ -1,8 +1,8 @@
 import { formatMillis } from '@/lib/domain/dates';
 import { SHOWN_ACCESSES } from '../verification/list-accesses';
-import { is, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
+import { isTransaction, preparedPerDatabase } from '@/server/db/prepared';
 import type { accounts, documentAccesses, transferSecrets } from '@/server/db/schema';
 import type { AccountSummary, AttachmentSummary, CommitRow } from '../freight-documents/document-json';
 import type { TransferRecords } from '../freight-documents/snapshot';
@@ -140,27 +140,12 @@ function documentStateQuery(db: DbOrTx, accountId: Parameter, documentId: Parame
   });
 }
 
-/**
- * Building this statement is most of the CPU a GET costs in Drizzle (issue 13 profile): outside a transaction it is
- * built once per database and then only executed, with the ids as parameters.
- */
-function preparedPerDatabase<Statement>(prepare: (db: DbOrTx) => Statement): (db: DbOrTx) => Statement {
-  const statements = new WeakMap<object, Statement>();
-  return (db) => {
-    let statement = statements.get(db);
-    if (!statement) {
-      statement = prepare(db);
-      statements.set(db, statement);
-    }
-    return statement;
-  };
-}
-
+// Built once per database (db/prepared.ts): building it is most of the CPU a GET costs in Drizzle (issue 13 profile).
 const documentStateStatement = preparedPerDatabase((db) =>
   documentStateQuery(db, sql.placeholder('accountId'), sql.placeholder('documentId')).prepare('fds_load_document_state'),
 );
 function runDocumentStateQuery(db: DbOrTx, accountId: string, documentId: string) {
-  if (is(db, PgTransaction)) return documentStateQuery(db, accountId, documentId);
+  if (isTransaction(db)) return documentStateQuery(db, accountId, documentId);
   return documentStateStatement(db).execute({ accountId, documentId });
 }
 
@@ -238,7 +223,7 @@ const listEntriesStatement = preparedPerDatabase((db) =>
 );
 function runListEntriesQuery(db: DbOrTx, accountId: string, ids: string[]) {
   // sql.param: the array is one parameter (spread into a list it would not cast to an array).
-  if (is(db, PgTransaction)) return listEntriesQuery(db, accountId, sql.param(ids));
+  if (isTransaction(db)) return listEntriesQuery(db, accountId, sql.param(ids));
   return listEntriesStatement(db).execute({ accountId, ids });
 }
 
