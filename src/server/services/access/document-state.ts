@@ -144,8 +144,24 @@ function documentStateQuery(db: DbOrTx, accountId: Parameter, documentId: Parame
 const documentStateStatement = preparedPerDatabase((db) =>
   documentStateQuery(db, sql.placeholder('accountId'), sql.placeholder('documentId')).prepare('fds_load_document_state'),
 );
+
+/**
+ * Inside a transaction (every change of a document loads it there) a prepared statement of the database cannot run:
+ * the statement is built once all the same and run unnamed on the transaction's connection (issue 24 profile: building
+ * it was the largest part of a change's CPU). `_toSQL` and `_prepare` are Drizzle's (0.45) own steps of `execute()`.
+ */
+type RelationalSteps = { _toSQL(): unknown; _prepare(): { execute(values: Record<string, unknown>): Promise<unknown> } };
+let builtForTransactions: unknown;
+function runInTransaction(tx: DbOrTx, accountId: string, documentId: string) {
+  const query = documentStateQuery(tx, sql.placeholder('accountId'), sql.placeholder('documentId'));
+  const steps = query as unknown as RelationalSteps;
+  builtForTransactions ??= steps._toSQL();
+  steps._toSQL = () => builtForTransactions;
+  return steps._prepare().execute({ accountId, documentId }) as ReturnType<typeof query.execute>;
+}
+
 function runDocumentStateQuery(db: DbOrTx, accountId: string, documentId: string) {
-  if (isTransaction(db)) return documentStateQuery(db, accountId, documentId);
+  if (isTransaction(db)) return runInTransaction(db, accountId, documentId);
   return documentStateStatement(db).execute({ accountId, documentId });
 }
 
