@@ -384,7 +384,11 @@ async function main() {
       console.log(table(['operation', 'server', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'requests'], rows, 2));
       const rpsOf = (operation: string, server: string) => resultOf(operation, server)?.rps;
       const ratio = (operation: string) => rpsOf(operation, 'next')! / rpsOf(operation, 'bare')!;
-      console.log(`\nnext/bare req/s (target ≥ 0.80): ${OPERATIONS.map((operation) => `${operation} ${fixed(ratio(operation), 2)}`).join(', ')}`);
+      // Issue 24's targets: GET ≥ 0.6 (Next.js's own floor bounds it), the others ≥ 0.8.
+      const target = (operation: string) => (operation === 'get' ? 0.6 : operation === 'floor' ? undefined : 0.8);
+      console.log(
+        `\nnext/bare req/s: ${OPERATIONS.map((operation) => `${operation} ${fixed(ratio(operation), 2)}${target(operation) ? ` (target ≥ ${target(operation)})` : ''}`).join(', ')}`,
+      );
       const nextGet = rpsOf('get', 'next');
       const [nextFloor, bareFloor, bareGet] = [rpsOf('floor', 'next'), rpsOf('floor', 'bare'), rpsOf('get', 'bare')];
       if (nextFloor && bareFloor) {
@@ -400,8 +404,10 @@ async function main() {
       }
       if (limitGet && nextGet !== undefined)
         console.log(
-          `machine limit (node:http, one query per GET, nothing else): ${fixed(limitGet.rps)} req/s; next GET is ${fixed((100 * nextGet) / limitGet.rps)}% of it, ` +
-            `half of it would be ${fixed(limitGet.rps / 2)} req/s`,
+          `machine limit (node:http, one query per GET, nothing else): ${fixed(limitGet.rps)} req/s; next GET is ${fixed((100 * nextGet) / limitGet.rps)}% of it ` +
+            `(target ≥ 8%)` +
+            (bareGet ? `, bare GET ${fixed((100 * bareGet) / limitGet.rps)}% (target ≥ 25%)` : '') +
+            `; half of it would be ${fixed(limitGet.rps / 2)} req/s`,
         );
 
       // ---- database round trips per request (the same count tests/services/round-trips.test.ts keeps from rising)
