@@ -98,11 +98,12 @@ export class PdfRenderPool {
   private warming(piscina: Piscina): Promise<void> {
     let done = this.warmUps.get(piscina);
     if (!done) {
+      const started = performance.now();
       done =
         this.options.warmUp === undefined
           ? Promise.resolve()
           : piscina.run(this.options.warmUp).then(
-              () => undefined,
+              () => log().info({ ms: Math.round(performance.now() - started) }, 'PDF renderer warmed up'),
               (error: unknown) => log().warn({ error: String(error) }, 'PDF warm-up render failed; the first PDF starts the renderer'),
             );
       this.warmUps.set(piscina, done);
