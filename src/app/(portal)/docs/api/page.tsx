@@ -5,6 +5,7 @@ import { ErrorCodeTable } from '@/components/api-docs/error-code-table';
 import { OperationEntry, type DocumentedOperation } from '@/components/api-docs/operation-entry';
 import '@/components/api-docs/api-docs.css';
 import { errorTable } from '@/lib/openapi/error-table';
+import { listGuides } from '@/server/services/docs/get-guide';
 import { getOpenApiDocument } from '@/server/services/docs/get-openapi-document';
 
 const ERROR_SHAPE = '{"errors":[{"code","description","field"?}]}';
@@ -37,6 +38,9 @@ export default async function ApiDocsPage() {
       <nav aria-label={t('contents')}>
         <ul className="api-docs-contents">
           <li>
+            <a href="#guides">{t('guidesHeading')}</a>
+          </li>
+          <li>
             <a href="/api/openapi.json">{t('openapiLink')}</a>
           </li>
           {document.tags.map((tag) => (
@@ -51,6 +55,19 @@ export default async function ApiDocsPage() {
           </li>
         </ul>
       </nav>
+      <section aria-labelledby="guides" className="api-docs-guides">
+        <h2 id="guides">{t('guidesHeading')}</h2>
+        <p>{t('guidesIntro')}</p>
+        <ul>
+          {listGuides().map((guide) => (
+            <li key={guide.slug}>
+              <a href={`/docs/guides/${guide.slug}`} lang="en">
+                {guide.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
       <h2>{t('referenceHeading')}</h2>
       {document.tags.map((tag) => (
         <section key={tag.name} aria-labelledby={`tag-${tag.name.replace(/\W+/g, '-')}`}>
