@@ -9,7 +9,6 @@ import packageJson from '../../package.json';
 import { buildOpenApiDocument } from '../../src/lib/openapi/document';
 
 export const CLIENT_DIR = path.resolve(__dirname, '../../clients/typescript');
-export const DOCUMENT_FILE = path.join(CLIENT_DIR, 'openapi.json');
 export const SCHEMA_FILE = path.join(CLIENT_DIR, 'schema.d.ts');
 
 const HEADER = `/**
@@ -24,8 +23,22 @@ export function documentText(): string {
   return `${JSON.stringify(buildOpenApiDocument(packageJson.version), null, 2)}\n`;
 }
 
+/**
+ * The document without its examples: they are for people (the reference page shows them) and would fill the types
+ * with hundreds of kilobytes of JSDoc. A property that is itself named `example` (inside `properties`) is kept.
+ */
+function withoutExamples(value: unknown, parentKey = ''): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutExamples(item));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => parentKey === 'properties' || (key !== 'example' && key !== 'examples'))
+      .map(([key, item]) => [key, withoutExamples(item, key)]),
+  );
+}
+
 /** The TypeScript types of the document's paths, operations and schemas. */
 export async function schemaText(document: string): Promise<string> {
-  const ast = await openapiTS(JSON.parse(document) as Parameters<typeof openapiTS>[0], { alphabetize: false });
+  const ast = await openapiTS(withoutExamples(JSON.parse(document)) as Parameters<typeof openapiTS>[0], { alphabetize: false });
   return `${HEADER}${astToString(ast)}`;
 }
