@@ -5,13 +5,14 @@ import remarkGfm from 'remark-gfm';
 import { servedHref } from '@/lib/guides/guides';
 
 /**
- * A guide's Markdown as HTML, on the server. react-markdown builds React elements and drops raw HTML (the include
- * markers are HTML comments), so nothing in a guide can inject markup; GitHub-flavoured tables, and heading ids as
+ * A guide's Markdown as HTML, on the server. react-markdown builds React elements and, with skipHtml, drops raw HTML
+ * (the include markers are HTML comments), so nothing in a guide can inject markup; GitHub-flavoured tables, and heading ids as
  * GitHub makes them (rehype-slug), so `#anchors` work here and on a code host alike.
  */
 export function GuideMarkdown({ markdown }: { markdown: string }) {
   return (
     <Markdown
+      skipHtml
       remarkPlugins={[remarkGfm]}
       rehypePlugins={[rehypeSlug]}
       components={{
