@@ -5,6 +5,7 @@ import { ErrorCodeTable } from '@/components/api-docs/error-code-table';
 import { OperationEntry, type DocumentedOperation } from '@/components/api-docs/operation-entry';
 import '@/components/api-docs/api-docs.css';
 import { errorTable } from '@/lib/openapi/error-table';
+import type { JsonSchema } from '@/lib/openapi/field-rows';
 import { listGuides } from '@/server/services/docs/get-guide';
 import { getOpenApiDocument } from '@/server/services/docs/get-openapi-document';
 
@@ -16,7 +17,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 interface OpenApiDocument {
-  tags: { name: string }[];
+  tags: { name: string; description?: string }[];
+  components: { schemas: Record<string, JsonSchema> };
   paths: Record<string, Record<string, Omit<DocumentedOperation, 'method' | 'path'> & { tags: string[] }>>;
 }
 
@@ -74,10 +76,11 @@ export default async function ApiDocsPage() {
           <h3 id={`tag-${tag.name.replace(/\W+/g, '-')}`} lang="en">
             {tag.name}
           </h3>
+          {tag.description ? <p lang="en">{tag.description}</p> : null}
           {operations
             .filter((operation) => operation.tags?.[0] === tag.name)
             .map((operation) => (
-              <OperationEntry key={`${operation.method} ${operation.path}`} operation={operation} />
+              <OperationEntry key={`${operation.method} ${operation.path}`} operation={operation} schemas={document.components.schemas} />
             ))}
         </section>
       ))}
