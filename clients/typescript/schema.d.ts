@@ -4484,7 +4484,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The document. */
+            /** @description The document with the approval recorded (here the carrier’s: the collection still waits for the consignor). */
             201: {
                 headers: {
                     /** @description Where the created resource is read. */
@@ -4646,7 +4646,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The document. */
+            /** @description The document with the counter party’s approval recorded (here the consignor’s by TFA: the collection completes, TRANSIT). */
             201: {
                 headers: {
                     /** @description Where the created resource is read. */
