@@ -14,6 +14,8 @@ const SIZES = [
 ];
 
 test('the API reference shows every operation and the error codes, offline, accessible at three sizes', async ({ page, request, baseURL }) => {
+  // 49 operations with field tables, checked by axe at three sizes: over one page's budget on a shared machine.
+  test.setTimeout(180_000);
   const document = await (await request.get('/api/openapi.json')).json();
   const operations = Object.values(document.paths as Record<string, Record<string, unknown>>).reduce((count, item) => count + Object.keys(item).length, 0);
   const origin = new URL(baseURL!).origin;
