@@ -52,17 +52,19 @@ function typesOf(schema: JsonSchema): string[] {
   return types.map((type) => (type === 'array' && schema.items?.type ? `${String(schema.items.type)}[]` : type));
 }
 
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 function limitsOf(schema: JsonSchema): string[] {
   const limits: string[] = [];
   const values = (schema.enum ?? (schema.const !== undefined ? [schema.const] : [])).filter((value) => value !== null);
   if (values.length) limits.push(`one of ${values.map((value) => JSON.stringify(value)).join(', ')}`);
-  if (schema.minLength !== undefined && schema.maxLength !== undefined) limits.push(`${schema.minLength}–${schema.maxLength} characters`);
-  else if (schema.maxLength !== undefined) limits.push(`at most ${schema.maxLength} characters`);
-  else if (schema.minLength !== undefined) limits.push(`at least ${schema.minLength} characters`);
+  if (schema.minLength !== undefined && schema.maxLength !== undefined) limits.push(`${schema.minLength}–${count(schema.maxLength, 'character')}`);
+  else if (schema.maxLength !== undefined) limits.push(`at most ${count(schema.maxLength, 'character')}`);
+  else if (schema.minLength !== undefined) limits.push(`at least ${count(schema.minLength, 'character')}`);
   if (schema.minimum !== undefined) limits.push(`≥ ${schema.minimum}`);
   if (schema.maximum !== undefined) limits.push(`≤ ${schema.maximum}`);
-  if (schema.minItems !== undefined) limits.push(`at least ${schema.minItems} items`);
-  if (schema.maxItems !== undefined) limits.push(`at most ${schema.maxItems} items`);
+  if (schema.minItems !== undefined) limits.push(`at least ${count(schema.minItems, 'item')}`);
+  if (schema.maxItems !== undefined) limits.push(`at most ${count(schema.maxItems, 'item')}`);
   if (schema.format) limits.push(`format ${schema.format}`);
   if (schema.pattern) limits.push(`pattern ${schema.pattern}`);
   return limits;
