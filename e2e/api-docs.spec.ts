@@ -14,6 +14,8 @@ const SIZES = [
 ];
 
 test('the API reference shows every operation and the error codes, offline, accessible at three sizes', async ({ page, request, baseURL }) => {
+  // 49 operations with field tables, checked by axe at three sizes: over one page's budget on a shared machine.
+  test.setTimeout(180_000);
   const document = await (await request.get('/api/openapi.json')).json();
   const operations = Object.values(document.paths as Record<string, Record<string, unknown>>).reduce((count, item) => count + Object.keys(item).length, 0);
   const origin = new URL(baseURL!).origin;
@@ -53,5 +55,48 @@ test('the API reference shows every operation and the error codes, offline, acce
   await page.locator('#error-codes').scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/apidocs/api-docs-error-codes.png' });
   expect(foreign).toEqual([]);
+  expect(violations).toEqual([]);
+});
+
+/**
+ * Issue 23: the guides beside the reference. /docs/api links to each; each renders its Markdown (tables, code blocks
+ * holding the example files, links between guides served as /docs/guides/<slug>), accessible at three sizes.
+ */
+test('the guides are linked from the reference and render accessibly at three sizes', async ({ page }) => {
+  // Five guides at three sizes, each checked by axe: longer than one page's budget on a shared machine.
+  test.setTimeout(180_000);
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to (load|execute|apply)/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto('/docs/api');
+  const guides = page.getByRole('region', { name: 'Guides' }).getByRole('link');
+  await expect(guides).toHaveCount(5);
+  const hrefs = await guides.evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+  expect(hrefs).toContain('/docs/guides/two-factor-codes');
+
+  await guides.filter({ hasText: 'Two-factor approval codes' }).click();
+  await expect(page).toHaveURL(/\/docs\/guides\/two-factor-codes$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Two-factor approval codes' })).toBeVisible();
+  await expect(page.locator('code', { hasText: 'def response(challenge_code' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '6327901234567009914168682', exact: false }).first()).toBeVisible();
+  // A link between guides, written for the code host as ./getting-started.md, leads to the served guide.
+  await page.getByRole('link', { name: 'getting started' }).first().click();
+  await expect(page).toHaveURL(/\/docs\/guides\/getting-started$/);
+
+  fs.mkdirSync('test-results/apidocs', { recursive: true });
+  for (const href of hrefs) {
+    await page.goto(href);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.screenshot({ path: `test-results/apidocs/guide-${href.split('/').pop()}-${size.name}.png` });
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(
+        results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+        `${href} ${size.name}`,
+      ).toEqual([]);
+    }
+  }
   expect(violations).toEqual([]);
 });

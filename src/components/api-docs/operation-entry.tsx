@@ -1,4 +1,6 @@
 import { useTranslations } from 'next-intl';
+import { fieldRows, type JsonSchema } from '@/lib/openapi/field-rows';
+import { FieldTable } from './field-table';
 
 /** The parts of an OpenAPI 3.1 operation the reference shows (the document is generated: src/lib/openapi). */
 export interface DocumentedOperation {
@@ -8,7 +10,7 @@ export interface DocumentedOperation {
   description?: string;
   security?: Record<string, unknown>[];
   parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: { example?: unknown } }[];
-  requestBody?: { content: Record<string, { example?: unknown; examples?: Record<string, { summary?: string; value: unknown }> }> };
+  requestBody?: { content: Record<string, { schema?: JsonSchema; example?: unknown; examples?: Record<string, { summary?: string; value: unknown }> }> };
   responses: Record<string, { description: string; content?: Record<string, { example?: unknown }> }>;
 }
 
@@ -29,12 +31,13 @@ function Example({ label, example }: { label: string; example: unknown }) {
 }
 
 /** One operation: summary line, authentication, parameters, an example request and every answer with an example. */
-export function OperationEntry({ operation }: { operation: DocumentedOperation }) {
+export function OperationEntry({ operation, schemas }: { operation: DocumentedOperation; schemas: Record<string, JsonSchema> }) {
   const t = useTranslations('apidocs');
   const title = `${operation.method.toUpperCase()} ${operation.path}`;
   const scheme = Object.keys(operation.security?.[0] ?? {})[0];
   const auth = scheme === 'oauth2' || scheme === 'bearer' ? t('authBearer') : scheme === 'client' ? t('authClient') : t('authNone');
   const request = Object.entries(operation.requestBody?.content ?? {})[0];
+  const fields = request?.[1].schema ? fieldRows(request[1].schema, schemas) : [];
   return (
     <details className="api-docs-operation" id={`${operation.method}-${operation.path}`}>
       <summary>
@@ -63,6 +66,7 @@ export function OperationEntry({ operation }: { operation: DocumentedOperation }
             </ul>
           </>
         ) : null}
+        {fields.length ? <FieldTable rows={fields} label={`${t('fields')}: ${title}`} /> : null}
         {request ? (
           <>
             <h4>

@@ -12,6 +12,7 @@ import { handoverLinkInput, handoverLinkResponse } from '@/lib/schemas/handover'
 import { commentInput, counterPartyApprovalInput, licensePlatesInput, myApprovalInput, statusUpdateInput } from '@/lib/schemas/transfers';
 import { DELEGATE_ID, DELIVERY_ID, deliveryExample, documentExample, HEAD, ID, ROLE_ID, SUBSCRIPTION_ID, subscriptionExample } from './examples';
 import { components } from './components';
+import { afterCarrierApproval, afterCounterPartyApproval, COLLECTION_HEAD } from './transfer-examples';
 import type { ApiOperation } from './operation';
 
 const json = (schema: z.ZodType, example: unknown) => ({ 'application/json': { schema, example } });
@@ -32,7 +33,14 @@ export const transferOperations: ApiOperation[] = [
       schema: myApprovalInput,
       example: { action: 'COLLECTION', ownRole: 'CARRIER', place: 'Rotterdam', location: { latitude: 51.9225, longitude: 4.47917 }, previousCommits: [HEAD] },
     },
-    success: [{ status: 201, description: 'The document.', headers: { Location: `/api/freightdocuments/${ID}` }, content: theDocument }],
+    success: [
+      {
+        status: 201,
+        description: 'The document with the approval recorded (here the carrier’s: the collection still waits for the consignor).',
+        headers: { Location: `/api/freightdocuments/${ID}` },
+        content: json(components.freightDocument, afterCarrierApproval),
+      },
+    ],
     errors: [...changeErrors, '3.1', '3.9', '3.17', '4.1', '4.16', '4.17', '4.18', '4.19', '4.29'],
   },
   {
@@ -46,9 +54,17 @@ export const transferOperations: ApiOperation[] = [
     parameterExamples: { id: ID },
     body: {
       schema: counterPartyApprovalInput,
-      example: { action: 'DELIVERY', evidence: { responseCode: '8870201234567009129239976' }, previousCommits: [HEAD] },
+      // Contract §8's COLLECTION vector (version 2); the answer below shows the TFA approval it recorded.
+      example: { action: 'COLLECTION', evidence: { responseCode: '6327901234567009914168682' }, previousCommits: [COLLECTION_HEAD] },
     },
-    success: [{ status: 201, description: 'The document.', headers: { Location: `/api/freightdocuments/${ID}` }, content: theDocument }],
+    success: [
+      {
+        status: 201,
+        description: 'The document with the counter party’s approval recorded (here the consignor’s by TFA: the collection completes, TRANSIT).',
+        headers: { Location: `/api/freightdocuments/${ID}` },
+        content: json(components.freightDocument, afterCounterPartyApproval),
+      },
+    ],
     // 3.6: a wrong TFA response code (version 2, bound to the transfer); after 5 wrong ones in 15 minutes every code for
     // the transfer is 429 1.10 with Retry-After. 3.8: a signature that is not PNG/JPEG or has over 25,000,000 pixels.
     errors: [...changeErrors, '3.1', '3.6', '3.8', '3.9', '3.16', '3.17', '3.34', '4.1', '4.16', '4.29', '4.50'],

@@ -14,6 +14,8 @@ export function registerWebhooks(registry: OpenAPIRegistry) {
     path: 'freightDocumentChanged',
     operationId: 'freightDocumentChanged',
     tags: ['Subscriptions'],
+    // The subscriber's endpoint takes no credentials of ours: the `webhook-signature` header proves the sender.
+    security: [],
     summary: 'A subscribed freight document changed status (sent to the subscription’s callback URL)',
     description: [
       'Sent once per status change (cancellation included) to every subscription on the document or on the account, and for a test event (`POST …/subscriptions/{subscriptionId}/test`).',

@@ -5,6 +5,8 @@ import { ErrorCodeTable } from '@/components/api-docs/error-code-table';
 import { OperationEntry, type DocumentedOperation } from '@/components/api-docs/operation-entry';
 import '@/components/api-docs/api-docs.css';
 import { errorTable } from '@/lib/openapi/error-table';
+import type { JsonSchema } from '@/lib/openapi/field-rows';
+import { listGuides } from '@/server/services/docs/get-guide';
 import { getOpenApiDocument } from '@/server/services/docs/get-openapi-document';
 
 const ERROR_SHAPE = '{"errors":[{"code","description","field"?}]}';
@@ -15,7 +17,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 interface OpenApiDocument {
-  tags: { name: string }[];
+  tags: { name: string; description?: string }[];
+  components: { schemas: Record<string, JsonSchema> };
   paths: Record<string, Record<string, Omit<DocumentedOperation, 'method' | 'path'> & { tags: string[] }>>;
 }
 
@@ -37,6 +40,9 @@ export default async function ApiDocsPage() {
       <nav aria-label={t('contents')}>
         <ul className="api-docs-contents">
           <li>
+            <a href="#guides">{t('guidesHeading')}</a>
+          </li>
+          <li>
             <a href="/api/openapi.json">{t('openapiLink')}</a>
           </li>
           {document.tags.map((tag) => (
@@ -51,16 +57,30 @@ export default async function ApiDocsPage() {
           </li>
         </ul>
       </nav>
+      <section aria-labelledby="guides" className="api-docs-guides">
+        <h2 id="guides">{t('guidesHeading')}</h2>
+        <p>{t('guidesIntro')}</p>
+        <ul>
+          {listGuides().map((guide) => (
+            <li key={guide.slug}>
+              <a href={`/docs/guides/${guide.slug}`} lang="en">
+                {guide.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
       <h2>{t('referenceHeading')}</h2>
       {document.tags.map((tag) => (
         <section key={tag.name} aria-labelledby={`tag-${tag.name.replace(/\W+/g, '-')}`}>
           <h3 id={`tag-${tag.name.replace(/\W+/g, '-')}`} lang="en">
             {tag.name}
           </h3>
+          {tag.description ? <p lang="en">{tag.description}</p> : null}
           {operations
             .filter((operation) => operation.tags?.[0] === tag.name)
             .map((operation) => (
-              <OperationEntry key={`${operation.method} ${operation.path}`} operation={operation} />
+              <OperationEntry key={`${operation.method} ${operation.path}`} operation={operation} schemas={document.components.schemas} />
             ))}
         </section>
       ))}
