@@ -3,7 +3,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useEnumLabel } from '@/components/i18n/labels';
 import type { HandoverFactsView } from '@/lib/handover/facts';
 import type { HandoverParty } from '@/lib/schemas/handover';
-import { useLocalTime } from '@/components/i18n/date-time';
+import { DateTime, useLocalTime } from '@/components/i18n/date-time';
 
 function address(party: HandoverParty): string {
   const street = [party.streetName, party.buildingNumber].filter(Boolean).join(' ');
@@ -24,6 +24,11 @@ export function HandoverFacts({ view }: { view: HandoverFactsView }) {
   return (
     <section className="panel tablet-panel" aria-labelledby="what-title">
       <h2 id="what-title">{t('what')}</h2>
+      {view.due ? (
+        <p className="handover-due" data-testid="handover-due">
+          <strong>{t(`due.${view.action}`)}</strong> <DateTime value={view.due.at} countryCode={view.due.countryCode} />
+        </p>
+      ) : null}
       <h3>{t('parties')}</h3>
       <dl className="summary-grid" data-testid="handover-parties">
         {view.parties.map((party, index) => (
