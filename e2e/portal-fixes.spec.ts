@@ -23,6 +23,7 @@ let consignee: Person;
 let documentId = '';
 
 test.describe.configure({ mode: 'serial' });
+test.use({ actionTimeout: 15_000 });
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
@@ -98,7 +99,7 @@ test('the new-document form hydrates cleanly; "same address" keeps the holder; t
     await expect(group(page, 'Consignee').getByLabel('City', { exact: true })).toHaveValue('Köln');
     await expect(group(page, 'Consignee').getByLabel('Holder’s account number')).toHaveValue(consignee.accountNumber);
     await group(page, 'Place of taking over').getByRole('button', { name: 'Same address as the consignor' }).click();
-    const delivery = group(page, 'Place of delivery');
+    const delivery = page.getByRole('group', { name: /^Place of delivery/ });
     await delivery.getByRole('button', { name: 'Same address as the consignee' }).click();
     await expect(delivery.getByLabel('Name', { exact: true })).toHaveValue(CONSIGNEE);
     // The holder comes along instead of being dropped.
@@ -106,7 +107,7 @@ test('the new-document form hydrates cleanly; "same address" keeps the holder; t
     const goods = group(page, 'Goods');
     await goods.getByLabel('Name', { exact: true }).fill('Ceramic tiles');
     await goods.getByLabel('Number of packages').fill('12');
-    await goods.getByLabel('Weight', { exact: true }).fill('480');
+    await goods.getByLabel('Weight (optional)', { exact: true }).fill('480');
     await goods.getByLabel('Weight unit').selectOption('KILOGRAM');
     await page.getByLabel(/^Estimated date and time of taking over/).fill('2026-07-04T10:00');
   });
@@ -187,7 +188,7 @@ test('the document’s dates show in the local time of their place, 24-hour, wha
   const page = await context.newPage();
   await page.goto(`/login?callbackUrl=${encodeURIComponent(`/documents/${documentId}`)}`);
   await signIn(page, submitter.email, submitter.password);
-  const dates = page.getByRole('region', { name: 'Dates' }).or(page.locator('#dates-title').locator('..'));
+  const dates = page.locator('section[aria-labelledby="dates-title"]');
   // Utrecht (NLD) 08:00Z is 10:00 CEST; Köln (DEU) 13:30Z is 15:30 CEST.
   await expect(dates.first()).toContainText('4 Jul 2026, 10:00 CEST');
   await expect(dates.first()).toContainText('5 Jul 2026, 15:30 CEST');

@@ -41,7 +41,11 @@ export function useIssueSummary(): (document: Json) => SummaryRow[] {
         : text(found.submittedAccountEmailAddress)
           ? t('invited', { email: text(found.submittedAccountEmailAddress) })
           : '';
-      const where = [text(found.streetName), [text(found.postalCode), text(found.cityName)].filter(Boolean).join(' '), text(found.countryCode)];
+      const where = [
+        [text(found.streetName), text(found.buildingNumber)].filter(Boolean).join(' '),
+        [text(found.postalCode), text(found.cityName)].filter(Boolean).join(' '),
+        text(found.countryCode),
+      ];
       return [text(found.name), ...where, holder].filter(Boolean).join(', ');
     };
     const measure = (value: number | undefined, unit: string, kind: 'weightUnit' | 'volumeUnit') =>
