@@ -3,7 +3,8 @@
  * one-time link; the consignee, without an account, opens it on a phone (390×844, a second browser context),
  * checks what is handed over and signs with a finger. The document is then DELIVERED with a SIGN_ON_GLASS approval
  * submitted by the carrier's account, the tablet shows "Delivery done" within 2 s without a reload, and the link
- * answers 410 and shows nothing.
+ * answers 410 and shows nothing. At collection (no sign-on-glass) the tablet's QR code opens the portal's approval
+ * instead: the consignor signs in on the phone and approves on its own account (issue 19 item 4).
  */
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
@@ -214,4 +215,77 @@ test('the hand-over page speaks the phone’s language', async ({ browser, reque
   await expectAccessible(phone);
   await shot(phone, 'phone-handover-de-390');
   await context.close();
+});
+
+test('collection approved on the consignor’s own phone through the tablet’s QR code, in at most 6 driver actions', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const document = await issueWaybill(request, cast, { collection: ['OWN'], delivery: ['OWN', 'SIGN_ON_GLASS'] });
+  const tablet = await (await browser.newContext({ viewport: SIZES.tablet, hasTouch: true })).newPage();
+  let driverActions = 0;
+  let url = '';
+  await test.step('the driver opens the collection, approves and shows the QR code', async () => {
+    await tablet.goto(`/login?callbackUrl=${encodeURIComponent(`/tablet/${document.id}`)}`);
+    driverActions += 1;
+    await signIn(tablet, cast.carrier.email, cast.carrier.password);
+    driverActions += 1;
+    await expect(tablet.getByRole('heading', { level: 1, name: `Collection · document ${document.serviceNumber}` })).toBeVisible();
+    // The steps in the order of the task: what is handed over, then the approvals, before plates and comments.
+    const steps = await tablet.locator('.hand-over-steps > li h2').allTextContents();
+    expect(steps.slice(0, 3)).toEqual(['What is handed over', 'Approvals', 'License plates']);
+    await expect(tablet.getByTestId('hand-over-facts')).toContainText('Warehouse Utrecht');
+    await tablet.getByRole('button', { name: 'Approve the hand-over' }).click();
+    driverActions += 1;
+    await expect(tablet.getByTestId('own-approved')).toBeVisible();
+    // No sign-on-glass at collection: the phone's way is the portal approval, offered first.
+    await expect(tablet.getByRole('radio', { name: 'On their own phone (QR code)' })).toBeChecked();
+    await tablet.getByRole('button', { name: 'Show a QR code for their phone' }).click();
+    driverActions += 1;
+    await expect(tablet.getByTestId('own-qr')).toBeVisible();
+    url = (await tablet.getByTestId('own-qr-url').textContent())!.trim();
+    expect(url).toBe(`http://127.0.0.1:${process.env.E2E_PORT}/documents/${document.id}/approve`);
+    await tablet.getByTestId('own-qr-panel').scrollIntoViewIfNeeded();
+    await expectAccessible(tablet);
+    await expectLargeTargets(tablet);
+    await shot(tablet, 'tablet-own-qr-1024');
+    await tablet.setViewportSize(SIZES.phone);
+    await expectLargeTargets(tablet);
+    await shot(tablet, 'tablet-own-qr-390');
+    await tablet.setViewportSize(SIZES.desktop);
+    await shot(tablet, 'tablet-own-qr-1366');
+    await tablet.setViewportSize(SIZES.tablet);
+  });
+
+  const phone = await (await browser.newContext({ viewport: SIZES.phone, hasTouch: true, isMobile: true })).newPage();
+  let confirmedAt = 0;
+  await test.step('the consignor scans, signs in (back at the approval) and approves on its own account', async () => {
+    await phone.goto(url);
+    await expect(phone).toHaveURL(/\/login\?callbackUrl=/);
+    await signIn(phone, cast.consignor.email, cast.consignor.password);
+    await expect(phone).toHaveURL(new RegExp(`/documents/${document.id}/approve$`));
+    await expect(phone.getByTestId('handover-goods')).toContainText('Ceramic tiles');
+    await shot(phone, 'phone-own-approve-390');
+    await phone.getByRole('button', { name: 'Approve collection' }).click();
+    await expect(phone.getByTestId('approve-done')).toBeVisible();
+    confirmedAt = Date.now();
+    await expect(tablet.getByTestId('handover-result')).toContainText(/Collection done at \d{2}:\d{2}/, { timeout: 2_000 });
+    const elapsed = Date.now() - confirmedAt;
+    expect(elapsed).toBeLessThan(2_000);
+    console.log(`collection by QR (own account): ${driverActions} driver actions; tablet showed the result ${elapsed} ms after the phone's confirm`);
+  });
+  expect(driverActions).toBeLessThanOrEqual(6);
+
+  await test.step('the tablet’s result names who confirmed, and the document is in transit', async () => {
+    const result = tablet.getByTestId('handover-result');
+    await expect(result).toContainText(`${cast.consignor.name} confirmed on their own account`);
+    await expect(result).toContainText('The document is now In transit.');
+    await expectAccessible(tablet);
+    await shot(tablet, 'tablet-collection-done-1024');
+    const after = await readDocument(request, cast.carrier, document.id);
+    expect(after.status).toBe('TRANSIT');
+    const own = after.approvals.filter((approval: { role: string }) => approval.role === 'CONSIGNOR');
+    expect(own).toEqual([expect.objectContaining({ type: 'OWN', action: 'COLLECTION', declined: false })]);
+    expect(own[0].account.accountNumber).toBe(cast.consignor.accountNumber);
+  });
+  await phone.context().close();
+  await tablet.context().close();
 });

@@ -291,7 +291,9 @@ test('the tablet and the phone page speak the reader’s language', async ({ bro
   await expect(page.getByTestId('transfer-card').filter({ hasText: document.serviceNumber })).toContainText(`Übernahme · Dokument ${document.serviceNumber}`);
   await page.goto(`/tablet/${document.id}`);
   await expect(page.getByRole('button', { name: 'Übergabe bestätigen' })).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'Zwei-Faktor-Code' })).toBeChecked();
+  // Collection without sign-on-glass: the consignor's own phone (QR code) is offered first, the code next.
+  await expect(page.getByRole('radio', { name: 'Auf dem eigenen Telefon (QR-Code)' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Zwei-Faktor-Code' })).toBeVisible();
   await page.goto('/respond');
   await expect(page.getByRole('heading', { level: 1, name: 'Code der Gegenpartei' })).toBeVisible();
   expect(await page.content()).not.toContain('[[i18n');

@@ -48,11 +48,17 @@ export function SiteHeader({ signedIn, partnerEnvironment, mailbox }: { signedIn
                     <Link href="/account">{t('account')}</Link>
                   </li>
                   <li>
+                    <Link href="/docs/api">{portal('apiReference')}</Link>
+                  </li>
+                  <li>
                     <SignOutButton className="link-button" />
                   </li>
                 </>
               ) : (
                 <>
+                  <li>
+                    <Link href="/docs/api">{portal('apiReference')}</Link>
+                  </li>
                   <li>
                     <Link href="/signup">{t('createAccount')}</Link>
                   </li>

@@ -13,6 +13,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfDateTime } from '@/lib/i18n/local-time';
 import { CMR_BOXES, CMR_LABELS, PARTNER_WATERMARK } from '@/lib/pdf/cmr-labels';
 import type { RunningServer } from '../support/server';
 import { validBody } from './documents-support';
@@ -135,6 +136,12 @@ describe('GET /freightdocuments/{id} as PDF', () => {
     for (const printed of ['BX-123-Z', 'Bea Receiver', 'SIGN ON GLASS', 'Rotterdam, Dock 4', 'Köln, Tor 3', 'Keep between 2 and 6 °C'])
       expect(text).toContain(printed);
     expect(text).toContain(document.verificationUrl);
+    // Times in the local time of their place with the offset (decision 0027): collection in Rotterdam, delivery in Köln.
+    for (const approval of document.approvals as { action: string; createDateTimeServer: string }[]) {
+      const zone = approval.action === 'COLLECTION' ? 'Europe/Amsterdam' : 'Europe/Berlin';
+      expect(text).toContain(pdfDateTime(approval.createDateTimeServer, zone));
+    }
+    expect(text).toMatch(/ UTC\+0[12]:00/);
     expect(pages.length).toBeGreaterThan(0);
     for (const page of pages) expect(page).toContain(PARTNER_WATERMARK);
     // The fonts travel with the file (every EU language without the reader's fonts).

@@ -32,6 +32,7 @@ import { AttachmentsFieldset } from './attachments-fieldset';
 import { ADD_LINE_BUTTON, GoodsFieldset } from './goods-fieldset';
 import { IssueCost } from './issue-cost';
 import { PartiesSection } from './parties-section';
+import { FormFold } from '@/components/forms/form-fold';
 import { IssueConfirmDialog } from '@/components/portal/issue-confirm-dialog';
 import { useIssueSummary } from '@/components/portal/issue-summary';
 import { SaveTemplate } from '@/components/portal/save-template';
@@ -67,6 +68,8 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const issueSummary = useIssueSummary();
+  const goodsTitle = useTranslations('documents.goods');
+  const attachmentsTitle = useTranslations('documents.attachments');
   const hydrated = useHydrated();
   const create = useMutation(trpc.documents.create.mutationOptions());
   const replace = useMutation(trpc.documents.replace.mutationOptions());
@@ -209,219 +212,235 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
           </div>
         </Fieldset>
 
-        <PartiesSection
-          idPrefix={ID}
-          state={state}
-          setState={setState}
-          placed={placed}
-          setFocusTarget={setFocusTarget}
-          copyHref={mode === 'edit' && freightDocumentId ? `/documents/new?copy=${encodeURIComponent(freightDocumentId)}` : undefined}
-        />
+        <FormFold title={t('partiesTitle')} open={errors.length > 0}>
+          <PartiesSection
+            idPrefix={ID}
+            state={state}
+            setState={setState}
+            placed={placed}
+            setFocusTarget={setFocusTarget}
+            copyHref={mode === 'edit' && freightDocumentId ? `/documents/new?copy=${encodeURIComponent(freightDocumentId)}` : undefined}
+          />
+        </FormFold>
 
-        <Fieldset idPrefix={ID} path="dates-section" legend={<h2>{t('datesSection')}</h2>} hint={t('datesHint')}>
-          <div className="grid">
-            {DATE_TIME_FIELDS.map((field) => (
+        <FormFold title={t('datesSection')} open={errors.length > 0}>
+          <Fieldset idPrefix={ID} path="dates-section" legend={<h2>{t('datesSection')}</h2>} hint={t('datesHint')}>
+            <div className="grid">
+              {DATE_TIME_FIELDS.map((field) => (
+                <Field
+                  key={field.key}
+                  idPrefix={ID}
+                  name={field.key}
+                  label={t(`dateTimes.${field.key}`)}
+                  type="datetime-local"
+                  optional
+                  value={state.dateTimes[field.key]}
+                  onChange={(event) => update({ dateTimes: { ...state.dateTimes, [field.key]: event.target.value } })}
+                  error={placed.at(field.key)}
+                />
+              ))}
+            </div>
+          </Fieldset>
+        </FormFold>
+
+        <FormFold title={t('paymentSection')} open={errors.length > 0}>
+          <Fieldset idPrefix={ID} path="payment-section" legend={<h2>{t('paymentSection')}</h2>}>
+            <div className="grid">
               <Field
-                key={field.key}
                 idPrefix={ID}
-                name={field.key}
-                label={t(`dateTimes.${field.key}`)}
-                type="datetime-local"
+                name="reimbursementAmount"
+                label={t('reimbursementAmount')}
+                inputMode="decimal"
                 optional
-                value={state.dateTimes[field.key]}
-                onChange={(event) => update({ dateTimes: { ...state.dateTimes, [field.key]: event.target.value } })}
-                error={placed.at(field.key)}
+                hint={t('reimbursementAmountHint')}
+                autoComplete="off"
+                value={state.reimbursementAmount}
+                onChange={(event) => update({ reimbursementAmount: event.target.value })}
+                error={placed.at('reimbursementAmount')}
+              />
+              <Field
+                idPrefix={ID}
+                name="reimbursementCurrency"
+                label={t('reimbursementCurrency')}
+                optional
+                hint={t('reimbursementCurrencyHint')}
+                maxLength={3}
+                autoComplete="off"
+                value={state.reimbursementCurrency}
+                onChange={(event) => update({ reimbursementCurrency: event.target.value })}
+                error={placed.at('reimbursementCurrency')}
+              />
+              <Field
+                idPrefix={ID}
+                name="paymentForCarriage"
+                label={t('paymentForCarriage')}
+                optional
+                hint={t('paymentForCarriageHint')}
+                value={state.paymentForCarriage}
+                onChange={(event) => update({ paymentForCarriage: event.target.value })}
+                error={placed.at('paymentForCarriage')}
+              />
+            </div>
+          </Fieldset>
+        </FormFold>
+
+        <FormFold title={goodsTitle('legend')} open={errors.length > 0}>
+          <GoodsFieldset
+            idPrefix={ID}
+            state={state}
+            errors={placed}
+            onModeChange={(goodsMode) =>
+              setState((current) => ({
+                ...current,
+                goodsMode,
+                structuredGoods: goodsMode === 'structured' && current.structuredGoods.length === 0 ? [emptyGoodsLine()] : current.structuredGoods,
+              }))
+            }
+            onGoodsChange={(goods) => update({ goods })}
+            onLineChange={updateLine}
+            onAddLine={() => {
+              setState((current) => ({ ...current, structuredGoods: [...current.structuredGoods, emptyGoodsLine()] }));
+              setFocusTarget(`structuredGoods[${state.structuredGoods.length}].name`);
+            }}
+            onRemoveLine={(index) => {
+              setState((current) => ({ ...current, structuredGoods: current.structuredGoods.filter((_, at) => at !== index) }));
+              setFocusTarget(ADD_LINE_BUTTON);
+            }}
+          />
+        </FormFold>
+
+        <FormFold title={t('instructionsSection')} open={errors.length > 0}>
+          <Fieldset idPrefix={ID} path="instructions-section" legend={<h2>{t('instructionsSection')}</h2>}>
+            {TEXT_SECTIONS.map((section) => (
+              <TextAreaField
+                key={section.key}
+                idPrefix={ID}
+                name={section.key}
+                label={t(`textSections.${section.key}`)}
+                optional
+                value={state.texts[section.key]}
+                onChange={(event) => update({ texts: { ...state.texts, [section.key]: event.target.value } })}
+                error={placed.at(section.key)}
               />
             ))}
-          </div>
-        </Fieldset>
+          </Fieldset>
+        </FormFold>
 
-        <Fieldset idPrefix={ID} path="payment-section" legend={<h2>{t('paymentSection')}</h2>}>
-          <div className="grid">
-            <Field
-              idPrefix={ID}
-              name="reimbursementAmount"
-              label={t('reimbursementAmount')}
-              inputMode="decimal"
-              optional
-              hint={t('reimbursementAmountHint')}
-              autoComplete="off"
-              value={state.reimbursementAmount}
-              onChange={(event) => update({ reimbursementAmount: event.target.value })}
-              error={placed.at('reimbursementAmount')}
-            />
-            <Field
-              idPrefix={ID}
-              name="reimbursementCurrency"
-              label={t('reimbursementCurrency')}
-              optional
-              hint={t('reimbursementCurrencyHint')}
-              maxLength={3}
-              autoComplete="off"
-              value={state.reimbursementCurrency}
-              onChange={(event) => update({ reimbursementCurrency: event.target.value })}
-              error={placed.at('reimbursementCurrency')}
-            />
-            <Field
-              idPrefix={ID}
-              name="paymentForCarriage"
-              label={t('paymentForCarriage')}
-              optional
-              hint={t('paymentForCarriageHint')}
-              value={state.paymentForCarriage}
-              onChange={(event) => update({ paymentForCarriage: event.target.value })}
-              error={placed.at('paymentForCarriage')}
-            />
-          </div>
-        </Fieldset>
-
-        <GoodsFieldset
-          idPrefix={ID}
-          state={state}
-          errors={placed}
-          onModeChange={(goodsMode) =>
-            setState((current) => ({
-              ...current,
-              goodsMode,
-              structuredGoods: goodsMode === 'structured' && current.structuredGoods.length === 0 ? [emptyGoodsLine()] : current.structuredGoods,
-            }))
-          }
-          onGoodsChange={(goods) => update({ goods })}
-          onLineChange={updateLine}
-          onAddLine={() => {
-            setState((current) => ({ ...current, structuredGoods: [...current.structuredGoods, emptyGoodsLine()] }));
-            setFocusTarget(`structuredGoods[${state.structuredGoods.length}].name`);
-          }}
-          onRemoveLine={(index) => {
-            setState((current) => ({ ...current, structuredGoods: current.structuredGoods.filter((_, at) => at !== index) }));
-            setFocusTarget(ADD_LINE_BUTTON);
-          }}
-        />
-
-        <Fieldset idPrefix={ID} path="instructions-section" legend={<h2>{t('instructionsSection')}</h2>}>
-          {TEXT_SECTIONS.map((section) => (
-            <TextAreaField
-              key={section.key}
-              idPrefix={ID}
-              name={section.key}
-              label={t(`textSections.${section.key}`)}
-              optional
-              value={state.texts[section.key]}
-              onChange={(event) => update({ texts: { ...state.texts, [section.key]: event.target.value } })}
-              error={placed.at(section.key)}
-            />
-          ))}
-        </Fieldset>
-
-        <Fieldset idPrefix={ID} path="references" legend={<h2>{t('references.legend')}</h2>} hint={t('references.hint')} errors={placed.all('references')}>
-          {state.references.map((reference, index) => {
-            const path = `references[${index}]`;
-            return (
-              <Fieldset
-                key={reference.key}
-                idPrefix={ID}
-                path={path}
-                legend={t('references.item', { number: index + 1 })}
-                errors={placed.all(path)}
-                className="row"
-              >
-                <div className="grid">
-                  <Field
-                    idPrefix={ID}
-                    name={`${path}.name`}
-                    label={t('references.name')}
-                    autoComplete="off"
-                    value={reference.name}
-                    onChange={(event) =>
-                      setState((current) => ({
-                        ...current,
-                        references: current.references.map((item, at) => (at === index ? { ...item, name: event.target.value } : item)),
-                      }))
-                    }
-                    error={placed.at(`${path}.name`)}
-                  />
-                  <Field
-                    idPrefix={ID}
-                    name={`${path}.value`}
-                    label={t('references.value')}
-                    autoComplete="off"
-                    value={reference.value}
-                    onChange={(event) =>
-                      setState((current) => ({
-                        ...current,
-                        references: current.references.map((item, at) => (at === index ? { ...item, value: event.target.value } : item)),
-                      }))
-                    }
-                    error={placed.at(`${path}.value`)}
-                  />
-                </div>
-                <div className="actions">
-                  <button
-                    type="button"
-                    className="button button-secondary"
-                    onClick={() => {
-                      setState((current) => ({ ...current, references: current.references.filter((_, at) => at !== index) }));
-                      setFocusTarget(ADD_REFERENCE_BUTTON);
-                    }}
-                  >
-                    {t('references.remove', { number: index + 1 })}
-                  </button>
-                </div>
-              </Fieldset>
-            );
-          })}
-          <div className="actions">
-            <button
-              type="button"
-              id={fieldId(ID, ADD_REFERENCE_BUTTON)}
-              className="button button-secondary"
-              onClick={() => {
-                setState((current) => ({ ...current, references: [...current.references, emptyReference()] }));
-                setFocusTarget(`references[${state.references.length}].name`);
-              }}
-            >
-              {t('references.add')}
-            </button>
-          </div>
-        </Fieldset>
-
-        <AttachmentsFieldset
-          idPrefix={ID}
-          state={state}
-          errors={placed}
-          onAdd={(files) => setState((current) => ({ ...current, attachments: [...current.attachments, ...files] }))}
-          onChange={updateAttachment}
-          onRemove={(key) => setState((current) => ({ ...current, attachments: current.attachments.filter((file) => file.key !== key) }))}
-        />
-
-        <Fieldset
-          idPrefix={ID}
-          path="availableSigningMethods"
-          legend={<h2>{t('signingSection')}</h2>}
-          hint={t('signingHint')}
-          errors={placed.all('availableSigningMethods')}
-        >
-          <div className="grid">
-            {TRANSFERS.map((transfer) => {
-              const path = `availableSigningMethods.${transfer.key}`;
+        <FormFold title={t('references.legend')} open={errors.length > 0}>
+          <Fieldset idPrefix={ID} path="references" legend={<h2>{t('references.legend')}</h2>} hint={t('references.hint')} errors={placed.all('references')}>
+            {state.references.map((reference, index) => {
+              const path = `references[${index}]`;
               return (
-                <Fieldset key={transfer.key} idPrefix={ID} path={path} legend={label('transfer', transfer.key)} errors={placed.all(path)} className="row">
-                  {transfer.methods.map((method) => (
+                <Fieldset
+                  key={reference.key}
+                  idPrefix={ID}
+                  path={path}
+                  legend={t('references.item', { number: index + 1 })}
+                  errors={placed.all(path)}
+                  className="row"
+                >
+                  <div className="grid">
                     <Field
-                      key={method}
                       idPrefix={ID}
-                      name={`${path}.${method}`}
-                      label={label('signingMethod', method)}
-                      type="checkbox"
-                      checked={state.signing[transfer.key].includes(method)}
-                      onChange={(event) => toggleMethod(transfer.key, method, event.target.checked)}
+                      name={`${path}.name`}
+                      label={t('references.name')}
+                      autoComplete="off"
+                      value={reference.name}
+                      onChange={(event) =>
+                        setState((current) => ({
+                          ...current,
+                          references: current.references.map((item, at) => (at === index ? { ...item, name: event.target.value } : item)),
+                        }))
+                      }
+                      error={placed.at(`${path}.name`)}
                     />
-                  ))}
+                    <Field
+                      idPrefix={ID}
+                      name={`${path}.value`}
+                      label={t('references.value')}
+                      autoComplete="off"
+                      value={reference.value}
+                      onChange={(event) =>
+                        setState((current) => ({
+                          ...current,
+                          references: current.references.map((item, at) => (at === index ? { ...item, value: event.target.value } : item)),
+                        }))
+                      }
+                      error={placed.at(`${path}.value`)}
+                    />
+                  </div>
+                  <div className="actions">
+                    <button
+                      type="button"
+                      className="button button-secondary"
+                      onClick={() => {
+                        setState((current) => ({ ...current, references: current.references.filter((_, at) => at !== index) }));
+                        setFocusTarget(ADD_REFERENCE_BUTTON);
+                      }}
+                    >
+                      {t('references.remove', { number: index + 1 })}
+                    </button>
+                  </div>
                 </Fieldset>
               );
             })}
-          </div>
-        </Fieldset>
+            <div className="actions">
+              <button
+                type="button"
+                id={fieldId(ID, ADD_REFERENCE_BUTTON)}
+                className="button button-secondary"
+                onClick={() => {
+                  setState((current) => ({ ...current, references: [...current.references, emptyReference()] }));
+                  setFocusTarget(`references[${state.references.length}].name`);
+                }}
+              >
+                {t('references.add')}
+              </button>
+            </div>
+          </Fieldset>
+        </FormFold>
+
+        <FormFold title={attachmentsTitle('legend')} open={errors.length > 0}>
+          <AttachmentsFieldset
+            idPrefix={ID}
+            state={state}
+            errors={placed}
+            onAdd={(files) => setState((current) => ({ ...current, attachments: [...current.attachments, ...files] }))}
+            onChange={updateAttachment}
+            onRemove={(key) => setState((current) => ({ ...current, attachments: current.attachments.filter((file) => file.key !== key) }))}
+          />
+        </FormFold>
+
+        <FormFold title={t('signingSection')} open={errors.length > 0}>
+          <Fieldset
+            idPrefix={ID}
+            path="availableSigningMethods"
+            legend={<h2>{t('signingSection')}</h2>}
+            hint={t('signingHint')}
+            errors={placed.all('availableSigningMethods')}
+          >
+            <div className="grid">
+              {TRANSFERS.map((transfer) => {
+                const path = `availableSigningMethods.${transfer.key}`;
+                return (
+                  <Fieldset key={transfer.key} idPrefix={ID} path={path} legend={label('transfer', transfer.key)} errors={placed.all(path)} className="row">
+                    {transfer.methods.map((method) => (
+                      <Field
+                        key={method}
+                        idPrefix={ID}
+                        name={`${path}.${method}`}
+                        label={label('signingMethod', method)}
+                        type="checkbox"
+                        checked={state.signing[transfer.key].includes(method)}
+                        onChange={(event) => toggleMethod(transfer.key, method, event.target.checked)}
+                      />
+                    ))}
+                  </Fieldset>
+                );
+              })}
+            </div>
+          </Fieldset>
+        </FormFold>
 
         <section className="panel form-actions" aria-labelledby="save-title">
           <h2 id="save-title">{t('saveSection')}</h2>

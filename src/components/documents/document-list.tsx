@@ -68,6 +68,8 @@ export function DocumentList({ search, cancelled }: DocumentListProps) {
   const router = useRouter();
   const [navigating, startNavigation] = useTransition();
   const [formErrors, setFormErrors] = useState<FieldError[]>([]);
+  // On a phone the filters fold behind one "Filter" button (issue 19 item 7); wider screens always show them (CSS).
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const state = readListState(search);
   const query = useQuery({ ...trpc.documents.list.queryOptions(listQueryInput(state)), placeholderData: keepPreviousData });
   // Stable between renders: the summary takes focus whenever its list changes.
@@ -113,7 +115,7 @@ export function DocumentList({ search, cancelled }: DocumentListProps) {
       <DocumentSearch value={state.q} pending={navigating} onSearch={(q) => go({ ...state, q, first: 1 })} />
 
       <form
-        className="panel filters"
+        className={`panel filters${filtersOpen || formErrors.length > 0 ? ' filters-open' : ''}`}
         method="get"
         action="/documents"
         onSubmit={onFilter}
@@ -121,61 +123,74 @@ export function DocumentList({ search, cancelled }: DocumentListProps) {
         // Filters typed but not applied are reset when the URL changes (back and forward, links).
         key={listSearch(state)}
       >
-        <h2 id="filters-title">{t('filterTitle')}</h2>
-        <div className="grid">
-          <SelectField
-            idPrefix={ID}
-            name="status"
-            label={t('status')}
-            options={[{ value: '', label: t('anyStatus') }, ...LISTED_STATUSES.map((status) => ({ value: status, label: label('status', status) }))]}
-            defaultValue={state.status}
-          />
-          <Field
-            idPrefix={ID}
-            name="serviceNumber"
-            label={t('serviceNumber')}
-            inputMode="numeric"
-            autoComplete="off"
-            defaultValue={state.serviceNumber}
-            error={fieldError('serviceNumber')}
-          />
-          <Field
-            idPrefix={ID}
-            name="establishedPlace"
-            label={t('establishedPlace')}
-            hint={t('establishedPlaceHint')}
-            autoComplete="off"
-            defaultValue={state.establishedPlace}
-            error={fieldError('establishedPlace')}
-          />
-        </div>
-        <div className="grid">
-          <fieldset className="fieldset fieldset-inner">
-            <legend>{t('establishedDate')}</legend>
-            <div className="pair">
-              <Field idPrefix={ID} name="establishedFrom" label={t('from')} type="date" defaultValue={state.establishedFrom} />
-              <Field idPrefix={ID} name="establishedTo" label={t('to')} type="date" defaultValue={state.establishedTo} />
-            </div>
-          </fieldset>
-          <fieldset className="fieldset fieldset-inner">
-            <legend>{t('lastModified')}</legend>
-            <div className="pair">
-              <Field idPrefix={ID} name="modifiedFrom" label={t('from')} type="date" defaultValue={state.modifiedFrom} />
-              <Field idPrefix={ID} name="modifiedTo" label={t('to')} type="date" defaultValue={state.modifiedTo} />
-            </div>
-          </fieldset>
-          <SelectField
-            idPrefix={ID}
-            name="limit"
-            label={t('pageSize')}
-            // A size typed into the URL (any 1…100) is offered too, so the select shows what the list does.
-            options={[...new Set<number>([...PAGE_SIZES, state.limit])].sort((a, b) => a - b).map((size) => ({ value: String(size), label: String(size) }))}
-            defaultValue={String(state.limit)}
-          />
-        </div>
-        <div className="actions">
-          <SubmitButton pending={navigating} label={t('apply')} pendingLabel={t('applying')} />
-          {hasFilters(state) ? <Link href={href({ ...readListState({}), sort: state.sort, limit: state.limit })}>{t('clear')}</Link> : null}
+        <h2 id="filters-title" className="filters-title">
+          {t('filterTitle')}
+        </h2>
+        <button
+          type="button"
+          className="button button-secondary filters-toggle"
+          aria-expanded={filtersOpen || formErrors.length > 0}
+          aria-controls="filters-body"
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          {t('filterTitle')}
+        </button>
+        <div id="filters-body" className="filters-body">
+          <div className="grid">
+            <SelectField
+              idPrefix={ID}
+              name="status"
+              label={t('status')}
+              options={[{ value: '', label: t('anyStatus') }, ...LISTED_STATUSES.map((status) => ({ value: status, label: label('status', status) }))]}
+              defaultValue={state.status}
+            />
+            <Field
+              idPrefix={ID}
+              name="serviceNumber"
+              label={t('serviceNumber')}
+              inputMode="numeric"
+              autoComplete="off"
+              defaultValue={state.serviceNumber}
+              error={fieldError('serviceNumber')}
+            />
+            <Field
+              idPrefix={ID}
+              name="establishedPlace"
+              label={t('establishedPlace')}
+              hint={t('establishedPlaceHint')}
+              autoComplete="off"
+              defaultValue={state.establishedPlace}
+              error={fieldError('establishedPlace')}
+            />
+          </div>
+          <div className="grid">
+            <fieldset className="fieldset fieldset-inner">
+              <legend>{t('establishedDate')}</legend>
+              <div className="pair">
+                <Field idPrefix={ID} name="establishedFrom" label={t('from')} type="date" defaultValue={state.establishedFrom} />
+                <Field idPrefix={ID} name="establishedTo" label={t('to')} type="date" defaultValue={state.establishedTo} />
+              </div>
+            </fieldset>
+            <fieldset className="fieldset fieldset-inner">
+              <legend>{t('lastModified')}</legend>
+              <div className="pair">
+                <Field idPrefix={ID} name="modifiedFrom" label={t('from')} type="date" defaultValue={state.modifiedFrom} />
+                <Field idPrefix={ID} name="modifiedTo" label={t('to')} type="date" defaultValue={state.modifiedTo} />
+              </div>
+            </fieldset>
+            <SelectField
+              idPrefix={ID}
+              name="limit"
+              label={t('pageSize')}
+              // A size typed into the URL (any 1…100) is offered too, so the select shows what the list does.
+              options={[...new Set<number>([...PAGE_SIZES, state.limit])].sort((a, b) => a - b).map((size) => ({ value: String(size), label: String(size) }))}
+              defaultValue={String(state.limit)}
+            />
+          </div>
+          <div className="actions">
+            <SubmitButton pending={navigating} label={t('apply')} pendingLabel={t('applying')} />
+            {hasFilters(state) ? <Link href={href({ ...readListState({}), sort: state.sort, limit: state.limit })}>{t('clear')}</Link> : null}
+          </div>
         </div>
       </form>
 

@@ -288,11 +288,12 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
       <Section id="dates-title" title={t('sections.dates')}>
         <Details
           rows={[
-            [t('dates.agreedTakingOver'), formatOptional(document.agreedDateTimeOfTakingOver)],
-            [t('dates.agreedDelivery'), formatOptional(document.agreedDateTimeOfDelivery)],
-            [t('dates.estimatedTakingOver'), formatOptional(document.estimatedDateTimeOfTakingOver)],
-            [t('dates.estimatedDelivery'), formatOptional(document.estimatedDateTimeOfDelivery)],
-            [t('dates.delivered'), formatOptional(document.deliveryDate)],
+            // In the local time of the place each belongs to (decision 0027).
+            [t('dates.agreedTakingOver'), formatOptional(document.agreedDateTimeOfTakingOver, countryOf(document.placeOfTakingOver))],
+            [t('dates.agreedDelivery'), formatOptional(document.agreedDateTimeOfDelivery, countryOf(document.placeOfDelivery))],
+            [t('dates.estimatedTakingOver'), formatOptional(document.estimatedDateTimeOfTakingOver, countryOf(document.placeOfTakingOver))],
+            [t('dates.estimatedDelivery'), formatOptional(document.estimatedDateTimeOfDelivery, countryOf(document.placeOfDelivery))],
+            [t('dates.delivered'), formatOptional(document.deliveryDate, countryOf(document.placeOfDelivery))],
             [
               t('dates.cashOnDelivery'),
               text(content.reimbursementAmount) ? `${amount(content.reimbursementAmount)} ${text(content.reimbursementCurrency)}`.trim() : '',
@@ -465,6 +466,11 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
 }
 
 /** A date-time attribute, or nothing when the document has none (the row is then left out). */
-function formatOptional(value: unknown): ReactNode {
-  return typeof value === 'string' && value ? <DateTime value={value} /> : '';
+function formatOptional(value: unknown, countryCode?: string | null): ReactNode {
+  return typeof value === 'string' && value ? <DateTime value={value} countryCode={countryCode} /> : '';
+}
+
+function countryOf(place: unknown): string | null {
+  const code = place && typeof place === 'object' ? (place as { countryCode?: unknown }).countryCode : undefined;
+  return typeof code === 'string' ? code : null;
 }

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useMemo, type Dispatch, type SetStateAction } from 'react';
 import { fieldId } from '@/components/forms/field';
 import { Fieldset } from '@/components/forms/fieldset';
-import { addressOf, bookOptions } from '@/components/portal/address-book-options';
+import { bookOptions, sameAddressAs } from '@/components/portal/address-book-options';
 import { emptyParty, type DocumentFormState, type PartyForm, type PartySlot } from '@/lib/portal/document-form';
 import { useTRPC } from '@/lib/trpc/client';
 import { PartyFieldset } from './party-fieldset';
@@ -68,7 +68,7 @@ export function PartiesSection({ idPrefix, state, setState, placed, setFocusTarg
               source
                 ? {
                     label: portal(source === 'consignor' ? 'sameAsConsignor' : 'sameAsConsignee'),
-                    onCopy: () => updateParty(slot, addressOf(state.parties[source])),
+                    onCopy: () => updateParty(slot, sameAddressAs(state.parties[source], state.parties[slot])),
                   }
                 : undefined
             }

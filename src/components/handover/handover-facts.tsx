@@ -3,8 +3,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useEnumLabel } from '@/components/i18n/labels';
 import type { HandoverFactsView } from '@/lib/handover/facts';
 import type { HandoverParty } from '@/lib/schemas/handover';
-
-const CLOCK = { hour: '2-digit', minute: '2-digit' } as const;
+import { DateTime, useLocalTime } from '@/components/i18n/date-time';
 
 function address(party: HandoverParty): string {
   const street = [party.streetName, party.buildingNumber].filter(Boolean).join(' ');
@@ -21,9 +20,15 @@ export function HandoverFacts({ view }: { view: HandoverFactsView }) {
   const t = useTranslations('handover');
   const label = useEnumLabel();
   const format = useFormatter();
+  const clock = useLocalTime();
   return (
     <section className="panel tablet-panel" aria-labelledby="what-title">
       <h2 id="what-title">{t('what')}</h2>
+      {view.due ? (
+        <p className="handover-due" data-testid="handover-due">
+          <strong>{t(`due.${view.action}`)}</strong> <DateTime value={view.due.at} countryCode={view.due.countryCode} />
+        </p>
+      ) : null}
       <h3>{t('parties')}</h3>
       <dl className="summary-grid" data-testid="handover-parties">
         {view.parties.map((party, index) => (
@@ -77,7 +82,7 @@ export function HandoverFacts({ view }: { view: HandoverFactsView }) {
             <li key={index}>
               {comment.text}{' '}
               <span className="hint-inline">
-                ({t('commentBy', { name: comment.by ?? '—', time: comment.at ? format.dateTime(new Date(comment.at), CLOCK) : '' })})
+                ({t('commentBy', { name: comment.by ?? '—', time: comment.at ? clock(comment.at, { style: 'clock' }) : '' })})
               </span>
             </li>
           ))}

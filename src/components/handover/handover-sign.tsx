@@ -1,6 +1,6 @@
 'use client';
 import { useMutation } from '@tanstack/react-query';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { SignatureField } from '@/components/tablet/signature-field';
 import { useSignaturePad } from '@/components/tablet/use-signature-pad';
@@ -9,8 +9,8 @@ import type { HandoverAnswerResult, HandoverView } from '@/lib/schemas/handover'
 import { useTRPC } from '@/lib/trpc/client';
 import { HandoverEnded } from './handover-ended';
 import { HandoverFacts } from './handover-facts';
+import { useLocalTime } from '@/components/i18n/date-time';
 
-const CLOCK = { hour: '2-digit', minute: '2-digit' } as const;
 type Problem = 'name' | 'signature' | 'remarks';
 const padHeight = (width: number) => Math.round(Math.min(280, Math.max(180, width * 0.5)));
 
@@ -20,7 +20,7 @@ const padHeight = (width: number) => Math.round(Math.min(280, Math.max(180, widt
  */
 export function HandoverSign({ token, view }: { token: string; view: HandoverView }) {
   const t = useTranslations('handover');
-  const format = useFormatter();
+  const clock = useLocalTime();
   const messageFor = useErrorMessage();
   const trpc = useTRPC();
   const answer = useMutation(trpc.tablet.answerHandover.mutationOptions());
@@ -39,7 +39,7 @@ export function HandoverSign({ token, view }: { token: string; view: HandoverVie
 
   if (result?.outcome === 'GONE' || result?.outcome === 'UNKNOWN') return <HandoverEnded state={result.outcome} />;
   if (result?.outcome === 'RECORDED') {
-    const time = format.dateTime(new Date(result.at), CLOCK);
+    const time = clock(result.at, { style: 'clock' });
     return (
       <section className="panel tablet-panel panel-success handover-done" role="status" data-testid="handover-done">
         <h1 ref={heading} tabIndex={-1}>
@@ -73,7 +73,7 @@ export function HandoverSign({ token, view }: { token: string; view: HandoverVie
     <>
       <h1>{t(`title.${view.action}`, { serviceNumber: view.serviceNumber })}</h1>
       <p className="lead">{t('lead')}</p>
-      <p className="hint">{t('validUntil', { time: format.dateTime(new Date(view.expiresAt), CLOCK) })}</p>
+      <p className="hint">{t('validUntil', { time: clock(view.expiresAt, { style: 'clock' }) })}</p>
       <HandoverFacts view={view} />
       <form
         className="form panel tablet-panel"

@@ -29,8 +29,14 @@ export function partyFromEntry(entry: AddressBookEntryView, current: PartyForm):
   return patch;
 }
 
-/** The address of one party copied to a place ("same as consignee"): name and address, never the holder. */
+/**
+ * One party copied to a place ("same address as the consignee"): name and address, and the holder with them (issue 19
+ * item 7) where the place's holder is not yet fixed, so that a consignee picked from the address book with its
+ * account number also holds the place of delivery instead of leaving that role without a holder.
+ */
 export const ADDRESS_KEYS = ['name', 'streetName', 'buildingNumber', 'postalBox', 'postalCode', 'cityName', 'countryCode', 'countryName'] as const;
-export function addressOf(party: PartyForm): Partial<PartyForm> {
-  return Object.fromEntries(ADDRESS_KEYS.map((key) => [key, party[key]]));
+export function sameAddressAs(source: PartyForm, target: PartyForm): Partial<PartyForm> {
+  const address: Partial<PartyForm> = Object.fromEntries(ADDRESS_KEYS.map((key) => [key, source[key]]));
+  if (target.holderLocked || !source.holderValue.trim()) return address;
+  return { ...address, holderKind: source.holderKind, holderValue: source.holderValue };
 }

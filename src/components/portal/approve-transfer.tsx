@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { errorsFromCall, useErrorMessage } from '@/components/forms/errors';
 import { HandoverFacts } from '@/components/handover/handover-facts';
@@ -10,8 +10,8 @@ import { counterPartyApprovalOf, type CounterPartyApproval } from '@/lib/domain/
 import { handoverFactsOf } from '@/lib/handover/facts';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import { useTRPC } from '@/lib/trpc/client';
+import { useLocalTime } from '@/components/i18n/date-time';
 
-const CLOCK = { hour: '2-digit', minute: '2-digit' } as const;
 type Recorded = { approval: CounterPartyApproval; declined: boolean; at: Date; document: FreightDocumentResponse };
 
 /**
@@ -173,13 +173,13 @@ function transferCompleted({ approval, document }: Recorded): boolean {
 function ApprovalRecorded({ recorded }: { recorded: Recorded }) {
   const t = useTranslations('portal.approve');
   const label = useEnumLabel();
-  const format = useFormatter();
+  const clock = useLocalTime();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     window.scrollTo(0, 0);
     heading.current?.focus();
   }, []);
-  const time = format.dateTime(recorded.at, CLOCK);
+  const time = clock(recorded.at, { style: 'clock' });
   return (
     <section className={`panel tablet-panel ${recorded.declined ? '' : 'panel-success'} handover-done`} role="status" data-testid="approve-done">
       <h1 ref={heading} tabIndex={-1}>

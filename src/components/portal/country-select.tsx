@@ -4,13 +4,20 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { SelectField } from '@/components/forms/select-field';
 import type { FieldError } from '@/components/forms/errors';
+import { useHydrated } from '@/components/forms/use-hydrated';
 
 const ALPHA3 = Object.keys(countries.getAlpha3Codes());
 
-/** Every country as `{ value: alpha-3, label: name in the reader's language }`, sorted as the reader's language sorts. */
+/**
+ * Every country as `{ value: alpha-3, label: name in the reader's language }`, sorted as the reader's language sorts.
+ * Only in the browser, after hydration: Node's ICU and the browser's name some countries differently ("Hong Kong SAR
+ * China" / "Hong Kong"), and options rendered on the server then failed hydration (React error #418, issue 19 item 7).
+ */
 function useCountryOptions(): { value: string; label: string }[] {
   const locale = useLocale();
+  const hydrated = useHydrated();
   return useMemo(() => {
+    if (!hydrated) return [];
     // The browser's own country names (CLDR), so no name list ships with the portal; the API keeps alpha-3 codes.
     const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
     const collator = new Intl.Collator(locale);
@@ -18,7 +25,7 @@ function useCountryOptions(): { value: string; label: string }[] {
       const alpha2 = countries.alpha3ToAlpha2(code);
       return { value: code, label: (alpha2 && names.of(alpha2)) || code };
     }).sort((a, b) => collator.compare(a.label, b.label));
-  }, [locale]);
+  }, [locale, hydrated]);
 }
 
 /** A country's name in the reader's language for an alpha-3 code ("NLD" → "Netherlands"); the code when unknown. */

@@ -11,6 +11,7 @@ import type { OutboxEntry, OutboxKind } from '@/lib/tablet/outbox';
 import { locationOf, useDeviceLocation } from './device-location';
 import { entryState } from './outbox-status';
 import { HandoverQrPanel } from './handover-qr-panel';
+import { OWN_WATCH_MS, OwnApprovalQrPanel } from './own-approval-qr-panel';
 import { SignaturePanel } from './signature-panel';
 import { TfaPanel } from './tfa-panel';
 
@@ -28,8 +29,18 @@ interface Props {
   comments: string[];
   entries: OutboxEntry[];
   submit: (kind: OutboxKind, body: Record<string, unknown>) => string;
-  /** A hand-over link was made: the screen watches for the answer from the counter party's phone. */
-  onHandoverLink: (link: HandoverLinkResponse) => void;
+  /** A QR code is out: the screen watches for the counter party's approval of this type from its phone, until `until`. */
+  onWatch: (watch: { type: 'SIGN_ON_GLASS' | 'OWN'; until: number }) => void;
+}
+
+/**
+ * The ways the counter party confirms, in the order offered. Where the transfer lists sign-on-glass, the phone's way
+ * is the one-time hand-over link (in the SIGN_ON_GLASS choice); elsewhere, where it lists OWN, the portal's approval by
+ * QR code comes first (issue 19 item 4).
+ */
+function methodsOf(transfer: HandOverTransfer): ApprovalType[] {
+  const recorded = transfer.methods.filter((method) => RECORDED.includes(method));
+  return transfer.methods.includes('OWN') && !transfer.methods.includes('SIGN_ON_GLASS') ? ['OWN', ...recorded] : recorded;
 }
 
 /**
@@ -37,12 +48,12 @@ interface Props {
  * methods the document allows (sign on glass, two-factor code, implicit). Which buttons show is the access
  * resolver's `allowedActions`; what has been approved comes with the transfer.
  */
-export function ApprovalsPanel({ document, transfer, comments, entries, submit, onHandoverLink }: Props) {
+export function ApprovalsPanel({ document, transfer, comments, entries, submit, onWatch }: Props) {
   const t = useTranslations('tablet.approve');
   const label = useEnumLabel();
   const [ownKey, setOwnKey] = useState<string>();
   const [counterKey, setCounterKey] = useState<string>();
-  const methods = transfer.methods.filter((method) => RECORDED.includes(method));
+  const methods = methodsOf(transfer);
   const [method, setMethod] = useState<ApprovalType>(methods[0] ?? 'IMPLICIT');
   const ownState = entryState(entries, ownKey);
   const counterState = entryState(entries, counterKey);
@@ -59,7 +70,8 @@ export function ApprovalsPanel({ document, transfer, comments, entries, submit, 
   const mineApproved = transfer.side === 'RECEIVING' ? transfer.counterPartyApproved : transfer.carrierApproved;
   const canApprove = document.allowedActions.includes(APPROVE[transfer.action]) && !mineApproved;
   const canRecord = transfer.side === 'CARRIER' && document.allowedActions.includes('RECORD_COUNTERPARTY_APPROVAL') && !transfer.counterPartyApproved;
-  const names = transfer.counterParties.map((party) => party.name ?? label('role', party.role)).join(', ');
+  // Names once: the consignor is often its own place of taking over.
+  const names = [...new Set(transfer.counterParties.map((party) => party.name ?? label('role', party.role)))].join(', ');
   const record = (evidence?: Record<string, unknown>) => setCounterKey(submit('recordCounterParty', { ...common, ...(evidence ? { evidence } : {}) }));
 
   return (
@@ -100,7 +112,7 @@ export function ApprovalsPanel({ document, transfer, comments, entries, submit, 
             </p>
           ) : canRecord ? (
             <>
-              {transfer.methods.includes('OWN') ? <p className="hint">{t('theyMayUseOwn')}</p> : null}
+              {transfer.methods.includes('OWN') && !methods.includes('OWN') ? <p className="hint">{t('theyMayUseOwn')}</p> : null}
               <fieldset className="method-choice">
                 <legend>{t('method')}</legend>
                 {methods.map((candidate) => (
@@ -111,9 +123,15 @@ export function ApprovalsPanel({ document, transfer, comments, entries, submit, 
                 ))}
               </fieldset>
               {method === 'SIGN_ON_GLASS' && document.allowedActions.includes('CREATE_HANDOVER_LINK') ? (
-                <HandoverQrPanel freightDocumentId={document.freightDocumentId} transfer={transfer} onLink={onHandoverLink} />
+                <HandoverQrPanel
+                  freightDocumentId={document.freightDocumentId}
+                  transfer={transfer}
+                  onLink={(link: HandoverLinkResponse) => onWatch({ type: 'SIGN_ON_GLASS', until: Date.parse(link.expiresAt) })}
+                />
               ) : null}
-              {method === 'SIGN_ON_GLASS' ? (
+              {method === 'OWN' ? (
+                <OwnApprovalQrPanel freightDocumentId={document.freightDocumentId} onShow={() => onWatch({ type: 'OWN', until: Date.now() + OWN_WATCH_MS })} />
+              ) : method === 'SIGN_ON_GLASS' ? (
                 <SignaturePanel
                   busy={counterState === 'sending'}
                   onSign={({ name, email, png }) =>

@@ -1,24 +1,46 @@
 'use client';
 import { useFormatter, useTranslations } from 'next-intl';
+import { DateTime } from '@/components/i18n/date-time';
 import { useEnumLabel } from '@/components/i18n/labels';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
+import type { HandOverTransfer } from '@/lib/schemas/tablet';
+import { ApprovalState } from './transfer-bits';
 
 type Json = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
-/** What is handed over: the parties, the goods with packages and weight, the places (issue 9 part 4). */
-export function HandOverSummary({ document }: { document: FreightDocumentResponse }) {
+/** Street and number, postcode and town, country: where a driver finds the dock. */
+function addressOf(party: Json): string {
+  const street = [text(party.streetName), text(party.buildingNumber)].filter(Boolean).join(' ');
+  const town = [text(party.postalCode), text(party.cityName)].filter(Boolean).join(' ');
+  return [street, town, text(party.countryCode)].filter(Boolean).join(', ');
+}
+
+const PLACE_ROLE = { COLLECTION: 'PLACE_OF_TAKING_OVER', DELIVERY: 'PLACE_OF_DELIVERY', CARRIER_TO_CARRIER: undefined } as const;
+
+/**
+ * Step 1 of the hand-over (issue 19 item 1): where and when, who has approved, the parties with their addresses and
+ * the goods with packages and weights. Each name appears once: the transfer's place heads the step and is not listed
+ * again among the parties.
+ */
+export function HandOverSummary({ document, transfer }: { document: FreightDocumentResponse; transfer?: HandOverTransfer }) {
   const t = useTranslations('tablet.summary');
   const label = useEnumLabel();
   const format = useFormatter();
-  const parties: [string, Json | null | undefined][] = [
-    [label('role', 'CONSIGNOR'), document.consignor as Json | null],
-    [label('role', 'CONSIGNEE'), document.consignee as Json | null],
-    [label('role', 'CARRIER'), document.carrier as Json | null],
-    [label('role', 'PLACE_OF_TAKING_OVER'), document.placeOfTakingOver as Json | null],
-    [label('role', 'PLACE_OF_DELIVERY'), document.placeOfDelivery as Json | null],
-    ...((document.subsequentCarriers ?? []) as Json[]).map((party): [string, Json] => [label('role', 'SUBSEQUENT_CARRIER'), party]),
+  const parties: [string, string, Json | null | undefined][] = [
+    ['CONSIGNOR', label('role', 'CONSIGNOR'), document.consignor as Json | null],
+    ['PLACE_OF_TAKING_OVER', label('role', 'PLACE_OF_TAKING_OVER'), document.placeOfTakingOver as Json | null],
+    ['CARRIER', label('role', 'CARRIER'), document.carrier as Json | null],
+    ...((document.subsequentCarriers ?? []) as Json[]).map((party): [string, string, Json] => [
+      'SUBSEQUENT_CARRIER',
+      label('role', 'SUBSEQUENT_CARRIER'),
+      party,
+    ]),
+    ['CONSIGNEE', label('role', 'CONSIGNEE'), document.consignee as Json | null],
+    ['PLACE_OF_DELIVERY', label('role', 'PLACE_OF_DELIVERY'), document.placeOfDelivery as Json | null],
   ];
+  const placeRole = transfer ? PLACE_ROLE[transfer.action] : undefined;
+  const place = parties.find(([role]) => role === placeRole)?.[2];
   const lines = (Array.isArray(document.structuredGoods) ? document.structuredGoods : []) as Json[];
   const packages = lines.reduce((sum, line) => sum + (typeof line.numberOfPackages === 'number' ? line.numberOfPackages : 0), 0);
   const weights = new Map<string, number>();
@@ -29,15 +51,42 @@ export function HandOverSummary({ document }: { document: FreightDocumentRespons
   return (
     <section className="panel tablet-panel" aria-labelledby="summary-title">
       <h2 id="summary-title">{t('title')}</h2>
+      {transfer ? (
+        <dl className="hand-over-facts" data-testid="hand-over-facts">
+          <div>
+            <dt>{t('where')}</dt>
+            <dd>
+              {place && text(place.name) ? (
+                <>
+                  {text(place.name)} <span className="hint-inline">{addressOf(place)}</span>
+                </>
+              ) : (
+                [transfer.place?.name, transfer.place?.cityName, transfer.place?.countryCode].filter(Boolean).join(', ') || '—'
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('when')}</dt>
+            <dd data-testid="hand-over-when">{transfer.dueAt ? <DateTime value={transfer.dueAt} countryCode={transfer.place?.countryCode} /> : t('noTime')}</dd>
+          </div>
+          <div>
+            <dt>{t('approvals')}</dt>
+            <dd>
+              <ApprovalState item={transfer} />
+            </dd>
+          </div>
+        </dl>
+      ) : null}
+      <h3>{t('parties')}</h3>
       <dl className="summary-grid">
         {parties
-          .filter(([, party]) => party && text(party.name))
-          .map(([role, party], index) => (
+          .filter(([role, , party]) => role !== placeRole && party && text(party.name))
+          .map(([role, roleLabel, party], index) => (
             <div key={`${role}-${index}`}>
-              <dt>{role}</dt>
+              <dt>{roleLabel}</dt>
               <dd>
                 {text(party!.name)}
-                <span className="hint-inline"> {[text(party!.cityName), text(party!.countryCode)].filter(Boolean).join(', ')}</span>
+                <span className="hint-inline"> {addressOf(party!)}</span>
               </dd>
             </div>
           ))}
@@ -50,6 +99,7 @@ export function HandOverSummary({ document }: { document: FreightDocumentRespons
               <li key={text(line.productId) || index}>
                 <strong>{text(line.name)}</strong> {typeof line.numberOfPackages === 'number' ? t('packages', { count: line.numberOfPackages }) : ''}
                 {typeof line.weight === 'number' ? ` · ${format.number(line.weight)} ${label('weightUnit', line.weightUnit)}` : ''}
+                {typeof line.volume === 'number' ? ` · ${format.number(line.volume)} ${label('volumeUnit', line.volumeUnit)}` : ''}
               </li>
             ))}
           </ul>

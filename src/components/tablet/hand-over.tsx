@@ -4,7 +4,6 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { errorsFromCall, useErrorMessage } from '@/components/forms/errors';
 import { useEnumLabel } from '@/components/i18n/labels';
-import type { HandoverLinkResponse } from '@/lib/schemas/handover';
 import { ApprovalsPanel } from './approvals-panel';
 import { HandoverResult } from './handover-result';
 import { CommentPanel } from './comment-panel';
@@ -12,25 +11,28 @@ import { HandOverSummary } from './hand-over-summary';
 import { OutboxStatus } from './outbox-status';
 import { PlatesPanel } from './plates-panel';
 import { useHandOver, useOutbox } from './tablet-data';
-import { ApprovalState, PlaceText, TransferTitle } from './transfer-bits';
+import { NextStep } from './next-step';
+import { TransferTitle } from './transfer-bits';
 import { TransferTimeline } from './transfer-timeline';
 
+/** A QR code is out: the transfer and approval type it waits for, the approvals already on record then, and until when. */
+type Watch = { action: string; type: 'SIGN_ON_GLASS' | 'OWN'; known: string[]; until: number; polling: boolean };
+
 /**
- * The hand-over screen (issue 9 part 4): what is handed over, the plates, a comment with a photo, the approvals
- * of the driver and the counter party, and the timeline. Everything it shows and sends goes through tablet-data.
+ * The hand-over screen (issue 9 part 4, issue 19 item 1), read as steps: what is handed over → how the counter party
+ * confirms → the result (full screen) → what comes next. Each step is one item of the list below, so a new step is
+ * one line. Approvals come before plates and comments, as the task runs at the truck. Everything it shows and sends
+ * goes through tablet-data.
  */
 export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
   const t = useTranslations('tablet.handOver');
   const label = useEnumLabel();
   const messageFor = useErrorMessage();
-  /** A hand-over link is out: the transfer it is for, the approvals already on record then, and when it runs out. */
-  const [watch, setWatch] = useState<{ action: string; known: string[]; until: number; polling: boolean }>();
-  // While a hand-over link is out, the screen asks every second, so the phone's answer shows within 2 s.
+  const [watch, setWatch] = useState<Watch>();
+  // While a QR code is out, the screen asks every second, so the phone's answer shows within 2 s.
   const query = useHandOver(freightDocumentId, watch?.polling ? 1000 : undefined);
   const outbox = useOutbox(freightDocumentId);
   const [selected, setSelected] = useState(0);
-  const watchLink = (link: HandoverLinkResponse, action: string, known: string[]) =>
-    setWatch({ action, known, until: Date.parse(link.expiresAt), polling: true });
   // An expired link can bring no answer: stop asking a little after it ran out.
   const until = watch?.until;
   useEffect(() => {
@@ -66,22 +68,17 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
   }
 
   const { document, transfers } = query.data;
-  // The phone's answer: a sign-on-glass approval of the watched transfer that was not on record when the link was made.
+  // The phone's answer: a counter-party approval of the watched transfer and type that was not on record when the code was shown.
   const answered = watch
     ? (document.approvals ?? []).find(
-        (approval) => approval.type === 'SIGN_ON_GLASS' && approval.action === watch.action && !watch.known.includes(approval.approvalId),
+        (approval) =>
+          approval.side === 'COUNTER_PARTY' && approval.type === watch.type && approval.action === watch.action && !watch.known.includes(approval.approvalId),
       )
     : undefined;
   if (answered) {
-    return (
-      <HandoverResult
-        approval={answered}
-        status={document.status}
-        onClose={() => {
-          setWatch(undefined);
-        }}
-      />
-    );
+    // Done when no open transfer of that action still waits for the carrier side.
+    const complete = !transfers.some((open) => open.action === answered.action && !open.carrierApproved);
+    return <HandoverResult approval={answered} status={document.status} complete={complete} onClose={() => setWatch(undefined)} />;
   }
   const transfer = transfers[Math.min(selected, transfers.length - 1)];
   const myCarrierRole = document.ownPermissions.find((entry) => entry.role === 'CARRIER' || entry.role === 'SUBSEQUENT_CARRIER');
@@ -89,6 +86,7 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
     .filter((entry) => entry.kind === 'comment' && (entry.state === 'waiting' || entry.state === 'sending'))
     .map((entry) => (typeof entry.body.text === 'string' ? entry.body.text : ''));
   const comments = [...(document.comments ?? []).map((comment) => comment.text ?? ''), ...pendingComments];
+  const known = (document.approvals ?? []).map((approval) => approval.approvalId);
 
   return (
     <>
@@ -126,51 +124,51 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
         </nav>
       ) : null}
 
-      {transfer ? (
-        <div className="hand-over-facts panel tablet-panel">
-          <p>
-            <strong>{t('place')}</strong> <PlaceText place={transfer.place} />
-          </p>
-          <p>
-            <strong>{t('approvals')}</strong> <ApprovalState item={transfer} />
-          </p>
-        </div>
-      ) : (
-        <p className="panel tablet-empty" data-testid="nothing-open">
-          {t('nothingOpen')}
-        </p>
-      )}
-
-      <HandOverSummary document={document} />
-      {document.allowedActions.includes('EDIT_LICENSE_PLATES') && myCarrierRole ? (
-        <PlatesPanel
-          document={document}
-          roleId={transfer?.myRoleId ?? myCarrierRole.roleId}
-          entries={outbox.entries}
-          submit={(body) => outbox.submit('licensePlates', body)}
-        />
-      ) : null}
-      {document.allowedActions.includes('COMMENT') ? (
-        <CommentPanel previousCommits={document.previousCommits} entries={outbox.entries} submit={(body) => outbox.submit('comment', body)} />
-      ) : null}
-      {/* After the comment: a comment made at the hand-over is part of what the counter party approves (the TFA codes cover it). */}
-      {transfer ? (
-        <ApprovalsPanel
-          document={document}
-          transfer={transfer}
-          comments={comments}
-          entries={outbox.entries}
-          submit={outbox.submit}
-          onHandoverLink={(link) =>
-            watchLink(
-              link,
-              transfer.action,
-              (document.approvals ?? []).map((approval) => approval.approvalId),
-            )
-          }
-        />
-      ) : null}
-      <TransferTimeline document={document} />
+      <ol className="hand-over-steps" aria-label={t('steps')}>
+        <li>
+          <HandOverSummary document={document} transfer={transfer} />
+        </li>
+        {transfer ? (
+          <li>
+            <ApprovalsPanel
+              document={document}
+              transfer={transfer}
+              comments={comments}
+              entries={outbox.entries}
+              submit={outbox.submit}
+              onWatch={({ type, until: end }) => setWatch({ action: transfer.action, type, known, until: end, polling: true })}
+            />
+          </li>
+        ) : (
+          <li>
+            <p className="panel tablet-empty" data-testid="nothing-open">
+              {t('nothingOpen')}
+            </p>
+          </li>
+        )}
+        {document.allowedActions.includes('EDIT_LICENSE_PLATES') && myCarrierRole ? (
+          <li>
+            <PlatesPanel
+              document={document}
+              roleId={transfer?.myRoleId ?? myCarrierRole.roleId}
+              entries={outbox.entries}
+              submit={(body) => outbox.submit('licensePlates', body)}
+            />
+          </li>
+        ) : null}
+        {document.allowedActions.includes('COMMENT') ? (
+          <li>
+            {/* A comment still goes into the TFA challenge while the code is open (ApprovalsPanel gets the outbox's comments). */}
+            <CommentPanel previousCommits={document.previousCommits} entries={outbox.entries} submit={(body) => outbox.submit('comment', body)} />
+          </li>
+        ) : null}
+        <li>
+          <NextStep document={document} transfer={transfer} />
+        </li>
+        <li>
+          <TransferTimeline document={document} />
+        </li>
+      </ol>
     </>
   );
 }

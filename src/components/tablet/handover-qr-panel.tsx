@@ -1,13 +1,12 @@
 'use client';
 import QRCode from 'qrcode';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { errorsFromCall, useErrorMessage } from '@/components/forms/errors';
 import type { HandoverLinkResponse } from '@/lib/schemas/handover';
 import type { HandOverTransfer } from '@/lib/schemas/tablet';
 import { useHandoverLink } from './tablet-data';
-
-const CLOCK = { hour: '2-digit', minute: '2-digit' } as const;
+import { useLocalTime } from '@/components/i18n/date-time';
 
 /**
  * Sign on the counter party's own phone (contract §7): the driver shows a QR code of a one-time hand-over link;
@@ -15,7 +14,7 @@ const CLOCK = { hour: '2-digit', minute: '2-digit' } as const;
  */
 export function HandoverQrPanel(props: { freightDocumentId: string; transfer: HandOverTransfer; onLink: (link: HandoverLinkResponse) => void }) {
   const t = useTranslations('handover.qr');
-  const format = useFormatter();
+  const clock = useLocalTime();
   const messageFor = useErrorMessage();
   const create = useHandoverLink();
   const [link, setLink] = useState<HandoverLinkResponse>();
@@ -67,7 +66,7 @@ export function HandoverQrPanel(props: { freightDocumentId: string; transfer: Ha
             <p className="handover-url" data-testid="handover-url">
               {link.url}
             </p>
-            <p>{t('expires', { time: format.dateTime(new Date(link.expiresAt), CLOCK) })}</p>
+            <p>{t('expires', { time: clock(link.expiresAt, { style: 'clock' }) })}</p>
             <p className="loading" role="status">
               <span className="spinner" aria-hidden="true" /> {t('waiting')}
             </p>

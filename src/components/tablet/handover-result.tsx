@@ -1,29 +1,39 @@
 'use client';
 import Link from 'next/link';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
+import { useLocalTime } from '@/components/i18n/date-time';
 import { useEnumLabel } from '@/components/i18n/labels';
 import type { ApprovalResponse, FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 
-const CLOCK = { hour: '2-digit', minute: '2-digit' } as const;
-
 /**
  * The answer from the counter party's phone, full screen so that a driver cannot misread it: "Delivery done at
- * 14:02, Jan Jansen signed", or the refusal with its remarks and what to do next.
+ * 14:02, Jan Jansen signed", "Collection done at 14:02, Tegel BV confirmed on its own account", or the refusal with
+ * its remarks and what to do next. `complete` is false while the driver's own approval is still missing.
  */
-export function HandoverResult({ approval, status, onClose }: { approval: ApprovalResponse; status: FreightDocumentResponse['status']; onClose: () => void }) {
+export function HandoverResult({
+  approval,
+  status,
+  complete,
+  onClose,
+}: {
+  approval: ApprovalResponse;
+  status: FreightDocumentResponse['status'];
+  complete: boolean;
+  onClose: () => void;
+}) {
   const t = useTranslations('handover.result');
   const label = useEnumLabel();
-  const format = useFormatter();
+  const clock = useLocalTime();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const time = format.dateTime(new Date(approval.createDateTimeServer), CLOCK);
-  const name = approval.signedOnGlassBy?.name ?? '';
+  const time = clock(approval.createDateTimeServer, { style: 'clock' });
+  const name = approval.signedOnGlassBy?.name ?? approval.account?.name ?? label('role', approval.role);
   return (
     <div className={`handover-result ${approval.declined ? 'handover-result-declined' : 'handover-result-done'}`} role="alert" data-testid="handover-result">
       <div className="handover-result-inner">
         <h2 ref={heading} tabIndex={-1}>
-          {approval.declined ? t('declined', { name, time }) : t(approval.action, { time })}
+          {approval.declined ? t('declined', { name, time }) : complete ? t(approval.action, { time }) : t('approvedBy', { name, time })}
         </h2>
         {approval.declined ? (
           <>
@@ -31,8 +41,9 @@ export function HandoverResult({ approval, status, onClose }: { approval: Approv
             <p>{t('declinedNext')}</p>
           </>
         ) : (
-          <p className="handover-result-signer">{t('signed', { name })}</p>
+          <p className="handover-result-signer">{approval.type === 'OWN' ? t('confirmedOwn', { name }) : t('signed', { name })}</p>
         )}
+        {!approval.declined && !complete ? <p>{t('yoursMissing')}</p> : null}
         <p>{t('next', { status: label('status', status) })}</p>
         <div className="actions">
           <button type="button" className="button button-primary button-large" onClick={onClose}>

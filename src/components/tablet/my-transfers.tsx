@@ -40,7 +40,7 @@ function TransferCard({ item }: { item: MyTransferItem }) {
         </div>
         <div>
           <dt>{t('due')}</dt>
-          <dd>{item.dueAt ? <DateTime value={item.dueAt} /> : t('noTime')}</dd>
+          <dd>{item.dueAt ? <DateTime value={item.dueAt} countryCode={item.place?.countryCode} /> : t('noTime')}</dd>
         </div>
         <div>
           <dt>{t('approvals')}</dt>

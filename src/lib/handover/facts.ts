@@ -13,9 +13,21 @@ function partyOf(role: Role, party: Party): HandoverParty[] {
   return [{ role, name, streetName, buildingNumber, postalCode, cityName, countryCode }];
 }
 
+/** When the transfer is due and where (the country whose local time shows it); none between carriers. */
+function dueOf(action: TransferAction, document: FreightDocumentResponse): HandoverFactsView['due'] {
+  const [at, place] =
+    action === 'COLLECTION'
+      ? [document.estimatedDateTimeOfTakingOver ?? document.agreedDateTimeOfTakingOver, document.placeOfTakingOver]
+      : action === 'DELIVERY'
+        ? [document.estimatedDateTimeOfDelivery ?? document.agreedDateTimeOfDelivery, document.placeOfDelivery]
+        : [null, null];
+  return typeof at === 'string' && at ? { at, countryCode: place?.countryCode ?? null } : null;
+}
+
 /** The document as its reader sees it, cut to what a transfer hands over (contract §7). */
 export function handoverFactsOf(action: TransferAction, document: FreightDocumentResponse): HandoverFactsView {
   return {
+    due: dueOf(action, document),
     action,
     serviceNumber: document.serviceNumber,
     parties: [

@@ -6,8 +6,8 @@ import type { Formats, IntlError } from 'use-intl/core';
  */
 export const FORMATS = {
   dateTime: {
-    /** One human format for every date-time: "23 Nov 2026, 14:05 CET", in the reader's language and zone. */
-    dateTime: { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' },
+    /** One human format for every date-time: "23 Nov 2026, 14:05 CET", 24-hour (screens use lib/i18n/local-time.ts). */
+    dateTime: { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' },
   },
   number: {
     /** File sizes: 1.5 KB, 12 MB. */

@@ -45,6 +45,8 @@ export const handoverView = z.object({
   licensePlates: z.array(z.object({ licensePlate: z.string(), countryCode: z.string().nullable(), type: z.enum(['TRUCK', 'TRAILER']) })),
   /** The carriers' comments and reservations on record: what the counter party accepts by signing. */
   comments: z.array(z.object({ text: z.string(), by: z.string().nullable(), at: z.string() })),
+  /** When the transfer is due (estimated, else agreed) and the country of its place, whose local time shows it. */
+  due: z.object({ at: z.string(), countryCode: z.string().nullable() }).nullable().optional(),
   expiresAt: z.string(),
 });
 export type HandoverView = z.infer<typeof handoverView>;

@@ -2,7 +2,7 @@ import { Image, Text, View } from '@react-pdf/renderer';
 import { CMR_LABELS, type PdfLanguage } from '@/lib/pdf/cmr-labels';
 import type { ApprovalResponse, CommentResponse } from '@/lib/schemas/freight-document-response';
 import { multilingual } from './box';
-import { dateTime, joined, words } from './format';
+import { dateTime, joined, words, type PdfZones } from './format';
 import type { PdfImage } from './model';
 import { styles } from './styles';
 
@@ -20,7 +20,18 @@ export function placeOf(approval: ApprovalResponse): string {
 }
 
 /** One approval inside a signature box: type, who, when, where, and the image signed on glass. */
-export function ApprovalStamp({ approval, language, signature }: { approval: ApprovalResponse; language: PdfLanguage; signature?: PdfImage }) {
+export function ApprovalStamp({
+  approval,
+  language,
+  zone,
+  signature,
+}: {
+  approval: ApprovalResponse;
+  language: PdfLanguage;
+  /** The zone of the transfer's place: the time prints in its local time. */
+  zone: string;
+  signature?: PdfImage;
+}) {
   const texts = CMR_LABELS[language].texts;
   return (
     <View style={{ marginBottom: 3 }} wrap={false}>
@@ -28,7 +39,7 @@ export function ApprovalStamp({ approval, language, signature }: { approval: App
         {words(approval.type)}
         {approval.declined ? ` – ${texts.declined}` : ''}: {approverOf(approval)}
       </Text>
-      <Text style={styles.labelOther}>{joined(dateTime(approval.createDateTimeServer), placeOf(approval) ? `· ${placeOf(approval)}` : undefined)}</Text>
+      <Text style={styles.labelOther}>{joined(dateTime(approval.createDateTimeServer, zone), placeOf(approval) ? `· ${placeOf(approval)}` : undefined)}</Text>
       {approval.remarks ? <Text style={styles.labelOther}>{approval.remarks}</Text> : null}
       {signature ? <Image style={styles.signature} src={{ data: Buffer.from(signature.data), format: signature.format }} /> : null}
     </View>
@@ -42,10 +53,12 @@ export function ApprovalsTable({
   approvals,
   languages,
   signatures,
+  zones,
 }: {
   approvals: ApprovalResponse[];
   languages: PdfLanguage[];
   signatures: Record<string, PdfImage>;
+  zones: PdfZones;
 }) {
   return (
     <View>
@@ -72,7 +85,7 @@ export function ApprovalsTable({
                   {approval.declined ? ` – ${CMR_LABELS[languages[0]!].texts.declined}` : ''}
                 </Text>
                 <Text style={styles.cell}>{approverOf(approval)}</Text>
-                <Text style={styles.cell}>{dateTime(approval.createDateTimeServer)}</Text>
+                <Text style={styles.cell}>{dateTime(approval.createDateTimeServer, zones[approval.action])}</Text>
                 <Text style={styles.cell}>{placeOf(approval)}</Text>
                 <View style={styles.cell}>
                   {signature ? <Image style={styles.signature} src={{ data: Buffer.from(signature.data), format: signature.format }} /> : null}

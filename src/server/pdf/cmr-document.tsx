@@ -3,7 +3,7 @@ import { CMR_LABELS, PARTNER_WATERMARK, type PdfLanguage } from '@/lib/pdf/cmr-l
 import type { ApprovalResponse, FreightDocumentContent } from '@/lib/schemas/freight-document-response';
 import { ApprovalStamp, ApprovalsTable, commentLines } from './approvals';
 import { Box, Lines, multilingual } from './box';
-import { dateTime, joined, partyLines, words } from './format';
+import { dateTime, joined, partyLines, pdfZones, words } from './format';
 import { GoodsTable } from './goods-table';
 import { cashOnDeliveryLine, LegalEventsAnnex, reservationLines } from './legal-events';
 import type { CmrPdfInput } from './model';
@@ -19,6 +19,7 @@ function Stamps({ approvals, input }: { approvals: ApprovalResponse[]; input: Cm
           key={approval.approvalId}
           approval={approval}
           language={input.languages[0]!}
+          zone={pdfZones(input.document)[approval.action]}
           signature={approval.attachmentId ? input.signatures[approval.attachmentId] : undefined}
         />
       ))}
@@ -91,6 +92,8 @@ export function CmrDocument({ input }: { input: CmrPdfInput }) {
   const { document, languages } = input;
   const L: PdfLanguage[] = languages;
   const approvals = document.approvals ?? [];
+  // Times print in the local time of their place, with the offset (decision 0027).
+  const zones = pdfZones(document);
   const attachments = document.attachments ?? [];
   const byAction = (action: ApprovalResponse['action'], side?: ApprovalResponse['side']) =>
     approvals.filter((approval) => approval.action === action && (!side || approval.side === side));
@@ -123,8 +126,10 @@ export function CmrDocument({ input }: { input: CmrPdfInput }) {
             <Lines
               lines={[
                 ...partyLines(document.placeOfDelivery),
-                dateTime(document.agreedDateTimeOfDelivery),
-                document.estimatedDateTimeOfDelivery ? `${CMR_LABELS[L[0]!].texts.estimated}: ${dateTime(document.estimatedDateTimeOfDelivery)}` : undefined,
+                dateTime(document.agreedDateTimeOfDelivery, zones.DELIVERY),
+                document.estimatedDateTimeOfDelivery
+                  ? `${CMR_LABELS[L[0]!].texts.estimated}: ${dateTime(document.estimatedDateTimeOfDelivery, zones.DELIVERY)}`
+                  : undefined,
               ]}
             />
           </Box>
@@ -143,9 +148,9 @@ export function CmrDocument({ input }: { input: CmrPdfInput }) {
             <Lines
               lines={[
                 ...partyLines(document.placeOfTakingOver),
-                dateTime(document.agreedDateTimeOfTakingOver),
+                dateTime(document.agreedDateTimeOfTakingOver, zones.COLLECTION),
                 document.estimatedDateTimeOfTakingOver
-                  ? `${CMR_LABELS[L[0]!].texts.estimated}: ${dateTime(document.estimatedDateTimeOfTakingOver)}`
+                  ? `${CMR_LABELS[L[0]!].texts.estimated}: ${dateTime(document.estimatedDateTimeOfTakingOver, zones.COLLECTION)}`
                   : undefined,
               ]}
             />
@@ -202,11 +207,11 @@ export function CmrDocument({ input }: { input: CmrPdfInput }) {
           </Box>
           <Box n={24} languages={L}>
             <Stamps approvals={byAction('DELIVERY', 'COUNTER_PARTY')} input={input} />
-            {document.deliveryDate ? <Text style={styles.value}>{dateTime(document.deliveryDate)}</Text> : null}
+            {document.deliveryDate ? <Text style={styles.value}>{dateTime(document.deliveryDate, zones.DELIVERY)}</Text> : null}
             <Lines lines={reservationLines(document, ['DELIVERY'], L[0]!)} />
           </Box>
         </View>
-        <ApprovalsTable approvals={approvals} languages={L} signatures={input.signatures} />
+        <ApprovalsTable approvals={approvals} languages={L} signatures={input.signatures} zones={zones} />
         <LegalEventsAnnex document={document} languages={L} />
       </Page>
     </Document>

@@ -1,4 +1,5 @@
-import type { PartyResponse } from '@/lib/schemas/freight-document-response';
+import { pdfDateTime, zoneOfCountry } from '@/lib/i18n/local-time';
+import type { FreightDocumentContent, PartyResponse } from '@/lib/schemas/freight-document-response';
 
 const joined = (...parts: (string | number | null | undefined)[]) =>
   parts
@@ -20,11 +21,26 @@ export function partyLines(party: PartyResponse | null | undefined): string[] {
   ].filter((line): line is string => !!line);
 }
 
-/** A UTC date-time of the API (`2026-05-04T08:00:00Z`) as the form prints it: `2026-05-04 08:00 UTC`. */
-export function dateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(value);
-  return match ? `${match[1]} ${match[2]} UTC` : value;
+/** The zone the server runs in (`TZ`; UTC on most servers): times that belong to no place print in it. */
+export const serverZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** The zones of the times of a document's transfers (decision 0027): the place of taking over's and the delivery's. */
+export function pdfZones(document: Pick<FreightDocumentContent, 'placeOfTakingOver' | 'placeOfDelivery'>) {
+  const server = serverZone();
+  return {
+    COLLECTION: zoneOfCountry(document.placeOfTakingOver?.countryCode) ?? server,
+    DELIVERY: zoneOfCountry(document.placeOfDelivery?.countryCode) ?? server,
+    CARRIER_TO_CARRIER: server,
+  };
+}
+export type PdfZones = ReturnType<typeof pdfZones>;
+
+/**
+ * A date-time of the API (`2026-05-04T08:00:00Z`) as the form prints it, in the local time of the place it belongs to
+ * with the offset: `2026-05-04 10:00 UTC+02:00` (the server's zone when it belongs to no place).
+ */
+export function dateTime(value: string | null | undefined, zone: string = serverZone()): string {
+  return pdfDateTime(value, zone);
 }
 
 /** An API code (`SIGN_ON_GLASS`) as words. */

@@ -2,7 +2,7 @@ import { Text, View } from '@react-pdf/renderer';
 import { CMR_LABELS, type PdfLanguage } from '@/lib/pdf/cmr-labels';
 import type { FreightDocumentContent } from '@/lib/schemas/freight-document-response';
 import { Lines, multilingual } from './box';
-import { dateTime, joined, words } from './format';
+import { dateTime, joined, pdfZones, serverZone, words } from './format';
 import { styles } from './styles';
 
 type Stage = 'TAKING_OVER' | 'CARRIER_TO_CARRIER' | 'DELIVERY' | 'AFTER_DELIVERY' | 'DELAY';
@@ -14,12 +14,15 @@ type Stage = 'TAKING_OVER' | 'CARRIER_TO_CARRIER' | 'DELIVERY' | 'AFTER_DELIVERY
 export function reservationLines(document: FreightDocumentContent, stages: readonly Stage[], language: PdfLanguage): string[] {
   const texts = CMR_LABELS[language].texts;
   const approvals = document.approvals ?? [];
+  const zones = pdfZones(document);
+  // A reservation is written at its place: taking over and delivery in theirs, later ones in the server's zone.
+  const zoneOf = (stage: Stage) => (stage === 'TAKING_OVER' ? zones.COLLECTION : stage === 'DELIVERY' ? zones.DELIVERY : serverZone());
   const reservations = (document.comments ?? []).filter((comment) => comment.reservation && stages.includes(comment.reservation.stage));
   if (reservations.length === 0) return [texts.noReservations];
   return reservations.map((comment) => {
     const acceptance = approvals.find((approval) => approval.acceptedReservations.includes(comment.commentId));
     const accepted = acceptance
-      ? `${texts.acceptedBy} ${acceptance.signedOnGlassBy?.name || acceptance.account?.name || words(acceptance.role)} ${dateTime(acceptance.createDateTimeServer)}`
+      ? `${texts.acceptedBy} ${acceptance.signedOnGlassBy?.name || acceptance.account?.name || words(acceptance.role)} ${dateTime(acceptance.createDateTimeServer, zones[acceptance.action])}`
       : ['TAKING_OVER', 'CARRIER_TO_CARRIER', 'DELIVERY'].includes(comment.reservation!.stage)
         ? texts.notAccepted
         : comment.reservation!.withinTimeLimit
@@ -28,7 +31,7 @@ export function reservationLines(document: FreightDocumentContent, stages: reado
     return joined(
       `${words(comment.reservation!.kind)}:`,
       comment.text ?? '',
-      `(${comment.creatorName ?? words(comment.creatorRole)}, ${dateTime(comment.createDateTimeClient ?? comment.createDateTimeServer)})`,
+      `(${comment.creatorName ?? words(comment.creatorRole)}, ${dateTime(comment.createDateTimeClient ?? comment.createDateTimeServer, zoneOf(comment.reservation!.stage))})`,
       accepted ? `– ${accepted}` : undefined,
     );
   });
@@ -40,7 +43,13 @@ export function cashOnDeliveryLine(document: FreightDocumentContent, language: P
   const texts = CMR_LABELS[language].texts;
   const cash = document.cashOnDelivery;
   if (!cash) return document.status === 'DELIVERED' ? texts.cashNotRecorded : undefined;
-  return joined(cash.collected ? texts.cashCollected : texts.cashNotCollected, cash.amount, cash.currency, cash.reference, dateTime(cash.createDateTimeServer));
+  return joined(
+    cash.collected ? texts.cashCollected : texts.cashNotCollected,
+    cash.amount,
+    cash.currency,
+    cash.reference,
+    dateTime(cash.createDateTimeServer, pdfZones(document).DELIVERY),
+  );
 }
 
 /** The annex: after-delivery reservations, instructions and their answers, impediments (contract §14). */

@@ -10,8 +10,8 @@ import { callerHasPermission, loadAccessibleDocument } from '../access/load-docu
 import { loadDocumentContent, verificationUrlOf } from './serialize-document';
 import { sha256Hex } from './snapshot';
 
-/** Raised whenever the layout changes: PDFs cached under the old layout are then never served again. */
-export const PDF_TEMPLATE_VERSION = 1;
+/** Raised whenever the layout changes: PDFs cached under the old layout are then never served again (2: local times, decision 0027). */
+export const PDF_TEMPLATE_VERSION = 2;
 
 const IMAGE_FORMATS: Record<string, PdfImage['format']> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/jpg': 'jpg' };
 
