@@ -58,6 +58,9 @@ const envSchema = z.object({
   HANDOVER_LINK_TTL_SECONDS: positiveInt(600),
   LOGIN_MAX_FAILURES: positiveInt(5),
   LOGIN_LOCKOUT_SECONDS: positiveInt(900),
+  // Failed portal sign-ins from one client address within LOGIN_LOCKOUT_SECONDS (issue 20): one source can then
+  // lock at most this / LOGIN_MAX_FAILURES accounts per window, not every account. 0 switches it off.
+  LOGIN_MAX_FAILURES_PER_ADDRESS: limit(10),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanFlag,
   // Contract §8: also accept version 1 TFA responses (the commercial service's, not bound to the transfer).
   TFA_ACCEPT_V1: booleanFlag,
