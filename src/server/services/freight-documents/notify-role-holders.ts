@@ -1,10 +1,11 @@
+import crypto from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { COUNTER_PARTY_ROLES_OF } from '@/lib/domain/counter-party-approval';
 import type { TransferAction } from '@/lib/domain/transfers';
 import { DEFAULT_LOCALE, type Locale } from '@/lib/i18n/locales';
 import { publicUrl } from '@/server/config/env';
 import type { DbOrTx } from '@/server/db/client';
-import { accounts, freightDocuments } from '@/server/db/schema';
+import { accounts, documentMailRecipients, freightDocuments } from '@/server/db/schema';
 import { queueMail } from '@/server/mail/queue-mail';
 import { namedInDocumentMail } from '@/server/mail/templates';
 import type { ServiceContext } from '../context';
@@ -17,7 +18,8 @@ interface Holder {
 }
 
 /**
- * One e-mail per person named on the document (spec §1, §6.7), listing all their roles; pending holders
+ * One e-mail per person named on the document (spec §1, §6.7), listing all their roles, and only once per address
+ * and document (a role added later to someone already mailed sends nothing more); pending holders
  * (e-mail only) are also told that they can create an account. Queued in the caller's transaction. Each mail
  * is in its recipient's language; people without an account get the submitter's, who most likely shares it.
  */
@@ -55,6 +57,7 @@ export async function notifyRoleHolders(
     byRecipient.set(key, entry);
   }
   const base = publicUrl(ctx.config);
+  for (const to of await alreadyMailed(ctx, db, input.documentId, [...byRecipient.keys()])) byRecipient.delete(to);
   for (const [to, entry] of byRecipient) {
     await queueMail(
       db,
@@ -71,6 +74,23 @@ export async function notifyRoleHolders(
       }),
     );
   }
+}
+
+/**
+ * Records the addresses as mailed about this document and returns those that were already (issue 20: a PUT that
+ * removed and added an address mailed it each time). One statement, so two saves at once mail an address once.
+ */
+async function alreadyMailed(ctx: ServiceContext, db: DbOrTx, documentId: string, addresses: string[]): Promise<string[]> {
+  if (addresses.length === 0) return [];
+  const hashOf = (address: string) => crypto.createHmac('sha256', ctx.appSecret).update(`document-mail|${address}`).digest('base64url');
+  const hashes = new Map(addresses.map((address) => [hashOf(address), address]));
+  const fresh = await db
+    .insert(documentMailRecipients)
+    .values([...hashes.keys()].map((addressHash) => ({ documentId, addressHash })))
+    .onConflictDoNothing()
+    .returning({ addressHash: documentMailRecipients.addressHash });
+  const freshHashes = new Set(fresh.map((row) => row.addressHash));
+  return [...hashes].filter(([hash]) => !freshHashes.has(hash)).map(([, address]) => address);
 }
 
 /** The transfer a named counter party approves, first in the journey's order; only people who can sign in to approve. */
