@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { SubmitButton } from './forms/submit-button';
 
-type SignInProblem = 'credentials' | 'lockedOut' | 'notActivated' | 'sessionRequired' | 'generic';
+type SignInProblem = 'credentials' | 'lockedOut' | 'addressLimited' | 'notActivated' | 'sessionRequired' | 'generic';
 
 /** Sign-in errors come back from next-auth as text (the catalogue's description); say them plainly. */
 function signInProblem(error: string): SignInProblem {
@@ -15,6 +15,8 @@ function signInProblem(error: string): SignInProblem {
       return 'credentials';
     case 'Too many failed logins; try again later.':
       return 'lockedOut';
+    case 'Too many failed sign-ins from this address; try again later.':
+      return 'addressLimited';
     case 'The account is not activated yet.':
       return 'notActivated';
     case 'SessionRequired':

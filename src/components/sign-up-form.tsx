@@ -37,7 +37,7 @@ export function SignUpForm({ partnerEnvironment, email }: { partnerEnvironment: 
   const trpc = useTRPC();
   const signUp = useMutation(trpc.account.signUp.mutationOptions());
   const [errors, setErrors] = useState<FieldError[]>([]);
-  const [created, setCreated] = useState<{ email: string; accountNumber: string } | null>(null);
+  const [created, setCreated] = useState<{ email: string } | null>(null);
   const confirmation = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -57,7 +57,8 @@ export function SignUpForm({ partnerEnvironment, email }: { partnerEnvironment: 
     signUp.mutate(
       { ...input, locale },
       {
-        onSuccess: (result) => setCreated({ email: input.email, accountNumber: result.accountNumber }),
+        // The answer is the same whether or not the address had an account (issue 20): the e-mail tells which.
+        onSuccess: () => setCreated({ email: input.email }),
         onError: (error) => setErrors(errorsFromCall(error)),
       },
     );
@@ -69,7 +70,7 @@ export function SignUpForm({ partnerEnvironment, email }: { partnerEnvironment: 
         <h2 id="signup-done-title" ref={confirmation} tabIndex={-1}>
           {t('doneTitle')}
         </h2>
-        <p>{t.rich('doneText', { accountNumber: created.accountNumber, email: created.email, strong: (chunks) => <strong>{chunks}</strong> })}</p>
+        <p>{t.rich('doneText', { email: created.email, strong: (chunks) => <strong>{chunks}</strong> })}</p>
         {partnerEnvironment ? (
           <p>
             {/* Where the activation mail is; not readable before activation (issue 7: an address must not be taken over by signing up for it). */}

@@ -46,11 +46,11 @@ export class PortalSession {
   }
 
   /** next-auth's credentials sign-in, as the portal's login form sends it. */
-  async signIn(username: string, password: string, callbackUrl = '/account'): Promise<Reply> {
-    const csrf = await this.get('/api/auth/csrf');
+  async signIn(username: string, password: string, callbackUrl = '/account', headers: Record<string, string> = {}): Promise<Reply> {
+    const csrf = await this.get('/api/auth/csrf', headers);
     const form = new URLSearchParams({ csrfToken: csrf.body.csrfToken, username, password, callbackUrl, json: 'true' });
     return this.request('POST', '/api/auth/callback/credentials', {
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
       body: form.toString(),
     });
   }

@@ -47,6 +47,9 @@ export type AccountView = z.infer<typeof accountView>;
 
 /** The portal's account answers (tRPC outputs): what each change reports back. */
 export const passwordChanged = z.object({ changed: z.literal(true) });
+
+/** The portal's sign-up answers only this, whether or not the address had an account (issue 20). */
+export const signUpAccepted = z.object({ sent: z.literal(true) });
 export const localeChanged = z.object({ locale: localeSchema });
 
 /** Activation tokens are 43 base64url characters (256 bits); anything else is malformed (4.35). */

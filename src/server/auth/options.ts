@@ -8,6 +8,7 @@ import { createServiceContext } from '@/server/services/context';
 import { verifyCredentials } from '@/server/services/accounts/verify-credentials';
 import { endPortalSession, portalSessionValid } from '@/server/services/accounts/portal-sessions';
 import { describeError, ServiceError } from '@/server/errors';
+import { clientAddress } from '@/server/http/client-address';
 import { describeUnexpected } from '@/server/errors/describe-unexpected';
 import { log } from '@/server/observability/logger';
 
@@ -45,13 +46,18 @@ export function getAuthOptions(): Promise<NextAuthOptions> {
         CredentialsProvider({
           name: 'Account',
           credentials: { username: { label: 'E-mail or account number', type: 'text' }, password: { label: 'Password', type: 'password' } },
-          authorize: async (credentials) => {
+          authorize: async (credentials, request) => {
             if (!credentials?.username || !credentials.password) return null;
             // Contract §1: a NUL or an unpaired surrogate is 3.17, and never reaches a query.
             if (isUnsafeText(credentials.username) || isUnsafeText(credentials.password)) throw new Error(describeError('3.17'));
             try {
               const ctx = await createServiceContext();
-              const account = await verifyCredentials({ ctx, input: { username: credentials.username, password: credentials.password } });
+              // Issue 20: failed sign-ins are limited per client address too (the socket's, or TRUST_PROXY's).
+              const address = clientAddress(new Headers(request?.headers as Record<string, string> | undefined), ctx.config.TRUST_PROXY);
+              const account = await verifyCredentials({
+                ctx,
+                input: { username: credentials.username, password: credentials.password, clientAddress: address },
+              });
               return { id: account.id, name: account.name, email: account.email, sessionGeneration: account.sessionGeneration };
             } catch (error) {
               // next-auth shows this message to the sign-in page as ?error=…

@@ -58,6 +58,9 @@ const envSchema = z.object({
   HANDOVER_LINK_TTL_SECONDS: positiveInt(600),
   LOGIN_MAX_FAILURES: positiveInt(5),
   LOGIN_LOCKOUT_SECONDS: positiveInt(900),
+  // Failed portal sign-ins from one client address within LOGIN_LOCKOUT_SECONDS (issue 20): one source can then
+  // lock at most this / LOGIN_MAX_FAILURES accounts per window, not every account. 0 switches it off.
+  LOGIN_MAX_FAILURES_PER_ADDRESS: limit(10),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanFlag,
   // Contract §8: also accept version 1 TFA responses (the commercial service's, not bound to the transfer).
   TFA_ACCEPT_V1: booleanFlag,
@@ -69,8 +72,11 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(APP_SECRET_MIN_LENGTH).optional(),
   PGP_PRIVATE_KEY: z.string().optional(),
   JOB_POLL_INTERVAL_MS: positiveInt(500),
-  // Jobs one server process runs at once: a webhook receiver that keeps its 10 s never holds up the e-mail.
+  // Jobs other than webhook deliveries (e-mail) one server process runs at once.
   JOB_CONCURRENCY: positiveInt(4),
+  // Webhook deliveries one server process runs at once, on loops of their own (issue 20): receivers that keep their
+  // 10 s hold these, never the e-mail's; one subscription's deliveries run one at a time on every instance.
+  WEBHOOK_CONCURRENCY: positiveInt(4),
   // A claimed job is reserved for its kind's timeout plus this: how long a job of a crashed worker waits.
   JOB_LEASE_GRACE_MS: positiveInt(30_000),
   JOB_RETENTION_HOURS: positiveInt(7 * 24),

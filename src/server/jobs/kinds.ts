@@ -10,7 +10,14 @@ export interface JobKind<TPayload> {
   retryDelaysMs: (config: AppConfig) => number[];
   /** An attempt still running after this long counts as failed (and is told so through its AbortSignal). */
   timeoutMs: number;
+  /**
+   * Which workers run it (issue 20): webhook deliveries have loops of their own (WEBHOOK_CONCURRENCY), so receivers
+   * that never answer cannot hold up the e-mail, which the other loops (JOB_CONCURRENCY) run.
+   */
+  pool: JobPool;
 }
+
+export type JobPool = 'general' | 'webhooks';
 
 function jobKind<TPayload>(definition: JobKind<TPayload>): JobKind<TPayload> {
   return definition;
@@ -27,6 +34,7 @@ export const JOB_KINDS = {
     maxAttempts: 5,
     retryDelaysMs: () => [10_000, 60_000, 300_000, 900_000],
     timeoutMs: 30_000,
+    pool: 'general',
   }),
   /** A password reset request (issue 20): looked up here, so the request answers alike for every address. */
   'password-reset.mail': jobKind({
@@ -35,6 +43,7 @@ export const JOB_KINDS = {
     maxAttempts: 3,
     retryDelaysMs: () => [10_000, 60_000],
     timeoutMs: 30_000,
+    pool: 'general',
   }),
   /**
    * One webhook delivery (contract §11): 3 attempts at the configured delays. The request itself gives up after
@@ -46,6 +55,7 @@ export const JOB_KINDS = {
     maxAttempts: 3,
     retryDelaysMs: (config) => config.WEBHOOK_RETRY_DELAYS_MS,
     timeoutMs: 15_000,
+    pool: 'webhooks',
   }),
 };
 
@@ -59,6 +69,13 @@ export type JobPayload<K extends JobKindName> = z.infer<(typeof JOB_KINDS)[K]['p
  */
 export function leaseMsByKind(config: Pick<AppConfig, 'JOB_LEASE_GRACE_MS'>): Record<JobKindName, number> {
   return Object.fromEntries(Object.values(JOB_KINDS).map((kind) => [kind.kind, kind.timeoutMs + config.JOB_LEASE_GRACE_MS])) as Record<JobKindName, number>;
+}
+
+/** The kinds each pool's loops claim. */
+export function kindsOfPool(pool: JobPool): JobKindName[] {
+  return Object.values(JOB_KINDS)
+    .filter((kind) => kind.pool === pool)
+    .map((kind) => kind.kind as JobKindName);
 }
 
 /** Every job kind's name, so that metrics show a 0 for a kind with nothing pending. */

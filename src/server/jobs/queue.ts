@@ -9,22 +9,29 @@ export const JOBS_CHANNEL = 'fds_jobs';
 
 /**
  * Queues a job inside the caller's transaction: it exists exactly when the change that caused it does, and
- * every worker (in this process or another instance) is woken when that transaction commits.
+ * every worker (in this process or another instance) is woken when that transaction commits. Jobs given the same
+ * `lane` run one at a time (a webhook subscription's deliveries: a receiver that never answers holds one worker).
  */
-export async function enqueue<K extends JobKindName>(db: DbOrTx, kind: K, payload: JobPayload<K>, options: { runAt?: Date } = {}) {
+export async function enqueue<K extends JobKindName>(db: DbOrTx, kind: K, payload: JobPayload<K>, options: EnqueueOptions = {}) {
   await db.execute(enqueueStatement(kind, payload, options));
+}
+
+export interface EnqueueOptions {
+  runAt?: Date;
+  /** Jobs of one lane run one at a time (a webhook subscription's deliveries). */
+  lane?: string;
 }
 
 /**
  * The statement that queues a job: the row and the wake-up in one (pg_notify in its RETURNING), so that it can also
  * ride in another statement as a data-modifying CTE (batchWrites), which PostgreSQL runs to completion either way.
  */
-export function enqueueStatement<K extends JobKindName>(kind: K, payload: JobPayload<K>, options: { runAt?: Date } = {}): SQL {
+export function enqueueStatement<K extends JobKindName>(kind: K, payload: JobPayload<K>, options: EnqueueOptions = {}): SQL {
   const definition = JOB_KINDS[kind];
   const parsed = definition.payload.parse(payload) as Record<string, unknown>;
   const runAt = (options.runAt ?? new Date()).toISOString();
-  return sql`insert into ${jobs} (kind, payload, run_at, max_attempts)
-    values (${kind}, ${JSON.stringify(parsed)}::jsonb, ${runAt}::timestamptz, ${definition.maxAttempts})
+  return sql`insert into ${jobs} (kind, payload, run_at, max_attempts, lane)
+    values (${kind}, ${JSON.stringify(parsed)}::jsonb, ${runAt}::timestamptz, ${definition.maxAttempts}, ${options.lane ?? null})
     returning id, pg_notify(${JOBS_CHANNEL}, ${kind})`;
 }
 
@@ -36,41 +43,74 @@ export interface ClaimedJob {
   maxAttempts: number;
 }
 
+/** How often a claim that lost its lane to a racing worker is tried again before the loop sleeps. */
+const LANE_RACE_RETRIES = 3;
+
 /**
- * Claim one due job, reserved for its kind's lease (`leaseMs`; unknown kinds get the longest). SKIP LOCKED lets
- * any number of instances poll one table without taking a job twice.
+ * Claim one due job of `kinds`, reserved for its kind's lease (`leaseMs`; unknown kinds get the longest). SKIP
+ * LOCKED lets any number of instances poll one table without taking a job twice. A job of a busy lane is passed
+ * over (so the next lane's job is taken instead of waiting behind it); a job with a lane takes the lane in the
+ * same statement, and is not claimed when a racing worker took that lane first (then the claim is tried again).
  */
-export async function claimNextJob(db: DbOrTx, leaseMs: Record<string, number>): Promise<ClaimedJob | undefined> {
+export async function claimNextJob(db: DbOrTx, leaseMs: Record<string, number>, kinds: readonly string[]): Promise<ClaimedJob | undefined> {
   const longest = Math.max(...Object.values(leaseMs));
   const seconds = sql`case kind ${sql.join(
     Object.entries(leaseMs).map(([kind, ms]) => sql`when ${kind} then ${ms / 1000}::float8 `),
     sql``,
   )}else ${longest / 1000}::float8 end`;
-  const rows = await queryRows(
-    db,
-    sql`
-    update jobs set attempts = attempts + 1, locked_until = now() + make_interval(secs => ${seconds})
-    where id = (
-      select id from jobs
-      where completed_at is null and failed_at is null and run_at <= now()
-        and (locked_until is null or locked_until < now())
-      order by run_at, id
-      limit 1
-      for update skip locked
-    )
-    returning id, kind, payload, attempts, max_attempts`,
+  const kindList = sql.join(
+    kinds.map((kind) => sql`${kind}`),
+    sql`, `,
   );
-  const row = rows[0];
-  if (!row) return undefined;
-  return { id: Number(row.id), kind: String(row.kind), payload: row.payload, attempts: Number(row.attempts), maxAttempts: Number(row.max_attempts) };
+  for (let attempt = 0; attempt <= LANE_RACE_RETRIES; attempt++) {
+    const rows = await queryRows(
+      db,
+      sql`
+      with candidate as (
+        select id, lane, ${seconds} as lease from jobs
+        where completed_at is null and failed_at is null and run_at <= now()
+          and (locked_until is null or locked_until < now())
+          and kind in (${kindList})
+          and (lane is null or not exists (select 1 from job_lanes busy where busy.lane = jobs.lane and busy.locked_until >= now()))
+        order by run_at, id
+        limit 1
+        for update skip locked
+      ),
+      taken as (
+        insert into job_lanes (lane, job_id, locked_until)
+        select lane, id, now() + make_interval(secs => lease) from candidate where lane is not null
+        on conflict (lane) do update set job_id = excluded.job_id, locked_until = excluded.locked_until
+        where job_lanes.locked_until < now()
+        returning lane
+      ),
+      claimed as (
+        update jobs set attempts = attempts + 1, locked_until = now() + make_interval(secs => candidate.lease)
+        from candidate
+        where jobs.id = candidate.id and (candidate.lane is null or exists (select 1 from taken))
+        returning jobs.id, jobs.kind, jobs.payload, jobs.attempts, jobs.max_attempts
+      )
+      select candidate.id as candidate_id, claimed.* from candidate left join claimed on true`,
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    // The candidate's lane was taken by another worker between our look and our insert: look again.
+    if (row.id === null || row.id === undefined) continue;
+    return { id: Number(row.id), kind: String(row.kind), payload: row.payload, attempts: Number(row.attempts), maxAttempts: Number(row.max_attempts) };
+  }
+  return undefined;
 }
+
+/** A finished (or given back) job frees its lane for the lane's next job. */
+const freeLane = (id: number) => sql`delete from job_lanes where job_id = ${id}`;
 
 export async function completeJob(db: DbOrTx, id: number) {
   await db.execute(sql`update jobs set completed_at = now(), locked_until = null where id = ${id}`);
+  await db.execute(freeLane(id));
 }
 
 /** A failed attempt is retried after the kind's next delay; after the last attempt the job is marked failed. */
 export async function failJob(db: DbOrTx, job: ClaimedJob, error: string, retryDelaysMs: number[]) {
+  await db.execute(freeLane(job.id));
   if (job.attempts >= job.maxAttempts) {
     await db.execute(sql`update jobs set failed_at = now(), locked_until = null, last_error = ${error} where id = ${job.id}`);
     return;
@@ -83,6 +123,8 @@ export async function failJob(db: DbOrTx, job: ClaimedJob, error: string, retryD
 
 /** Finished jobs are history, not state: removed after the retention period. Returns how many went. */
 export async function removeFinishedJobs(db: DbOrTx, retentionHours: number): Promise<number> {
+  // Lanes of workers that died: their leases ran out, and the next claim of the lane would overwrite them anyway.
+  await db.execute(sql`delete from job_lanes where locked_until < now()`);
   const removed = await queryRows(
     db,
     sql`delete from jobs where coalesce(completed_at, failed_at) < now() - make_interval(hours => ${retentionHours}) returning id`,
@@ -125,6 +167,7 @@ export async function queueFigures(db: DbOrTx): Promise<QueueFigure[]> {
  * reached its receiver); after the last one the job is failed as usual.
  */
 export async function releaseJob(db: DbOrTx, job: ClaimedJob, reason: string) {
+  await db.execute(freeLane(job.id));
   if (job.attempts >= job.maxAttempts) {
     await db.execute(sql`update jobs set failed_at = now(), locked_until = null, last_error = ${reason} where id = ${job.id}`);
     return;

@@ -1,7 +1,7 @@
 import type { AppConfig } from '@/server/config/env';
 import type { Database } from '@/server/db/client';
 import { jobHandlers, type JobHandlers } from './handlers';
-import { JOB_KINDS, leaseMsByKind, type JobKindName } from './kinds';
+import { JOB_KINDS, kindsOfPool, leaseMsByKind, type JobKindName, type JobPool } from './kinds';
 import { rootLogger } from '@/server/observability/logger';
 import { metrics } from '@/server/observability/metrics';
 import { removeExpiredOperationalRows } from '@/server/services/operations/remove-expired';
@@ -38,10 +38,15 @@ export function startJobWorker(options: WorkerOptions): { stop: (graceMs?: numbe
   let stopRequested = false;
   const abortAttempts = new AbortController();
   let lastCleanup = 0;
-  // JOB_CONCURRENCY loops claim and run jobs side by side, so one slow job (a webhook receiver that takes its
-  // 10 s) does not hold up the others. A notification that arrives while a loop runs jobs must not be lost:
-  // each loop remembers it until it sleeps.
-  const slots = Array.from({ length: config.JOB_CONCURRENCY }, () => ({ notified: false, wake: undefined as (() => void) | undefined }));
+  // Loops claim and run jobs side by side, so one slow job does not hold up the others: JOB_CONCURRENCY loops for
+  // e-mail and the rest, WEBHOOK_CONCURRENCY for webhook deliveries (issue 20: receivers that never answered held
+  // every shared loop, so one account's test events delayed another account's webhooks and everyone's e-mail).
+  // A notification that arrives while a loop runs jobs must not be lost: each loop remembers it until it sleeps.
+  const newSlot = (pool: JobPool) => ({ kinds: kindsOfPool(pool), notified: false, wake: undefined as (() => void) | undefined });
+  const slots = [
+    ...Array.from({ length: config.JOB_CONCURRENCY }, () => newSlot('general')),
+    ...Array.from({ length: config.WEBHOOK_CONCURRENCY }, () => newSlot('webhooks')),
+  ];
   const onNotify = () => {
     for (const slot of slots) {
       slot.notified = true;
@@ -49,8 +54,8 @@ export function startJobWorker(options: WorkerOptions): { stop: (graceMs?: numbe
     }
   };
 
-  async function runOne(): Promise<boolean> {
-    const job = await claimNextJob(db, leaseMs);
+  async function runOne(kinds: readonly string[]): Promise<boolean> {
+    const job = await claimNextJob(db, leaseMs, kinds);
     if (!job) return false;
     const definition = JOB_KINDS[job.kind as JobKindName];
     try {
@@ -118,7 +123,7 @@ export function startJobWorker(options: WorkerOptions): { stop: (graceMs?: numbe
       slot.notified = false;
       try {
         if (index === 0) await cleanUp();
-        while (!stopRequested && (await runOne()));
+        while (!stopRequested && (await runOne(slot.kinds)));
       } catch (error) {
         log(`job worker error: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -133,6 +133,22 @@ export const freightDocuments = pgTable(
  * Who holds which role. A holder is an account, or an e-mail address (pending) that becomes the account
  * with that address when it is activated. The submitter holds SUBMITTER.
  */
+/**
+ * Who has been e-mailed that a document names them (issue 20): one such mail per address and document, however
+ * often a PUT removes and adds the address again (each time mailed it before, so a draft could flood an inbox).
+ * Addresses are kept as keyed hashes only.
+ */
+export const documentMailRecipients = pgTable(
+  'document_mail_recipients',
+  {
+    documentId: text('document_id')
+      .notNull()
+      .references(() => freightDocuments.id, { onDelete: 'cascade' }),
+    addressHash: text('address_hash').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.documentId, table.addressHash] })],
+);
+
 export const documentRoles = pgTable(
   'document_roles',
   {

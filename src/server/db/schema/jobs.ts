@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { MAIL_STATUSES } from '@/lib/schemas/mailbox';
 
 /**
@@ -20,6 +20,8 @@ export const jobs = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Jobs of one lane (a webhook subscription) run one at a time, on every instance (issue 20): see job_lanes. */
+    lane: text('lane'),
   },
   (table) => [
     index('jobs_pending_idx')
@@ -27,6 +29,17 @@ export const jobs = pgTable(
       .where(sql`completed_at is null and failed_at is null`),
   ],
 );
+
+/**
+ * The lanes busy now: one row per lane whose job is running, held until `locked_until` (the job's lease) or until
+ * the job ends. Taking a lane is an `INSERT … ON CONFLICT DO UPDATE … WHERE locked_until < now()`, which waits
+ * for a racing claim of the same lane and then sees it, so two workers never run one lane's jobs side by side.
+ */
+export const jobLanes = pgTable('job_lanes', {
+  lane: text('lane').primaryKey(),
+  jobId: bigint('job_id', { mode: 'number' }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }).notNull(),
+});
 
 /**
  * Every e-mail the service writes. Without SMTP_URL it stays here ("kept") and /dev/mailbox shows it.

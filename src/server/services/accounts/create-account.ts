@@ -11,15 +11,31 @@ import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
 import { publicUrl } from '@/server/config/env';
 import { activationMail } from '@/server/mail/templates';
 import { queueMail } from '@/server/mail/queue-mail';
+import type { DbOrTx } from '@/server/db/client';
 import { inTransaction, type ServiceContext } from '../context';
 
 export const ACCOUNT_SECRET_PURPOSE = 'account-secret';
 
 /**
  * Registers an account (contract §3). It cannot log in until the link in the activation e-mail is opened.
- * Open to anyone through a known client system (the transport checks the client) or the portal's sign-up.
+ * REST `POST /accounts/users` (behind a known client system and its limit): a taken address is `3.5`, as the
+ * specification requires. The portal's sign-up answers alike instead (sign-up-from-portal.ts).
  */
 export async function createAccount({ ctx, input }: { ctx: ServiceContext; input: SignUpInput }) {
+  const created = await registerAccount(ctx, input, () => fail('3.5', 'email'));
+  if (!created) fail('3.5', 'email');
+  return created;
+}
+
+/**
+ * The registration itself. When the address is taken (the unique index on lower(email) decides, so two simultaneous
+ * sign-ups cannot both win), `onTaken` runs in the same transaction: it throws, or does its work and returns.
+ */
+export async function registerAccount(
+  ctx: ServiceContext,
+  input: SignUpInput,
+  onTaken: (tx: DbOrTx, email: string) => Promise<void> | never,
+): Promise<{ accountId: string; accountNumber: string } | undefined> {
   const accountInput = parseInput(signUpInput, input);
   const { name, email, password, phoneNumber, companyName, locale = DEFAULT_LOCALE } = accountInput;
 
@@ -45,8 +61,10 @@ export async function createAccount({ ctx, input }: { ctx: ServiceContext; input
       })
       .onConflictDoNothing()
       .returning({ id: accounts.id, accountNumber: accounts.accountNumber });
-    // The unique index on lower(email) decides, so two simultaneous sign-ups cannot both win.
-    if (inserted.length === 0) fail('3.5', 'email');
+    if (inserted.length === 0) {
+      await onTaken(tx, email);
+      return undefined;
+    }
 
     await tx.insert(activationTokens).values({
       tokenHash: hashToken(activationToken),

@@ -67,7 +67,7 @@ export async function createFreightDocument({ ctx, input }: { ctx: ServiceContex
     // issued, the address book, and one mail per named holder with its delivery job.
     const writes = [
       ...(status === 'ISSUED' ? [transferSecretsWrite(ctx, tx, id, insertedRoles)] : []),
-      ...partiesRemembered(tx, accountId, body, now),
+      ...partiesRemembered(accountId, body, now),
       ...(await roleHolderMails(ctx, tx, {
         documentId: id,
         serviceNumber: document.serviceNumber,
@@ -75,6 +75,7 @@ export async function createFreightDocument({ ctx, input }: { ctx: ServiceContex
         holders: roles,
         knownAccounts: new Map(resolved.flatMap((party) => (party.accountId && party.account ? [[party.accountId, party.account] as const] : []))),
         submitterLocale: submitter!.locale,
+        newDocument: true,
       })),
     ];
     await writeCommit(tx, {

@@ -1,10 +1,11 @@
+import crypto from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { COUNTER_PARTY_ROLES_OF } from '@/lib/domain/counter-party-approval';
 import type { TransferAction } from '@/lib/domain/transfers';
 import { DEFAULT_LOCALE, type Locale } from '@/lib/i18n/locales';
 import { publicUrl } from '@/server/config/env';
 import type { DbOrTx } from '@/server/db/client';
-import { accounts, freightDocuments } from '@/server/db/schema';
+import { accounts, documentMailRecipients, freightDocuments } from '@/server/db/schema';
 import { mailWrites } from '@/server/mail/queue-mail';
 import { runWrites, type BatchedWrite } from '@/server/db/batched-writes';
 import { namedInDocumentMail } from '@/server/mail/templates';
@@ -18,7 +19,8 @@ interface Holder {
 }
 
 /**
- * One e-mail per person named on the document (spec §1, §6.7), listing all their roles; pending holders
+ * One e-mail per person named on the document (spec §1, §6.7), listing all their roles, and only once per address
+ * and document (a role added later to someone already mailed sends nothing more); pending holders
  * (e-mail only) are also told that they can create an account. Queued in the caller's transaction. Each mail
  * is in its recipient's language; people without an account get the submitter's, who most likely shares it.
  */
@@ -34,6 +36,8 @@ interface RoleHolderNotice {
   /** Accounts the caller has already read (by id), and the submitter's language if known: not read again. */
   knownAccounts?: ReadonlyMap<string, KnownRecipient>;
   submitterLocale?: Locale;
+  /** The document is being created: nobody has been mailed about it yet, so the record needs no read (issue 24). */
+  newDocument?: boolean;
 }
 
 /** The mails of notifyRoleHolders as writes (after the reads they need), for a caller that sends them with its own statement. */
@@ -60,6 +64,9 @@ export async function roleHolderMails(ctx: ServiceContext, db: DbOrTx, input: Ro
   }
   const base = publicUrl(ctx.config);
   const writes: BatchedWrite[] = [];
+  const addresses = [...byRecipient.keys()];
+  if (input.newDocument) writes.push(...mailedRecorded(ctx, db, input.documentId, addresses));
+  else for (const to of await alreadyMailed(ctx, db, input.documentId, addresses)) byRecipient.delete(to);
   for (const [to, entry] of byRecipient) {
     const mail = mailWrites(
       db,
@@ -78,6 +85,33 @@ export async function roleHolderMails(ctx: ServiceContext, db: DbOrTx, input: Ro
     writes.push(...mail.writes);
   }
   return writes;
+}
+
+/**
+ * Records the addresses as mailed about this document and returns those that were already (issue 20: a PUT that
+ * removed and added an address mailed it each time). One statement, so two saves at once mail an address once.
+ */
+async function alreadyMailed(ctx: ServiceContext, db: DbOrTx, documentId: string, addresses: string[]): Promise<string[]> {
+  if (addresses.length === 0) return [];
+  const hashes = new Map(addresses.map((address) => [mailedAddressHash(ctx, address), address]));
+  const fresh = await db
+    .insert(documentMailRecipients)
+    .values([...hashes.keys()].map((addressHash) => ({ documentId, addressHash })))
+    .onConflictDoNothing()
+    .returning({ addressHash: documentMailRecipients.addressHash });
+  const freshHashes = new Set(fresh.map((row) => row.addressHash));
+  return [...hashes].filter(([hash]) => !freshHashes.has(hash)).map(([, address]) => address);
+}
+
+/** The record of alreadyMailed as a write, for a new document. */
+function mailedRecorded(ctx: ServiceContext, db: DbOrTx, documentId: string, addresses: string[]): BatchedWrite[] {
+  if (addresses.length === 0) return [];
+  const rows = addresses.map((address) => ({ documentId, addressHash: mailedAddressHash(ctx, address) }));
+  return [db.insert(documentMailRecipients).values(rows).onConflictDoNothing()];
+}
+
+function mailedAddressHash(ctx: ServiceContext, address: string): string {
+  return crypto.createHmac('sha256', ctx.appSecret).update(`document-mail|${address}`).digest('base64url');
 }
 
 /** The transfer a named counter party approves, first in the journey's order; only people who can sign in to approve. */

@@ -27,7 +27,8 @@ export async function queueDeliveries(
     body: delivery.body,
   }));
   await db.insert(webhookDeliveries).values(rows);
-  for (const row of rows) await enqueue(db, 'webhook.deliver', { deliveryId: row.id });
+  // One lane per subscription: a receiver that never answers holds one worker, not every webhook worker.
+  for (const row of rows) await enqueue(db, 'webhook.deliver', { deliveryId: row.id }, { lane: `webhook-subscription:${row.subscriptionId}` });
   return rows.map((row) => row.id);
 }
 

@@ -1,7 +1,6 @@
-import { accountView, changeLocaleInput, changePasswordInput, localeChanged, passwordChanged, signUpInput } from '@/lib/schemas/account';
-import { createdAccountResponse } from '@/lib/schemas/api-responses';
+import { accountView, changeLocaleInput, changePasswordInput, localeChanged, passwordChanged, signUpAccepted, signUpInput } from '@/lib/schemas/account';
 import { changeAccountLocale } from '@/server/services/accounts/change-account-locale';
-import { createAccount } from '@/server/services/accounts/create-account';
+import { signUpFromPortal } from '@/server/services/accounts/sign-up-from-portal';
 import { getMyAccount } from '@/server/services/accounts/get-my-account';
 import { changePassword } from '@/server/services/accounts/change-password';
 import { accountProcedure, router, signUpProcedure } from '../init';
@@ -9,8 +8,8 @@ import { accountProcedure, router, signUpProcedure } from '../init';
 export const accountRouter = router({
   signUp: signUpProcedure
     .input(signUpInput)
-    .output(createdAccountResponse)
-    .mutation(({ ctx, input }) => createAccount({ ctx: ctx.service, input })),
+    .output(signUpAccepted)
+    .mutation(({ ctx, input }) => signUpFromPortal({ ctx: ctx.service, input })),
   me: accountProcedure.output(accountView).query(({ ctx }) => getMyAccount({ ctx: ctx.service })),
   changePassword: accountProcedure
     .input(changePasswordInput)

@@ -1,0 +1,87 @@
+/**
+ * The job queue's lanes and pools (issue 20): jobs of one lane (a webhook subscription) run one at a time, also
+ * when workers claim side by side (on PostgreSQL, where claims really race); a busy lane is passed over, not waited
+ * behind; a finished or failed job frees its lane; a dead worker's lane is taken again once its lease ran out; and
+ * each pool's loops claim only their own kinds.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '@/server/db/rows';
+import { claimNextJob, completeJob, enqueue, failJob, type ClaimedJob } from '@/server/jobs/queue';
+import { kindsOfPool } from '@/server/jobs/kinds';
+import { databaseKinds, openTestDatabase, type TestDatabase } from './harness';
+
+const LEASE_MS = { 'mail.send': 30_000, 'password-reset.mail': 30_000, 'webhook.deliver': 30_000 };
+const WEBHOOKS = kindsOfPool('webhooks');
+const GENERAL = kindsOfPool('general');
+
+describe.each(databaseKinds())('job lanes and pools (%s)', (kind) => {
+  let database: TestDatabase;
+  const db = () => database.handle.db;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  }, 120_000);
+  afterAll(async () => database?.dispose());
+
+  const deliveryOf = (job: ClaimedJob | undefined) => (job?.payload as { deliveryId: string } | undefined)?.deliveryId;
+
+  async function queue(name: string, lane: string | undefined, count: number) {
+    for (let index = 0; index < count; index++) await enqueue(db(), 'webhook.deliver', { deliveryId: `${name}-${index}` }, lane ? { lane } : {});
+  }
+
+  it('runs one job per lane at a time, even when eight workers claim at once, and passes over a busy lane', async () => {
+    await queue('slow', 'lane-slow', 4);
+    await queue('other', 'lane-other', 2);
+    await enqueue(db(), 'mail.send', { mailId: 'mail-1' });
+
+    const claims = await Promise.all(Array.from({ length: 8 }, () => claimNextJob(db(), LEASE_MS, WEBHOOKS)));
+    const taken = claims.filter((job) => job !== undefined).map(deliveryOf);
+    // One of each lane: the slow lane's three other jobs wait, the other lane's first job is not kept behind them.
+    expect(taken.sort()).toEqual(['other-0', 'slow-0']);
+
+    // The general pool's loops take the mail and nothing of the webhooks.
+    const mail = await claimNextJob(db(), LEASE_MS, GENERAL);
+    expect(mail?.kind).toBe('mail.send');
+    expect(await claimNextJob(db(), LEASE_MS, GENERAL)).toBeUndefined();
+
+    // A finished job frees its lane: the lane's next job is taken.
+    const slow0 = claims.find((job) => deliveryOf(job) === 'slow-0')!;
+    await completeJob(db(), slow0.id);
+    const slow1 = await claimNextJob(db(), LEASE_MS, WEBHOOKS);
+    expect(deliveryOf(slow1)).toBe('slow-1');
+    expect(await claimNextJob(db(), LEASE_MS, WEBHOOKS)).toBeUndefined();
+
+    // A failed attempt waiting for its retry frees the lane too.
+    await failJob(db(), slow1!, 'receiver did not answer', [60_000]);
+    expect(deliveryOf(await claimNextJob(db(), LEASE_MS, WEBHOOKS))).toBe('slow-2');
+  });
+
+  it("takes a dead worker's lane again once the lease has run out", async () => {
+    await queue('dead', 'lane-dead', 2);
+    const shortLease = { ...LEASE_MS, 'webhook.deliver': 200 };
+    const first = await claimNextJob(db(), shortLease, WEBHOOKS);
+    expect(deliveryOf(first)).toBe('dead-0');
+    // The worker "dies": no complete, no fail. Until the lease ends the lane stays busy.
+    expect(deliveryOf(await claimNextJob(db(), shortLease, WEBHOOKS)) ?? 'none').not.toMatch(/^dead-/);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    // At-least-once: the dead worker's job comes back first, in its lane.
+    const again = await claimNextJob(db(), shortLease, WEBHOOKS);
+    expect(deliveryOf(again)).toBe('dead-0');
+    expect(again!.attempts).toBe(2);
+    const [lane] = await queryRows<{ job_id: number }>(db(), sql`select job_id from job_lanes where lane = 'lane-dead'`);
+    expect(Number(lane!.job_id)).toBe(again!.id);
+
+    // Finish the lane, so that its jobs (leases of 200 ms) are not claimed again by the next test.
+    await completeJob(db(), again!.id);
+    const next = await claimNextJob(db(), LEASE_MS, WEBHOOKS);
+    expect(deliveryOf(next)).toBe('dead-1');
+    await completeJob(db(), next!.id);
+  });
+
+  it('runs jobs without a lane side by side', async () => {
+    await queue('free', undefined, 3);
+    const claims = await Promise.all(Array.from({ length: 3 }, () => claimNextJob(db(), LEASE_MS, WEBHOOKS)));
+    expect(claims.map(deliveryOf).sort()).toEqual(['free-0', 'free-1', 'free-2']);
+  });
+});
