@@ -22,6 +22,7 @@ import { useDocumentTitle } from '@/components/portal/document-title';
 import { useIssueSummary } from '@/components/portal/issue-summary';
 import { useCountryName } from '@/components/portal/country-select';
 import { DateOnly } from '@/components/portal/date-only';
+import { LegalEventsSection } from '@/components/legal/legal-events-section';
 
 type DocumentJson = RouterOutputs['documents']['get'];
 /** The actions the draft panel offers; which of them apply is the service's answer in `allowedActions`. */
@@ -418,6 +419,7 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
       </Section>
 
       {status !== 'DRAFT' ? <TransferTimeline document={document} /> : null}
+      <LegalEventsSection document={document} />
 
       <Section id="history-title" title={t('sections.history')}>
         {updates.length > 0 ? (
