@@ -3,6 +3,8 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useEnumLabel } from '@/components/i18n/labels';
 import type { HandoverFactsView } from '@/lib/handover/facts';
 import type { HandoverParty } from '@/lib/schemas/handover';
+import { AcceptingReservations } from '@/components/legal/accepting-reservations';
+import '@/components/legal/legal.css';
 
 const CLOCK = { hour: '2-digit', minute: '2-digit' } as const;
 
@@ -70,6 +72,7 @@ export function HandoverFacts({ view }: { view: HandoverFactsView }) {
       ) : (
         <p>{t('noPlates')}</p>
       )}
+      <AcceptingReservations reservations={view.reservations} />
       <h3>{t('comments')}</h3>
       {view.comments.length > 0 ? (
         <ul className="plain-list" data-testid="handover-comments">

@@ -19,7 +19,7 @@ function partyLine(party: Record<string, unknown> | undefined): string {
  * The instructions of the right of disposal (CMR art. 12) with their answers; a pending one offers the carrier side
  * accept / refuse when `allowedActions` has ANSWER_INSTRUCTION. `pendingOnly` on the tablet, where only what waits matters.
  */
-export function InstructionList(props: { document: FreightDocumentResponse; pendingOnly?: boolean; large?: boolean }) {
+export function InstructionList(props: { document: FreightDocumentResponse; pendingOnly?: boolean; large?: boolean; onAnswered?: () => void }) {
   const { document } = props;
   const t = useTranslations('legal');
   const when = useWhen();
@@ -55,7 +55,9 @@ export function InstructionList(props: { document: FreightDocumentResponse; pend
                 <p className="badge badge-issued" data-testid="instruction-pending">
                   {t('instructions.pending')}
                 </p>
-                {mayAnswer ? <AnswerInstruction document={document} instructionId={instruction.instructionId} large={props.large} /> : null}
+                {mayAnswer ? (
+                  <AnswerInstruction document={document} instructionId={instruction.instructionId} large={props.large} onAnswered={props.onAnswered} />
+                ) : null}
               </>
             )}
           </li>

@@ -14,6 +14,10 @@ import { PlatesPanel } from './plates-panel';
 import { useHandOver, useOutbox } from './tablet-data';
 import { ApprovalState, PlaceText, TransferTitle } from './transfer-bits';
 import { TransferTimeline } from './transfer-timeline';
+import { PendingInstructionsPanel } from './pending-instructions-panel';
+import { ReservationsStep } from './reservations-step';
+import { CashOnDeliveryPanel } from './cash-on-delivery-panel';
+import { ImpedimentPanel } from './impediment-panel';
 
 /**
  * The hand-over screen (issue 9 part 4): what is handed over, the plates, a comment with a photo, the approvals
@@ -109,6 +113,7 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
         </span>
       </p>
       <OutboxStatus entries={outbox.entries} onDismiss={outbox.dismiss} onRetry={outbox.retryNow} />
+      <PendingInstructionsPanel document={document} />
 
       {transfers.length > 1 ? (
         <nav aria-label={t('chooseTransfer')} className="transfer-choice">
@@ -153,6 +158,8 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
       {document.allowedActions.includes('COMMENT') ? (
         <CommentPanel previousCommits={document.previousCommits} entries={outbox.entries} submit={(body) => outbox.submit('comment', body)} />
       ) : null}
+      {transfer ? <ReservationsStep document={document} transfer={transfer} entries={outbox.entries} submit={outbox.submit} /> : null}
+      {transfer ? <CashOnDeliveryPanel document={document} transfer={transfer} entries={outbox.entries} submit={outbox.submit} /> : null}
       {/* After the comment: a comment made at the hand-over is part of what the counter party approves (the TFA codes cover it). */}
       {transfer ? (
         <ApprovalsPanel
@@ -170,6 +177,7 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
           }
         />
       ) : null}
+      <ImpedimentPanel document={document} entries={outbox.entries} submit={outbox.submit} />
       <TransferTimeline document={document} />
     </>
   );
