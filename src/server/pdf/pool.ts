@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Piscina } from 'piscina';
 import { log } from '@/server/observability/logger';
 import type { CmrPdfInput } from './model';
+import type { ReceiptPdfInput } from './receipt-document';
 
 /**
  * The PDF worker pool (issue 11): rendering is CPU-bound (hundreds of milliseconds for a page), so it runs in worker
@@ -134,6 +135,11 @@ function sharedPool(): PdfRenderPool {
 
 /** Renders one consignment note on a worker thread, in its account's turn and within the budget. */
 export function renderPdfInPool(input: CmrPdfInput, owner: RenderOwner): Promise<Uint8Array> {
+  return sharedPool().render<Uint8Array>(input, owner);
+}
+
+/** Renders the sender's receipt (contract §14) on the same threads, in the same turn and budget. */
+export function renderReceiptInPool(input: ReceiptPdfInput, owner: RenderOwner): Promise<Uint8Array> {
   return sharedPool().render<Uint8Array>(input, owner);
 }
 
