@@ -22,12 +22,14 @@ export function AnswerInstruction(props: { document: FreightDocumentResponse; in
   const [refusing, setRefusing] = useState(false);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FieldError[]>([]);
+  const [reasonMissing, setReasonMissing] = useState(false);
   const size = props.large ? ' button-large' : '';
   const id = `answer-${instructionId}`;
 
   const send = (accepted: boolean) => {
     if (inFlight.current) return;
-    if (!accepted && !reason.trim()) return setErrors([{ code: '3.1', description: t('reasonMissing'), field: 'reason' }]);
+    setReasonMissing(!accepted && !reason.trim());
+    if (!accepted && !reason.trim()) return;
     inFlight.current = true;
     setErrors([]);
     answer.mutate(
@@ -60,9 +62,15 @@ export function AnswerInstruction(props: { document: FreightDocumentResponse; in
             className={`input${props.large ? ' input-large' : ''}`}
             rows={3}
             value={reason}
-            aria-invalid={errors.some((error) => error.field === 'reason') || undefined}
+            aria-invalid={reasonMissing || undefined}
+            aria-describedby={reasonMissing ? `${id}-reason-error` : undefined}
             onChange={(event) => setReason(event.target.value)}
           />
+          {reasonMissing ? (
+            <p id={`${id}-reason-error`} className="field-error" role="alert">
+              {t('reasonMissing')}
+            </p>
+          ) : null}
         </div>
       ) : null}
       <LegalErrors errors={errors} />
@@ -72,7 +80,12 @@ export function AnswerInstruction(props: { document: FreightDocumentResponse; in
             <button type="button" className={`button button-danger${size}`} disabled={answer.isPending} onClick={() => send(false)}>
               {t('confirmRefusal')}
             </button>
-            <button type="button" className={`button button-secondary${size}`} disabled={answer.isPending} onClick={() => setRefusing(false)}>
+            <button
+              type="button"
+              className={`button button-secondary${size}`}
+              disabled={answer.isPending}
+              onClick={() => (setRefusing(false), setReasonMissing(false))}
+            >
               {common('give.cancel')}
             </button>
           </>

@@ -79,11 +79,6 @@ export function ReceiptDocument({ input }: { input: ReceiptPdfInput }) {
   return (
     <Document title={`${labels.title} ${receipt.serviceNumber}`}>
       <Page size="A4" style={{ ...styles.page, fontSize: 9.5, paddingHorizontal: 40, paddingTop: 40 }}>
-        {input.watermark ? (
-          <Text style={styles.watermark} fixed>
-            {PARTNER_WATERMARK}
-          </Text>
-        ) : null}
         <View style={styles.header}>
           <View style={{ flexGrow: 1, flexBasis: 0 }}>
             <Text style={{ fontSize: 16, fontWeight: 'bold' }}>{labels.title}</Text>
@@ -117,6 +112,12 @@ export function ReceiptDocument({ input }: { input: ReceiptPdfInput }) {
         {receipt.verificationUrl ? (
           <Text style={{ ...styles.qrCaption, marginTop: 16, fontSize: 8 }}>
             {labels.verify} {receipt.verificationUrl}
+          </Text>
+        ) : null}
+        {/* Drawn last: text extractors (pdftotext -nodiag) then keep the title's words whole. */}
+        {input.watermark ? (
+          <Text style={styles.watermark} fixed>
+            {PARTNER_WATERMARK}
           </Text>
         ) : null}
       </Page>
