@@ -155,7 +155,10 @@ test('an instruction given in the portal (change of the place of delivery) and a
   });
 
   await test.step('the driver sees it at the top of the hand-over and accepts it', async () => {
-    const tablet = await deviceFor(browser, cast.carrier, SIZES.tablet, `/tablet/${document.id}`);
+    const tablet = await deviceFor(browser, cast.carrier, SIZES.tablet, `/documents/${document.id}`);
+    // The carrier's portal says so at the top of the document page, too.
+    await expect(tablet.getByTestId('pending-instruction-callout')).toContainText('An instruction of the right of disposal waits for your answer.');
+    await tablet.goto(`/tablet/${document.id}`);
     const pending = tablet.getByTestId('pending-instructions');
     await expect(pending.getByRole('heading', { name: 'Instruction from the sender' })).toBeVisible();
     await expect(pending).toContainText('Deliver to our Düsseldorf warehouse instead.');

@@ -37,7 +37,7 @@ export function InstructionList(props: { document: FreightDocumentResponse; pend
             <p className="legal-item-title">
               <strong>{t(`instructionKind.${instruction.kind}`)}</strong>
             </p>
-            <p className="preformatted">{instruction.text}</p>
+            <p className="legal-text">{instruction.text}</p>
             {party ? <p>{t('instructions.newParty', { party })}</p> : null}
             <p className="hint">{t('instructions.givenBy', { name: actorName(instruction.givenBy), time: when(instruction.createDateTimeServer) })}</p>
             {response ? (

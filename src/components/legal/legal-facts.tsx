@@ -18,7 +18,7 @@ export function ImpedimentList({ document }: { document: FreightDocumentResponse
             <p className="legal-item-title">
               <strong>{t(`impedimentKind.${impediment.kind}`)}</strong>
             </p>
-            <p className="preformatted">{impediment.text}</p>
+            <p className="legal-text">{impediment.text}</p>
             {impediment.attachments.length ? <p className="hint">{t('reservations.photos', { count: impediment.attachments.length })}</p> : null}
             <p className="hint">{t('impediments.reportedBy', { name: actorName(impediment.reportedBy), time: when(impediment.createDateTimeServer) })}</p>
           </li>

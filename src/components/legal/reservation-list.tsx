@@ -46,7 +46,7 @@ export function ReservationList({
               <strong>{t(`reservationKind.${comment.reservation.kind}`)}</strong>
               {showStage ? <span className="hint"> · {t(`stage.${comment.reservation.stage}`)}</span> : null}
             </p>
-            {comment.text ? <p className="preformatted">{comment.text}</p> : null}
+            {comment.text ? <p className="legal-text">{comment.text}</p> : null}
             {lines.length ? <p className="hint">{t('reservations.lines', { lines: lines.join(', ') })}</p> : null}
             {comment.attachments.length ? <p className="hint">{t('reservations.photos', { count: comment.attachments.length })}</p> : null}
             <p className="hint">

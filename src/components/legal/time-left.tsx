@@ -23,7 +23,8 @@ export function TimeLeft({ deadline, now, testId }: { deadline: Date; now: Date;
   const t = useTranslations('legal.late');
   const when = useWhen();
   const left = deadline.getTime() - now.getTime();
-  const at = when(deadline.toISOString());
+  // The last moment inside the window: "until Dec 3, 11:59 PM" reads right where the exclusive end would say Dec 4, 12:00 AM.
+  const at = when(new Date(deadline.getTime() - 60_000).toISOString());
   if (left <= 0)
     return (
       <p className="legal-warning" data-testid={testId} data-state="over">
