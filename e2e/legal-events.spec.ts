@@ -222,3 +222,61 @@ test('at 390×844: the consignee records a damage reservation two days after the
     withinTimeLimit: true,
   });
 });
+
+test('at 390×844: the driver reports an impediment with a photo and records the cash collected on the delivery step', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const created = await request.post('/api/freightdocuments', {
+    headers: { Authorization: `Bearer ${cast.submitter.token}` },
+    data: {
+      type: 'WAYBILL',
+      status: 'ISSUED',
+      consignor: { name: 'Tegel BV', cityName: 'Utrecht', countryCode: 'NLD', submittedAccountNumber: cast.consignor.accountNumber },
+      consignee: { name: 'Fliesen GmbH', cityName: 'Köln', countryCode: 'DEU', submittedAccountNumber: cast.consignee.accountNumber },
+      carrier: { name: 'Snel Transport', cityName: 'Breda', countryCode: 'NLD', submittedAccountNumber: cast.carrier.accountNumber },
+      placeOfTakingOver: { name: 'Warehouse Utrecht', cityName: 'Utrecht', countryCode: 'NLD' },
+      placeOfDelivery: { name: 'Lager Köln-Porz', cityName: 'Köln', countryCode: 'DEU' },
+      establishedPlace: 'Utrecht',
+      structuredGoods: [{ type: 'GOOD', name: 'Ceramic tiles', numberOfPackages: 12, weight: 480, weightUnit: 'KILOGRAM' }],
+      reimbursementAmount: 1250,
+      reimbursementCurrency: 'EUR',
+      availableSigningMethods: { collection: ['OWN'], carrierToCarrier: ['OWN'], delivery: ['OWN'] },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { freightDocumentId: id } = (await created.json()) as { freightDocumentId: string };
+  await moveTo(request, id, 'TRANSIT');
+
+  await page.setViewportSize(SIZES.phone);
+  await page.goto(`/login?callbackUrl=${encodeURIComponent(`/tablet/${id}`)}`);
+  await signIn(page, cast.carrier.email, cast.carrier.password);
+
+  await test.step('an impediment with a photo', async () => {
+    const panel = page.getByTestId('impediment-panel');
+    await panel.getByRole('button', { name: 'Report an impediment' }).click();
+    await panel.getByRole('radio', { name: 'Delivery is prevented' }).check();
+    await panel.getByLabel('Details').fill('Gate closed, nobody answers the phone');
+    await panel.getByLabel('Photo').setInputFiles({ name: 'gate.png', mimeType: 'image/png', buffer: PHOTO });
+    await expectAccessible(page);
+    await screenshots(page, 'legal-tablet-impediment');
+    await panel.getByRole('button', { name: 'Report the impediment' }).click();
+    await expect(outboxEntry(page, 'Impediment')).toHaveAttribute('data-state', 'sent');
+  });
+
+  await test.step('cash on delivery, collected, before the approvals', async () => {
+    const panel = page.getByTestId('cash-on-delivery-panel');
+    await expect(panel).toContainText('To collect: 1,250 EUR');
+    await panel.getByRole('button', { name: 'Collected', exact: true }).click();
+    await panel.getByLabel('Receipt or reference').fill('Q-2211');
+    await expectAccessible(page);
+    await screenshots(page, 'legal-tablet-cash');
+    await panel.getByRole('button', { name: 'Record', exact: true }).click();
+    await expect(outboxEntry(page, 'Cash on delivery')).toHaveAttribute('data-state', 'sent');
+    await expect(panel.getByTestId('cash-recorded')).toContainText('Collected · 1,250 EUR · Q-2211');
+  });
+
+  const stored = await readDocument(request, cast.consignor, id);
+  expect(stored.impediments).toEqual([
+    expect.objectContaining({ kind: 'DELIVERY_PREVENTED', text: 'Gate closed, nobody answers the phone', attachments: [expect.anything()] }),
+  ]);
+  expect(stored.cashOnDelivery).toMatchObject({ collected: true, amount: 1250, currency: 'EUR', reference: 'Q-2211' });
+});
