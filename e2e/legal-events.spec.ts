@@ -85,8 +85,12 @@ test('at 1024×768: a packaging reservation with a photo at collection, shown on
     await page.getByRole('radio', { name: 'Two-factor code' }).check();
     const challenge = (await page.getByTestId('challenge-code').getAttribute('data-code'))!;
     const phone = await deviceFor(browser, cast.consignor, SIZES.phone, '/respond');
-    await phone.getByLabel('Challenge code from the carrier').fill(challenge);
-    await phone.getByRole('button', { name: 'Get my response code' }).click();
+    // A fill before the page has hydrated can be lost under load: type again until the answer shows.
+    await expect(async () => {
+      await phone.getByLabel('Challenge code from the carrier').fill(challenge);
+      await phone.getByRole('button', { name: 'Get my response code' }).click();
+      await expect(phone.getByTestId('response-code')).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
     const accepting = phone.getByTestId('accepting-reservations');
     await expect(accepting).toContainText('Reservations you accept by confirming');
     await expect(accepting.getByTestId('accepting-reservation')).toContainText('Packaging');
