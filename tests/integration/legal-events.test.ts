@@ -431,6 +431,22 @@ describe('impediments, cash on delivery, the receipt', () => {
     expect(text).toContain('accepted by');
     expect(text).toContain('No reservations');
     expect(text).toContain('/procedures');
+
+    // The receipt as PDF, rendered on the same worker pool: the taking over and its accepted reservation, in the asked language.
+    const receiptPdf = await fetch(`${api.target.baseUrl}/api/freightdocuments/${id}/receipt`, {
+      headers: { Authorization: `Bearer ${cast.consignor.token}`, Accept: 'application/pdf', 'Accept-Language': 'de' },
+    });
+    expect(receiptPdf.status).toBe(200);
+    expect(receiptPdf.headers.get('content-type')).toBe('application/pdf');
+    const receiptText = execFileSync('pdftotext', ['-nodiag', '-enc', 'UTF-8', '-', '-'], { input: Buffer.from(await receiptPdf.arrayBuffer()) })
+      .toString('utf8')
+      .replace(/\s+/g, ' ');
+    expect(receiptText).toContain('Empfangsbestätigung für den Absender');
+    expect(receiptText).toContain(document.serviceNumber);
+    expect(receiptText).toContain('Rotterdam');
+    expect(receiptText).toContain('Fast Trucks');
+    expect(receiptText).toContain('Zeichen und Nummern: MARKS noted');
+    expect(receiptText).toMatch(/anerkannt \(CONSIGNOR, \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\)/);
   });
 });
 

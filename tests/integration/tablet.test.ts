@@ -127,6 +127,7 @@ describe('approvals from the tablet', () => {
       serviceNumber,
       action: 'COLLECTION',
       commentsMatch: true,
+      reservations: [],
     });
 
     // Someone without a role in the document, and a challenge that is not one.

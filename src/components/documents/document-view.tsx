@@ -22,6 +22,8 @@ import { useDocumentTitle } from '@/components/portal/document-title';
 import { useIssueSummary } from '@/components/portal/issue-summary';
 import { useCountryName } from '@/components/portal/country-select';
 import { DateOnly } from '@/components/portal/date-only';
+import { LegalEventsSection } from '@/components/legal/legal-events-section';
+import { PendingInstructionCallout } from '@/components/legal/pending-instruction-callout';
 
 type DocumentJson = RouterOutputs['documents']['get'];
 /** The actions the draft panel offers; which of them apply is the service's answer in `allowedActions`. */
@@ -225,6 +227,7 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
       </p>
 
       <ApproveCallout document={document} />
+      <PendingInstructionCallout document={document} />
 
       {issuedHere || (saved === 'issued' && status !== 'DRAFT') ? (
         <div ref={notice} tabIndex={-1} className="banner banner-success" role="status">
@@ -419,6 +422,7 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
       </Section>
 
       {status !== 'DRAFT' ? <TransferTimeline document={document} /> : null}
+      <LegalEventsSection document={document} />
 
       <Section id="history-title" title={t('sections.history')}>
         {updates.length > 0 ? (

@@ -4,6 +4,9 @@ import { useEnumLabel } from '@/components/i18n/labels';
 import type { HandoverFactsView } from '@/lib/handover/facts';
 import type { HandoverParty } from '@/lib/schemas/handover';
 import { DateTime, useLocalTime } from '@/components/i18n/date-time';
+import { AcceptingReservations } from '@/components/legal/accepting-reservations';
+import '@/components/legal/legal.css';
+
 
 function address(party: HandoverParty): string {
   const street = [party.streetName, party.buildingNumber].filter(Boolean).join(' ');
@@ -75,6 +78,7 @@ export function HandoverFacts({ view }: { view: HandoverFactsView }) {
       ) : (
         <p>{t('noPlates')}</p>
       )}
+      <AcceptingReservations reservations={view.reservations} />
       <h3>{t('comments')}</h3>
       {view.comments.length > 0 ? (
         <ul className="plain-list" data-testid="handover-comments">

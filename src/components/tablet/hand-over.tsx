@@ -14,6 +14,10 @@ import { useHandOver, useOutbox } from './tablet-data';
 import { NextStep } from './next-step';
 import { TransferTitle } from './transfer-bits';
 import { TransferTimeline } from './transfer-timeline';
+import { PendingInstructionsPanel } from './pending-instructions-panel';
+import { ReservationsStep } from './reservations-step';
+import { CashOnDeliveryPanel } from './cash-on-delivery-panel';
+import { ImpedimentPanel } from './impediment-panel';
 
 /** A QR code is out: the transfer and approval type it waits for, the approvals already on record then, and until when. */
 type Watch = { action: string; type: 'SIGN_ON_GLASS' | 'OWN'; known: string[]; until: number; polling: boolean };
@@ -107,6 +111,7 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
         </span>
       </p>
       <OutboxStatus entries={outbox.entries} onDismiss={outbox.dismiss} onRetry={outbox.retryNow} />
+      <PendingInstructionsPanel document={document} />
 
       {transfers.length > 1 ? (
         <nav aria-label={t('chooseTransfer')} className="transfer-choice">
@@ -128,6 +133,16 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
         <li>
           <HandOverSummary document={document} transfer={transfer} />
         </li>
+        {transfer ? (
+          <li>
+            <ReservationsStep document={document} transfer={transfer} entries={outbox.entries} submit={outbox.submit} />
+          </li>
+        ) : null}
+        {transfer ? (
+          <li>
+            <CashOnDeliveryPanel document={document} transfer={transfer} entries={outbox.entries} submit={outbox.submit} />
+          </li>
+        ) : null}
         {transfer ? (
           <li>
             <ApprovalsPanel
@@ -162,6 +177,9 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
             <CommentPanel previousCommits={document.previousCommits} entries={outbox.entries} submit={(body) => outbox.submit('comment', body)} />
           </li>
         ) : null}
+        <li>
+          <ImpedimentPanel document={document} entries={outbox.entries} submit={outbox.submit} />
+        </li>
         <li>
           <NextStep document={document} transfer={transfer} />
         </li>

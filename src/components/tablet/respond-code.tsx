@@ -6,6 +6,8 @@ import type { responseCodeAnswer } from '@/lib/schemas/tablet';
 import type { z } from 'zod';
 import { useResponseCode } from './tablet-data';
 import { CodeField, GroupedCode } from './code-fields';
+import { AcceptingReservations } from '@/components/legal/accepting-reservations';
+import '@/components/legal/legal.css';
 
 /**
  * The counter party's phone page (issue 9 part 4, contract §8): the carrier's challenge code in, the response
@@ -70,6 +72,7 @@ export function RespondCode() {
         <section className="panel tablet-panel panel-success" aria-labelledby="response-title" role="status">
           <h2 id="response-title">{t('responseTitle')}</h2>
           <p>{t('forDocument', { action: action(answer.action), serviceNumber: answer.serviceNumber })}</p>
+          <AcceptingReservations reservations={answer.reservations} />
           <GroupedCode code={answer.responseCode} testId="response-code" />
           <p>{t('readBack')}</p>
           {answer.commentsMatch ? null : <p className="banner banner-warning">{t('commentsDiffer')}</p>}

@@ -77,6 +77,10 @@ export function useOutbox(freightDocumentId?: string) {
           return client.tablet.comment.mutate(input);
         case 'licensePlates':
           return client.tablet.licensePlates.mutate(input);
+        case 'impediment':
+          return client.legalEvents.reportImpediment.mutate(input);
+        case 'cashOnDelivery':
+          return client.legalEvents.recordCashOnDelivery.mutate(input);
       }
     },
     [client],

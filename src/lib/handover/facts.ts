@@ -1,3 +1,4 @@
+import { STAGE_OF_TRANSFER } from '@/lib/domain/legal-events';
 import type { TransferAction } from '@/lib/domain/transfers';
 import type { Role } from '@/lib/schemas/freight-document';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
@@ -26,6 +27,8 @@ function dueOf(action: TransferAction, document: FreightDocumentResponse): Hando
 
 /** The document as its reader sees it, cut to what a transfer hands over (contract §7). */
 export function handoverFactsOf(action: TransferAction, document: FreightDocumentResponse): HandoverFactsView {
+  const stage = STAGE_OF_TRANSFER[action];
+  const names = new Map(document.structuredGoods.map((line) => [line.productId, line.name]));
   return {
     due: dueOf(action, document),
     action,
@@ -49,8 +52,23 @@ export function handoverFactsOf(action: TransferAction, document: FreightDocumen
       volumeUnit,
     })),
     licensePlates: document.licensePlates.map(({ licensePlate, countryCode, type }) => ({ licensePlate, countryCode, type })),
+    // The reservations of this stage are listed on their own, by kind; every other comment as it was written.
     comments: (document.comments ?? [])
-      .filter((comment) => comment.text)
+      .filter((comment) => comment.text && comment.reservation?.stage !== stage)
       .map((comment) => ({ text: comment.text!, by: comment.submittedBy.name ?? null, at: comment.createDateTimeServer ?? '' })),
+    reservations: (document.comments ?? []).flatMap((comment) =>
+      comment.reservation?.stage === stage
+        ? [
+            {
+              kind: comment.reservation.kind,
+              text: comment.text,
+              goodsLines: (comment.reservation.goodsLines ?? []).flatMap((id) => names.get(id) ?? []),
+              photos: comment.attachments.length,
+              by: comment.creatorName ?? comment.submittedBy.name ?? null,
+              at: comment.createDateTimeServer ?? '',
+            },
+          ]
+        : [],
+    ),
   };
 }

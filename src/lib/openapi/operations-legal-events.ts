@@ -86,13 +86,13 @@ export const legalEventOperations: ApiOperation[] = [
     tag: 'Legal events',
     summary: 'The sender’s receipt of the taking over (Additional Protocol art. 6)',
     description:
-      'For role holders after the collection (before it `4.18`): the service number, verification URL, when and where the goods were taken over, the carrier, the goods, the plates and the reservations of the taking over with their acceptance. JSON or PGP-signed JSON by `Accept`.',
+      'For role holders after the collection (before it `4.18`): the service number, verification URL, when and where the goods were taken over, the carrier, the goods, the plates and the reservations of the taking over with their acceptance. JSON, PDF (labels in the `Accept-Language`’s language) or PGP-signed JSON by `Accept`.',
     auth: 'bearer',
     parameterExamples: { id: ID },
     success: [
       {
         status: 200,
-        description: 'The receipt, as JSON or PGP-signed JSON.',
+        description: 'The receipt, as JSON, PDF or PGP-signed JSON.',
         content: {
           ...json(receiptResponse, {
             serviceNumber: documentExample.serviceNumber,
@@ -105,6 +105,7 @@ export const legalEventOperations: ApiOperation[] = [
             licensePlates: [],
             reservations: [],
           }),
+          'application/pdf': { format: 'binary' },
           'application/vnd.freightdocument.v1+pgp-signature': {
             format: 'text',
             example:

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESERVATION_KINDS } from '@/lib/domain/legal-events';
 import { TRANSFER_ACTIONS } from '@/lib/domain/transfers';
 import { optional } from './common';
 import { freightDocumentContent, partyResponse, structuredGoodsResponse } from './freight-document-response';
@@ -25,6 +26,17 @@ export const handoverParty = partyResponse
   });
 export type HandoverParty = z.infer<typeof handoverParty>;
 
+/** A reservation as the counter party reads it before confirming (contract §14): its kind, text and goods lines by name. */
+export const handoverReservation = z.object({
+  kind: z.enum(RESERVATION_KINDS),
+  text: z.string().nullable(),
+  goodsLines: z.array(z.string()),
+  photos: z.number(),
+  by: z.string().nullable(),
+  at: z.string(),
+});
+export type HandoverReservation = z.infer<typeof handoverReservation>;
+
 /** What the public hand-over page shows (contract §7): what is handed over, nothing the counter party need not see. */
 export const handoverView = z.object({
   action: z.enum(TRANSFER_ACTIONS),
@@ -47,6 +59,11 @@ export const handoverView = z.object({
   comments: z.array(z.object({ text: z.string(), by: z.string().nullable(), at: z.string() })),
   /** When the transfer is due (estimated, else agreed) and the country of its place, whose local time shows it. */
   due: z.object({ at: z.string(), countryCode: z.string().nullable() }).nullable().optional(),
+  /**
+   * The reservations of this hand-over's stage (contract §14), which the counter party's approval accepts (CMR art.
+   * 8(2)): shown by kind in the reader's language, with the goods lines they concern by name.
+   */
+  reservations: z.array(handoverReservation),
   expiresAt: z.string(),
 });
 export type HandoverView = z.infer<typeof handoverView>;

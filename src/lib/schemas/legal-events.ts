@@ -94,6 +94,8 @@ export const receiptResponse = z.object({
   ),
 });
 
+export type ReceiptResponse = z.infer<typeof receiptResponse>;
+
 /** GET /procedures (contract §14, Additional Protocol art. 5(2)). */
 export const proceduresResponse = z.object({
   url: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { handoverLinkInput } from './handover';
+import { handoverLinkInput, handoverReservation } from './handover';
 import { TRANSFER_ACTIONS, APPROVAL_TYPES } from '@/lib/domain/transfers';
 import { freightDocumentResponse, transferSecretsResponse } from './freight-document-response';
 import { ROLES, STATUSES } from './freight-document';
@@ -68,6 +68,8 @@ export const responseCodeAnswer = z.object({
   action: z.enum(TRANSFER_ACTIONS),
   /** False when the challenge covers comments this document does not have (yet): the carrier's device has newer ones. */
   commentsMatch: z.boolean(),
+  /** The reservations of this transfer's stage the confirmation accepts (contract §14), shown before reading the code back. */
+  reservations: z.array(handoverReservation),
 });
 
 export const attachmentImageRequest = z.object({ freightDocumentId: documentId, attachmentId: z.string().min(1) });

@@ -9,7 +9,7 @@ import type { FieldError } from '@/lib/errors/from-zod';
  * so the later offline issue can swap the store (IndexedDB) without touching the screens.
  */
 
-export const OUTBOX_KINDS = ['approveOwn', 'recordCounterParty', 'comment', 'licensePlates'] as const;
+export const OUTBOX_KINDS = ['approveOwn', 'recordCounterParty', 'comment', 'licensePlates', 'impediment', 'cashOnDelivery'] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 export interface OutboxEntry {

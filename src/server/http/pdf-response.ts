@@ -25,3 +25,21 @@ export function pdfResponse(rendered: Rendered, disposition: 'inline' | 'attachm
     },
   });
 }
+
+/** The sender's receipt (contract §14) as an HTTP answer; rendered per request, so no ETag. */
+export function receiptPdfResponse(
+  rendered: { pdf: Uint8Array; serviceNumber: string; language: string },
+  disposition: 'inline' | 'attachment' = 'inline',
+): Response {
+  return new Response(new Uint8Array(rendered.pdf), {
+    headers: {
+      'Content-Type': PDF_MEDIA,
+      'Content-Length': String(rendered.pdf.byteLength),
+      'Content-Disposition': contentDisposition(`CMR-${rendered.serviceNumber}-receipt.pdf`, { type: disposition }),
+      'Content-Language': rendered.language,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      Vary: 'Accept, Accept-Language',
+    },
+  });
+}

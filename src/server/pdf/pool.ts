@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Piscina } from 'piscina';
 import { log } from '@/server/observability/logger';
 import type { CmrPdfInput } from './model';
+import type { ReceiptPdfInput } from './receipt-document';
 import { WARM_UP_DOCUMENT } from './warm-up-document';
 
 /**
@@ -172,6 +173,11 @@ export function renderPdfInPool(input: CmrPdfInput, owner: RenderOwner): Promise
 /** At boot (boot.ts): the first PDF after a start costs what the others cost (issue 24). */
 export function warmPdfPool(): Promise<void> {
   return sharedPool().warm();
+}
+
+/** Renders the sender's receipt (contract §14) on the same threads, in the same turn and budget. */
+export function renderReceiptInPool(input: ReceiptPdfInput, owner: RenderOwner): Promise<Uint8Array> {
+  return sharedPool().render<Uint8Array>(input, owner);
 }
 
 /** On shutdown: let renders in flight finish, then end the threads. */

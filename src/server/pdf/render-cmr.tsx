@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Font, pdf } from '@react-pdf/renderer';
 import { CmrDocument } from './cmr-document';
+import { ReceiptDocument, type ReceiptPdfInput } from './receipt-document';
 import type { CmrPdfInput } from './model';
 import { FONT_FAMILY } from './styles';
 
@@ -12,7 +13,7 @@ import { FONT_FAMILY } from './styles';
 const FONT_DIR = path.join(process.cwd(), 'src/server/pdf/fonts');
 let registered = false;
 
-function registerFonts() {
+export function registerFonts() {
   if (registered) return;
   Font.register({
     family: FONT_FAMILY,
@@ -23,10 +24,10 @@ function registerFonts() {
   registered = true;
 }
 
-/** Renders one consignment note; CPU-bound, so the server calls it only inside the worker pool (pool.ts). */
-export async function renderCmrPdf(input: CmrPdfInput): Promise<Buffer> {
+/** Renders one consignment note, or the sender's receipt; CPU-bound, so the server calls it only inside the worker pool (pool.ts). */
+export async function renderCmrPdf(input: CmrPdfInput | ReceiptPdfInput): Promise<Buffer> {
   registerFonts();
-  const instance = pdf(<CmrDocument input={input} />);
+  const instance = pdf('kind' in input && input.kind === 'receipt' ? <ReceiptDocument input={input} /> : <CmrDocument input={input as CmrPdfInput} />);
   try {
     const stream = await instance.toBuffer();
     const chunks: Buffer[] = [];

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { handoverFactsOf } from '@/lib/handover/facts';
 import { contentHash, isVerhoeffValid, responseCode } from '@/lib/domain/tfa';
 import { openTransfers } from '@/lib/domain/transfers';
 import { accounts, freightDocuments } from '@/server/db/schema';
@@ -11,6 +12,7 @@ import { loadAccessibleDocument } from '../access/load-document';
 import { situationOf } from '../access/transfer-situation';
 import { visibleTo } from '../access/visibility';
 import { ACCOUNT_SECRET_PURPOSE } from '../accounts/create-account';
+import { getFreightDocument } from '../freight-documents/get-freight-document';
 import { loadTransferRecords } from '../freight-documents/snapshot';
 import { loadTransferSecrets, secretsOfTransfer } from '../transfers/transfer-secrets';
 
@@ -64,5 +66,7 @@ export async function computeResponseCode({ ctx, input }: { ctx: ServiceContext;
     serviceNumber,
     action: transfer.action,
     commentsMatch: contentHash(comments, serviceNumber) === challenge.slice(0, 5),
+    // What the counter party accepts by giving the code (CMR art. 8(2)): the same list the hand-over page shows.
+    reservations: handoverFactsOf(transfer.action, await getFreightDocument({ ctx, input: { freightDocumentId: found.id } })).reservations,
   };
 }

@@ -1,0 +1,286 @@
+/**
+ * The CMR's legal events on the screens (contract §14, issue 22): a packaging reservation with a photo recorded on the
+ * tablet at collection, shown to the consignor on its phone before it gives its code, accepted by it and printed in
+ * box 18 and on the sender's receipt; an instruction of the right of disposal given in the portal and accepted by the
+ * driver on the tablet; and the consignee's reservation after delivery with the time left in its window.
+ */
+import { execFileSync } from 'node:child_process';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createClient, type CreatedClient } from './support/admin';
+import { signIn } from './support/portal';
+import { deviceFor, expectAccessible, issueWaybill, person, PHOTO, readDocument, screenshots, SIZES, type Person } from './support/tablet';
+
+test.use({ timezoneId: 'UTC' });
+
+let client: CreatedClient;
+let cast: { submitter: Person; consignor: Person; consignee: Person; carrier: Person };
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(120_000);
+  client = await createClient({ name: 'E2E legal events' });
+  cast = {
+    submitter: await person(request, client, 'submitter'),
+    consignor: await person(request, client, 'consignor'),
+    consignee: await person(request, client, 'consignee'),
+    carrier: await person(request, client, 'carrier'),
+  };
+});
+
+const outboxEntry = (page: Page, kind: string) => page.getByTestId('outbox').getByRole('listitem').filter({ hasText: kind });
+
+/** An explicit status move by the carrier (contract §7 `updates`): the quick way to TRANSIT or DELIVERED here. */
+async function moveTo(request: APIRequestContext, id: string, status: 'TRANSIT' | 'DELIVERED') {
+  const { previousCommits } = await readDocument(request, cast.carrier, id);
+  const reply = await request.post(`/api/freightdocuments/${id}/updates`, {
+    headers: { Authorization: `Bearer ${cast.carrier.token}` },
+    data: { newFreightDocumentStatus: status, previousCommits },
+  });
+  expect(reply.status(), await reply.text()).toBe(201);
+}
+
+const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-nodiag', '-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8').replace(/\s+/g, ' ');
+
+test('at 1024×768: a packaging reservation with a photo at collection, shown on the consignor’s phone and accepted by its code', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(SIZES.tablet);
+  const document = await issueWaybill(request, cast, { collection: ['OWN', 'TFA'], delivery: ['OWN'] });
+  await page.goto(`/login?callbackUrl=${encodeURIComponent(`/tablet/${document.id}`)}`);
+  await signIn(page, cast.carrier.email, cast.carrier.password);
+  await expect(page.getByRole('heading', { level: 1, name: `Collection · document ${document.serviceNumber}` })).toBeVisible();
+
+  await test.step('the driver records the reservation in the Reservations step, before the approval', async () => {
+    const step = page.getByTestId('reservations-step');
+    await expect(step.getByRole('heading', { name: 'Reservations' })).toBeVisible();
+    await step.getByRole('button', { name: 'Add the reservation' }).click();
+    await expect(step.getByText('Choose what is wrong first.')).toBeVisible();
+    await step.getByRole('button', { name: 'Packaging' }).click();
+    await expect(step.getByRole('button', { name: 'Packaging' })).toHaveAttribute('aria-pressed', 'true');
+    await step.getByRole('checkbox', { name: /Ceramic tiles/ }).check();
+    await step.getByLabel('Describe it').fill('Two cartons crushed at one corner');
+    await step.getByLabel('Photo').setInputFiles({ name: 'cartons.png', mimeType: 'image/png', buffer: PHOTO });
+    await expect(step.getByRole('img', { name: 'The photo to send' })).toBeVisible();
+    await expectAccessible(page);
+    await screenshots(page, 'legal-reservation-step');
+    await step.getByRole('button', { name: 'Add the reservation' }).click();
+    await expect(outboxEntry(page, 'Comment')).toHaveAttribute('data-state', 'sent');
+    const recorded = step.getByTestId('reservation');
+    await expect(recorded).toContainText('Packaging');
+    await expect(recorded).toContainText('Two cartons crushed at one corner');
+    await expect(recorded).toContainText('Goods lines: Ceramic tiles');
+    await expect(recorded).toContainText('1 photo');
+    await expect(recorded).toContainText('Not accepted yet');
+  });
+
+  await test.step('the driver approves; the step closes (box 18 is written before the carrier signs)', async () => {
+    await page.getByRole('button', { name: 'Approve the hand-over' }).click();
+    await expect(page.getByTestId('own-approved')).toBeVisible();
+    await expect(page.getByTestId('reservations-step')).toHaveCount(0);
+  });
+
+  await test.step('the consignor reads the reservation on its phone, in its language, and gives the code', async () => {
+    await page.getByRole('radio', { name: 'Two-factor code' }).check();
+    const challenge = (await page.getByTestId('challenge-code').getAttribute('data-code'))!;
+    const phone = await deviceFor(browser, cast.consignor, SIZES.phone, '/respond');
+    // A fill before the page has hydrated can be lost under load: type again until the answer shows.
+    await expect(async () => {
+      await phone.getByLabel('Challenge code from the carrier').fill(challenge);
+      await phone.getByRole('button', { name: 'Get my response code' }).click();
+      await expect(phone.getByTestId('response-code')).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
+    const accepting = phone.getByTestId('accepting-reservations');
+    await expect(accepting).toContainText('Reservations you accept by confirming');
+    await expect(accepting.getByTestId('accepting-reservation')).toContainText('Packaging');
+    await expect(accepting.getByTestId('accepting-reservation')).toContainText('Two cartons crushed at one corner');
+    await expect(accepting.getByTestId('accepting-reservation')).toContainText('Goods lines: Ceramic tiles');
+    await expectAccessible(phone);
+    await screenshots(phone, 'legal-respond-reservations');
+    const code = (await phone.getByTestId('response-code').getAttribute('data-code'))!;
+    await phone.context().close();
+    await page.getByLabel('Response code of the counter party').fill(code);
+    await page.getByRole('button', { name: 'Check the code and approve' }).click();
+    await expect(page.getByTestId('document-status')).toHaveText('In transit');
+  });
+
+  await test.step('the consignor’s portal shows it accepted; the PDF prints it in box 18 and the receipt downloads', async () => {
+    const portal = await deviceFor(browser, cast.consignor, SIZES.desktop, `/documents/${document.id}`);
+    const reservation = portal.getByTestId('legal-events').getByTestId('reservation');
+    await expect(reservation).toContainText('Packaging');
+    await expect(reservation.getByTestId('reservation-accepted')).toContainText('Accepted by');
+    await expectAccessible(portal);
+    await screenshots(portal, 'legal-portal-accepted');
+    const receipt = await portal.request.get(`/documents/${document.id}/receipt`);
+    expect(receipt.status()).toBe(200);
+    expect(receipt.headers()['content-type']).toBe('application/pdf');
+    const receiptText = pdfText(await receipt.body());
+    expect(receiptText).toContain('Receipt for the sender');
+    expect(receiptText).toContain('Packaging: Two cartons crushed at one corner');
+    expect(receiptText).toMatch(/– accepted \(CONSIGNOR/);
+    await portal.context().close();
+
+    const pdf = await request.get(`/api/freightdocuments/${document.id}`, {
+      headers: { Authorization: `Bearer ${cast.consignor.token}`, Accept: 'application/pdf', 'Accept-Language': 'en' },
+    });
+    expect(pdf.status()).toBe(200);
+    const text = pdfText(await pdf.body());
+    expect(text).toContain('PACKAGING: Two cartons crushed at one corner');
+    expect(text).toContain('accepted by');
+  });
+});
+
+test('an instruction given in the portal (change of the place of delivery) and accepted by the driver on the tablet', async ({ page, browser, request }) => {
+  test.setTimeout(180_000);
+  const document = await issueWaybill(request, cast, { collection: ['OWN'], delivery: ['OWN'] });
+  await moveTo(request, document.id, 'TRANSIT');
+
+  await test.step('the consignor gives the instruction in the portal at 1366×900', async () => {
+    await page.setViewportSize(SIZES.desktop);
+    await page.goto(`/login?callbackUrl=${encodeURIComponent(`/documents/${document.id}`)}`);
+    await signIn(page, cast.consignor.email, cast.consignor.password);
+    const legal = page.getByTestId('legal-events');
+    await expect(legal).toContainText('The right of disposal is held by the Consignor.');
+    await legal.getByRole('button', { name: 'Give an instruction' }).click();
+    await legal.getByRole('radio', { name: 'Change the place of delivery' }).check();
+    await legal.getByLabel('Name').fill('Lager Düsseldorf');
+    await legal.getByLabel('Town').fill('Düsseldorf');
+    await legal.getByLabel('Country code').fill('deu');
+    await legal.getByLabel('What the carrier should do').fill('Deliver to our Düsseldorf warehouse instead.');
+    await expectAccessible(page);
+    await screenshots(page, 'legal-give-instruction');
+    await legal.getByRole('button', { name: 'Send the instruction' }).click();
+    await expect(legal.getByTestId('instruction-given')).toHaveText('The instruction is recorded and the carrier is told.');
+    const instruction = legal.getByTestId('instruction');
+    await expect(instruction).toContainText('Change the place of delivery');
+    await expect(instruction).toContainText('New party: Lager Düsseldorf, Düsseldorf, DEU');
+    await expect(instruction.getByTestId('instruction-pending')).toBeVisible();
+  });
+
+  await test.step('the driver sees it at the top of the hand-over and accepts it', async () => {
+    const tablet = await deviceFor(browser, cast.carrier, SIZES.tablet, `/documents/${document.id}`);
+    // The carrier's portal says so at the top of the document page, too.
+    await expect(tablet.getByTestId('pending-instruction-callout')).toContainText('An instruction of the right of disposal waits for your answer.');
+    await tablet.goto(`/tablet/${document.id}`);
+    const pending = tablet.getByTestId('pending-instructions');
+    await expect(pending.getByRole('heading', { name: 'Instruction from the sender' })).toBeVisible();
+    await expect(pending).toContainText('Deliver to our Düsseldorf warehouse instead.');
+    // Refusing needs a reason; then the driver changes its mind and accepts.
+    await pending.getByRole('button', { name: 'Refuse' }).click();
+    await pending.getByRole('button', { name: 'Refuse the instruction' }).click();
+    await expect(pending.getByRole('alert')).toContainText('Say why you refuse the instruction.');
+    await expectAccessible(tablet);
+    await screenshots(tablet, 'legal-tablet-instruction');
+    await pending.getByRole('button', { name: 'Cancel' }).click();
+    await pending.getByRole('button', { name: 'Accept the instruction' }).click();
+    await expect(tablet.getByTestId('pending-instructions')).toHaveCount(0);
+    await tablet.context().close();
+  });
+
+  await test.step('the consignor’s portal shows the answer; the place of delivery changed', async () => {
+    await page.reload();
+    const answer = page.getByTestId('legal-events').getByTestId('instruction-answer');
+    await expect(answer).toContainText('Accepted by');
+    const stored = await readDocument(request, cast.consignor, document.id);
+    expect(stored.placeOfDelivery).toMatchObject({ name: 'Lager Düsseldorf', cityName: 'Düsseldorf', countryCode: 'DEU' });
+    expect(stored.instructions[0].response).toMatchObject({ accepted: true });
+  });
+});
+
+test('at 390×844: the consignee records a damage reservation two days after the delivery, with the time left shown', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const document = await issueWaybill(request, cast, { collection: ['OWN'], delivery: ['OWN'] });
+  await moveTo(request, document.id, 'TRANSIT');
+  await moveTo(request, document.id, 'DELIVERED');
+  const delivered = await readDocument(request, cast.consignee, document.id);
+  const update = delivered.updates.find((entry: { newFreightDocumentStatus: string | null }) => entry.newFreightDocumentStatus === 'DELIVERED');
+  const deliveredAt = new Date(update.createDateTimeClient ?? update.createDateTimeServer);
+  // The browser's clock two days (and a minute) after the delivery: the delay window then has 18 days and 23 hours left.
+  await page.clock.setFixedTime(new Date(deliveredAt.getTime() + 2 * 24 * 3600_000 + 60_000));
+  await page.setViewportSize(SIZES.phone);
+  await page.goto(`/login?callbackUrl=${encodeURIComponent(`/documents/${document.id}`)}`);
+  await signIn(page, cast.consignee.email, cast.consignee.password);
+
+  const legal = page.getByTestId('legal-events');
+  await expect(legal.getByRole('heading', { name: 'Record a reservation after the delivery' })).toBeVisible();
+  await expect(legal.getByTestId('time-left-DELAY')).toHaveText(/^18 days and 23 hours left, until /);
+  await expect(legal.getByTestId('time-left-AFTER_DELIVERY')).toHaveAttribute('data-state', 'open');
+  await expect(legal.getByTestId('time-left-AFTER_DELIVERY')).toHaveText(/^\d+ days and \d+ hours? left, until /);
+  await legal.getByRole('radio', { name: /After the delivery: loss or damage not apparent/ }).check();
+  await legal.getByLabel('What is wrong').selectOption('DAMAGE');
+  await legal.getByRole('checkbox', { name: /Euro pallet/ }).check();
+  await legal.getByLabel('Describe it').fill('Water damage found when unpacking');
+  await expectAccessible(page);
+  await screenshots(page, 'legal-late-reservation');
+  await legal.getByRole('button', { name: 'Record the reservation' }).click();
+  await expect(legal.getByTestId('late-reservation-done')).toHaveText('The reservation is recorded.');
+  const recorded = legal.getByTestId('reservation');
+  await expect(recorded).toContainText('Damage');
+  await expect(recorded).toContainText('After the delivery: loss or damage not apparent');
+  await expect(recorded).toContainText('Goods lines: Euro pallet');
+  const stored = await readDocument(request, cast.consignee, document.id);
+  expect(stored.comments.find((comment: { reservation: unknown }) => comment.reservation).reservation).toMatchObject({
+    stage: 'AFTER_DELIVERY',
+    kind: 'DAMAGE',
+    withinTimeLimit: true,
+  });
+});
+
+test('at 390×844: the driver reports an impediment with a photo and records the cash collected on the delivery step', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const created = await request.post('/api/freightdocuments', {
+    headers: { Authorization: `Bearer ${cast.submitter.token}` },
+    data: {
+      type: 'WAYBILL',
+      status: 'ISSUED',
+      consignor: { name: 'Tegel BV', cityName: 'Utrecht', countryCode: 'NLD', submittedAccountNumber: cast.consignor.accountNumber },
+      consignee: { name: 'Fliesen GmbH', cityName: 'Köln', countryCode: 'DEU', submittedAccountNumber: cast.consignee.accountNumber },
+      carrier: { name: 'Snel Transport', cityName: 'Breda', countryCode: 'NLD', submittedAccountNumber: cast.carrier.accountNumber },
+      placeOfTakingOver: { name: 'Warehouse Utrecht', cityName: 'Utrecht', countryCode: 'NLD' },
+      placeOfDelivery: { name: 'Lager Köln-Porz', cityName: 'Köln', countryCode: 'DEU' },
+      establishedPlace: 'Utrecht',
+      structuredGoods: [{ type: 'GOOD', name: 'Ceramic tiles', numberOfPackages: 12, weight: 480, weightUnit: 'KILOGRAM' }],
+      reimbursementAmount: 1250,
+      reimbursementCurrency: 'EUR',
+      availableSigningMethods: { collection: ['OWN'], carrierToCarrier: ['OWN'], delivery: ['OWN'] },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { freightDocumentId: id } = (await created.json()) as { freightDocumentId: string };
+  await moveTo(request, id, 'TRANSIT');
+
+  await page.setViewportSize(SIZES.phone);
+  await page.goto(`/login?callbackUrl=${encodeURIComponent(`/tablet/${id}`)}`);
+  await signIn(page, cast.carrier.email, cast.carrier.password);
+
+  await test.step('an impediment with a photo', async () => {
+    const panel = page.getByTestId('impediment-panel');
+    await panel.getByRole('button', { name: 'Report an impediment' }).click();
+    await panel.getByRole('radio', { name: 'Delivery is prevented' }).check();
+    await panel.getByLabel('Details').fill('Gate closed, nobody answers the phone');
+    await panel.getByLabel('Photo').setInputFiles({ name: 'gate.png', mimeType: 'image/png', buffer: PHOTO });
+    await expectAccessible(page);
+    await screenshots(page, 'legal-tablet-impediment');
+    await panel.getByRole('button', { name: 'Report the impediment' }).click();
+    await expect(outboxEntry(page, 'Impediment')).toHaveAttribute('data-state', 'sent');
+  });
+
+  await test.step('cash on delivery, collected, before the approvals', async () => {
+    const panel = page.getByTestId('cash-on-delivery-panel');
+    await expect(panel).toContainText('To collect: 1,250 EUR');
+    await panel.getByRole('button', { name: 'Collected', exact: true }).click();
+    await panel.getByLabel('Receipt or reference').fill('Q-2211');
+    await expectAccessible(page);
+    await screenshots(page, 'legal-tablet-cash');
+    await panel.getByRole('button', { name: 'Record', exact: true }).click();
+    await expect(outboxEntry(page, 'Cash on delivery')).toHaveAttribute('data-state', 'sent');
+    await expect(panel.getByTestId('cash-recorded')).toContainText('Collected · 1,250 EUR · Q-2211');
+  });
+
+  const stored = await readDocument(request, cast.consignor, id);
+  expect(stored.impediments).toEqual([
+    expect.objectContaining({ kind: 'DELIVERY_PREVENTED', text: 'Gate closed, nobody answers the phone', attachments: [expect.anything()] }),
+  ]);
+  expect(stored.cashOnDelivery).toMatchObject({ collected: true, amount: 1250, currency: 'EUR', reference: 'Q-2211' });
+});

@@ -1,0 +1,89 @@
+'use client';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { IMPEDIMENT_KINDS, type ImpedimentKind } from '@/lib/domain/legal-events';
+import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
+import type { OutboxEntry, OutboxKind } from '@/lib/tablet/outbox';
+import { entryState } from './outbox-status';
+import { PhotoField, photoAttachments, type Photo } from './photo-field';
+import '@/components/legal/legal.css';
+
+/**
+ * The driver reports that carriage or delivery became impossible (CMR art. 14, 15), with a photo; the holders of
+ * the right of disposal are told and may answer with an instruction. Shown when `allowedActions` has
+ * REPORT_IMPEDIMENT; closed until asked for, so it does not crowd the hand-over.
+ */
+export function ImpedimentPanel(props: {
+  document: FreightDocumentResponse;
+  entries: OutboxEntry[];
+  submit: (kind: OutboxKind, body: Record<string, unknown>) => string;
+}) {
+  const { document } = props;
+  const t = useTranslations('legal');
+  const [open, setOpen] = useState(false);
+  const [kind, setKind] = useState<ImpedimentKind>('DELIVERY_PREVENTED');
+  const [text, setText] = useState('');
+  const [photo, setPhoto] = useState<Photo>();
+  const [key, setKey] = useState<string>();
+  const [round, setRound] = useState(0);
+  const state = entryState(props.entries, key);
+  if ((state === 'sent' || state === 'waiting') && key) {
+    setText('');
+    setPhoto(undefined);
+    setKey(undefined);
+    setRound(round + 1);
+    setOpen(false);
+  }
+  if (!document.allowedActions.includes('REPORT_IMPEDIMENT')) return null;
+
+  return (
+    <section className="panel tablet-panel" aria-labelledby="impediment-title" data-testid="impediment-panel">
+      <h2 id="impediment-title">{t('impediments.title')}</h2>
+      {!open ? (
+        <button type="button" className="button button-secondary button-large" onClick={() => setOpen(true)}>
+          {t('impediments.report')}
+        </button>
+      ) : (
+        <form
+          className="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!text.trim() || state === 'sending') return;
+            setKey(props.submit('impediment', { kind, text: text.trim(), previousCommits: document.previousCommits, ...photoAttachments(photo) }));
+          }}
+        >
+          <fieldset className="choice-list">
+            <legend>{t('impediments.kind')}</legend>
+            {IMPEDIMENT_KINDS.map((candidate) => (
+              <label key={candidate} className="choice choice-large">
+                <input type="radio" name="impediment-kind" value={candidate} checked={kind === candidate} onChange={() => setKind(candidate)} />
+                <span>{t(`impedimentKind.${candidate}`)}</span>
+              </label>
+            ))}
+          </fieldset>
+          <div className="field">
+            <label htmlFor="impediment-text">{t('impediments.text')}</label>
+            <textarea id="impediment-text" className="input input-large" rows={3} required value={text} onChange={(event) => setText(event.target.value)} />
+          </div>
+          <PhotoField
+            id="impediment-photo"
+            label={t('impediments.photo')}
+            failed={t('tablet.photoFailed')}
+            previewAlt={t('tablet.photoPreview')}
+            photo={photo}
+            round={round}
+            onChange={setPhoto}
+          />
+          <div className="actions">
+            <button type="submit" className="button button-primary button-large" disabled={!text.trim() || state === 'sending'}>
+              {t('impediments.submit')}
+            </button>
+            <button type="button" className="button button-secondary button-large" onClick={() => setOpen(false)}>
+              {t('give.cancel')}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
