@@ -7,7 +7,6 @@ import { DateTime, useLocalTime } from '@/components/i18n/date-time';
 import { AcceptingReservations } from '@/components/legal/accepting-reservations';
 import '@/components/legal/legal.css';
 
-
 function address(party: HandoverParty): string {
   const street = [party.streetName, party.buildingNumber].filter(Boolean).join(' ');
   const city = [party.postalCode, party.cityName].filter(Boolean).join(' ');
