@@ -725,7 +725,7 @@ export interface paths {
         };
         /**
          * The sender’s receipt of the taking over (Additional Protocol art. 6)
-         * @description For role holders after the collection (before it `4.18`): the service number, verification URL, when and where the goods were taken over, the carrier, the goods, the plates and the reservations of the taking over with their acceptance. JSON or PGP-signed JSON by `Accept`.
+         * @description For role holders after the collection (before it `4.18`): the service number, verification URL, when and where the goods were taken over, the carrier, the goods, the plates and the reservations of the taking over with their acceptance. JSON, PDF (labels in the `Accept-Language`’s language) or PGP-signed JSON by `Accept`.
          */
         get: operations["getFreightdocumentsByIdReceipt"];
         put?: never;
@@ -6212,7 +6212,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The receipt, as JSON or PGP-signed JSON. */
+            /** @description The receipt, as JSON, PDF or PGP-signed JSON. */
             200: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -6254,6 +6254,7 @@ export interface operations {
                             } | null;
                         }[];
                     };
+                    "application/pdf": string;
                     "application/vnd.freightdocument.v1+pgp-signature": string;
                 };
             };
