@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createClient, type CreatedClient } from './support/admin';
 import { signIn } from './support/portal';
-import { issueWaybill, person, SIZES, type Person } from './support/tablet';
+import { drawSignature, expectAccessible, issueWaybill, person, PHOTO, readDocument, SIZES, type Person } from './support/tablet';
 
 test.use({ timezoneId: 'UTC', viewport: SIZES.tablet });
 
@@ -23,6 +23,23 @@ test.beforeAll(async ({ request }) => {
     carrier: await person(request, client, 'carrier'),
   };
 });
+
+/** Whether the tablet keeps a copy under `key` in its IndexedDB (lib/offline/db.ts). */
+function hasCopy(page: Page, key: string) {
+  return page.evaluate(
+    (wanted) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('fds-tablet');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const request = open.result.transaction('copies').objectStore('copies').get(wanted);
+          request.onsuccess = () => resolve(Boolean(request.result));
+          request.onerror = () => resolve(false);
+        };
+      }),
+    key,
+  );
+}
 
 /** Waits until the service worker controls the page and has kept `paths` for offline use. */
 async function keptForOffline(page: Page, paths: string[]) {
@@ -88,4 +105,93 @@ test('after one online visit the tablet opens, reloads and moves between its scr
   await page.goto(`/tablet/${document.id}`);
   await expect(page).toHaveURL(new RegExp(`/tablet/${document.id}$`));
   await expect(page.locator('main h1')).toBeVisible();
+});
+
+/** The tablet's collection done online: the driver's approval and the consignor's implicit one. */
+async function collectOnline(page: Page, serviceNumber: string) {
+  await expect(page.getByRole('heading', { level: 1, name: `Collection · document ${serviceNumber}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Approve the hand-over' }).click();
+  await expect(page.getByTestId('own-approved')).toBeVisible();
+  await page.getByRole('radio', { name: 'Without evidence (implicit)' }).check();
+  await page.getByRole('button', { name: 'Record implicit approval' }).click();
+  await expect(page.getByTestId('document-status')).toHaveText('In transit');
+}
+
+const outboxEntries = (page: Page) => page.getByTestId('outbox').getByRole('listitem');
+
+test('cold start offline: sign on glass and a photo comment are kept over a reload and sent from the list when online', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const document = await issueWaybill(request, cast, { collection: ['OWN'], delivery: ['SIGN_ON_GLASS'] });
+  await page.goto(`/login?callbackUrl=${encodeURIComponent(`/tablet/${document.id}`)}`);
+  await signIn(page, cast.carrier.email, cast.carrier.password);
+  await collectOnline(page, document.serviceNumber);
+  await page.getByRole('button', { name: 'Approve the hand-over' }).click();
+  await expect(page.getByTestId('own-approved')).toBeVisible();
+  await page.goto('/tablet');
+  await expect(page.getByTestId('transfer-card')).not.toHaveCount(0);
+  await keptForOffline(page, ['/tablet', '/respond', '/tablet/shell']);
+  // The list copied the documents it shows.
+  await expect.poll(() => hasCopy(page, `handOver:${document.id}`)).toBe(true);
+
+  const context = page.context();
+  await page.close();
+  await context.setOffline(true);
+  const tablet = await context.newPage();
+  await tablet.goto('/tablet');
+  await expect(tablet.getByTestId('offline-banner')).toHaveText('Offline — changes are kept on this tablet and sent when the network is back.');
+  await expect(tablet.getByTestId('copy-age')).toContainText('saved on this tablet');
+  await tablet.getByTestId('transfer-card').filter({ hasText: document.serviceNumber }).getByRole('link').click();
+  await expect(tablet.getByRole('heading', { level: 1, name: `Delivery · document ${document.serviceNumber}` })).toBeVisible();
+  await expect(tablet.getByTestId('copy-age')).toContainText('As of');
+
+  await tablet.getByLabel('Comment', { exact: true }).fill('Two boxes wet at the bottom');
+  await tablet.getByLabel('Photo (camera)').setInputFiles({ name: 'pallet.png', mimeType: 'image/png', buffer: PHOTO });
+  await tablet.getByRole('button', { name: 'Send comment' }).click();
+  await tablet.getByRole('radio', { name: 'Signature on this screen' }).check();
+  await tablet.getByLabel('Name of the person signing').fill('Bea Berger');
+  await drawSignature(tablet);
+  await tablet.getByRole('button', { name: 'Save signature and approve' }).click();
+  await expect(tablet.getByTestId('outbox-badge')).toHaveAttribute('data-count', '2');
+  await expect(tablet.getByTestId('approval-theirs')).toHaveText('Counter party: approved, waiting to send');
+  await expectAccessible(tablet);
+  await tablet.screenshot({ path: 'test-results/offline/hand-over-offline-1024.png', fullPage: true });
+
+  await tablet.reload();
+  await expect(tablet.getByRole('heading', { level: 1, name: `Delivery · document ${document.serviceNumber}` })).toBeVisible();
+  await expect(tablet.getByTestId('outbox-badge')).toHaveAttribute('data-count', '2');
+  await expect(outboxEntries(tablet).and(tablet.locator('[data-state="waiting"]'))).toHaveCount(2);
+  await tablet.goto('/tablet');
+  await expect(tablet.getByTestId('transfer-card').filter({ hasText: document.serviceNumber })).toContainText('Counter party: approved, waiting to send');
+  await tablet.screenshot({ path: 'test-results/offline/list-offline-1024.png', fullPage: true });
+
+  // Back online on "My transfers": the list's sender drains the outbox; the hand-over page is not opened again.
+  await context.setOffline(false);
+  await expect(tablet.getByTestId('outbox-badge')).toHaveCount(0, { timeout: 20_000 });
+  const final = await readDocument(request, cast.submitter, document.id);
+  expect(final.status).toBe('DELIVERED');
+  expect(final.comments.map((comment: { text: string }) => comment.text)).toContain('Two boxes wet at the bottom');
+  expect(final.approvals.map((approval: { action: string; type: string }) => `${approval.action} ${approval.type}`).sort()).toEqual([
+    'COLLECTION IMPLICIT',
+    'COLLECTION OWN',
+    'DELIVERY OWN',
+    'DELIVERY SIGN_ON_GLASS',
+  ]);
+  await tablet.goto(`/tablet/${document.id}`);
+  await expect(tablet.getByRole('img', { name: 'Signature of Bea Berger' })).toBeVisible();
+});
+
+test('a double tap on approve while offline queues one entry and records one approval', async ({ page, request }) => {
+  const document = await issueWaybill(request, cast, { collection: ['OWN'], delivery: ['SIGN_ON_GLASS'] });
+  await page.goto(`/login?callbackUrl=${encodeURIComponent(`/tablet/${document.id}`)}`);
+  await signIn(page, cast.carrier.email, cast.carrier.password);
+  await expect(page.getByRole('heading', { level: 1, name: `Collection · document ${document.serviceNumber}` })).toBeVisible();
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: 'Approve the hand-over' }).dblclick();
+  await expect(outboxEntries(page)).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Approve the hand-over' })).toBeDisabled();
+  await expect(page.getByTestId('outbox-badge')).toHaveAttribute('data-count', '1');
+  await page.context().setOffline(false);
+  await expect(page.getByTestId('own-approved')).toBeVisible({ timeout: 20_000 });
+  const final = await readDocument(request, cast.submitter, document.id);
+  expect(final.approvals).toHaveLength(1);
 });

@@ -1,11 +1,13 @@
 import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
+import { OfflineBar } from '@/components/offline/offline-bar';
 import { ServiceWorkerRegistration } from '@/components/offline/service-worker';
 import { TabletHeader } from '@/components/tablet/tablet-header';
 import { getSessionAccountId } from '@/server/auth/session';
 import { getConfig } from '@/server/config/env';
 import '@/components/tablet/tablet.css';
+import '@/components/offline/offline.css';
 
 /** Issue 21: the tablet's screens are an installable app (public/manifest.webmanifest) that opens offline. */
 export const metadata: Metadata = { manifest: '/manifest.webmanifest', icons: { apple: '/icons/icon-192.png' } };
@@ -19,6 +21,7 @@ export default async function TabletLayout({ children }: { children: ReactNode }
     <>
       <ServiceWorkerRegistration />
       <TabletHeader signedIn={Boolean(accountId)} partnerEnvironment={getConfig().APP_ENV === 'partner'} />
+      <OfflineBar />
       <main id="main" className="tablet-page" tabIndex={-1}>
         {children}
       </main>

@@ -4,6 +4,8 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { errorsFromCall, useErrorMessage } from '@/components/forms/errors';
 import { useEnumLabel } from '@/components/i18n/labels';
+import { CopyAge } from '@/components/offline/copy-age';
+import { copyKeys } from '@/lib/offline/copy';
 import type { HandoverLinkResponse } from '@/lib/schemas/handover';
 import { ApprovalsPanel } from './approvals-panel';
 import { HandoverResult } from './handover-result';
@@ -108,6 +110,7 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
           {label('status', document.status)}
         </span>
       </p>
+      <CopyAge copyKey={copyKeys.handOver(freightDocumentId)} />
       <OutboxStatus entries={outbox.entries} onDismiss={outbox.dismiss} onRetry={outbox.retryNow} />
 
       {transfers.length > 1 ? (
@@ -132,7 +135,7 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
             <strong>{t('place')}</strong> <PlaceText place={transfer.place} />
           </p>
           <p>
-            <strong>{t('approvals')}</strong> <ApprovalState item={transfer} />
+            <strong>{t('approvals')}</strong> <ApprovalState item={transfer} freightDocumentId={document.freightDocumentId} />
           </p>
         </div>
       ) : (
