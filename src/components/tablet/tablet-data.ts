@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { outbox, outboxStore } from '@/components/offline/outbox-store';
 import { copyKeys, isUnreachable, pruneCopies, throughCopy } from '@/lib/offline/copy';
+import { keepKit, readKit, responseFromKit } from '@/lib/offline/respond-kit';
 import { discard, type OutboxKind } from '@/lib/tablet/outbox';
 import { useTRPC, useTRPCClient } from '@/lib/trpc/client';
 
@@ -95,8 +96,48 @@ export function useAttachmentImage(freightDocumentId: string, attachmentId: stri
   });
 }
 
-/** The counter party's phone page: asks the server for the response code to a challenge (a read, sent when asked). */
+/**
+ * The counter party's phone page: asks the server for the response code to a challenge (a read, sent when asked);
+ * with the server out of reach, computes it on the phone from the kit it keeps (issue 21).
+ */
 export function useResponseCode() {
   const client = useTRPCClient();
-  return useCallback((challenge: string) => client.tablet.responseCode.query({ challenge }), [client]);
+  return useCallback(
+    async (challenge: string) => {
+      try {
+        return await client.tablet.responseCode.query({ challenge });
+      } catch (error) {
+        if (!isUnreachable(error)) throw error;
+        const kit = await readKit();
+        const answer = kit ? responseFromKit(kit, challenge) : undefined;
+        if (!answer) throw error;
+        return answer;
+      }
+    },
+    [client],
+  );
+}
+
+/**
+ * Issue 21: while online, the phone page fetches and keeps (encrypted) what it needs to give codes offline. The
+ * answer held in memory says only whether and since when; the secret stays in IndexedDB.
+ */
+export function useOfflineCodes() {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  return useQuery({
+    queryKey: [...trpc.tablet.offlineCodeKit.queryKey(), 'kept'],
+    queryFn: async () => {
+      try {
+        const kit = await client.tablet.offlineCodeKit.query();
+        return { kept: await keepKit(kit), issuedAt: kit.issuedAt };
+      } catch (error) {
+        if (!isUnreachable(error)) throw error;
+        const kit = await readKit();
+        return { kept: Boolean(kit), issuedAt: kit?.issuedAt };
+      }
+    },
+    refetchInterval: 5 * 60_000,
+    ...OFFLINE_READ,
+  });
 }
