@@ -4,6 +4,7 @@
  * no network after one online visit.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { responseCode, verhoeff } from '@/lib/domain/tfa';
 import { createClient, type CreatedClient } from './support/admin';
 import { signIn } from './support/portal';
 import { drawSignature, expectAccessible, issueWaybill, person, PHOTO, readDocument, SIZES, type Person } from './support/tablet';
@@ -194,4 +195,120 @@ test('a double tap on approve while offline queues one entry and records one app
   await expect(page.getByTestId('own-approved')).toBeVisible({ timeout: 20_000 });
   const final = await readDocument(request, cast.submitter, document.id);
   expect(final.approvals).toHaveLength(1);
+});
+
+test('the consignor’s phone, offline after one signed-in visit, gives a code the offline tablet queues and the server accepts', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const document = await issueWaybill(request, cast, { collection: ['OWN', 'TFA'], delivery: ['SIGN_ON_GLASS'] });
+  await page.goto(`/login?callbackUrl=${encodeURIComponent(`/tablet/${document.id}`)}`);
+  await signIn(page, cast.carrier.email, cast.carrier.password);
+  await expect(page.getByRole('heading', { level: 1, name: `Collection · document ${document.serviceNumber}` })).toBeVisible();
+  await keptForOffline(page, ['/tablet', '/tablet/shell']);
+
+  const phoneContext = await browser.newContext({ viewport: SIZES.phone });
+  const phone = await phoneContext.newPage();
+  await phone.goto('/login?callbackUrl=%2Frespond');
+  await signIn(phone, cast.consignor.email, cast.consignor.password);
+  await expect(phone.getByTestId('offline-codes')).toHaveText('This device can give codes offline.');
+  await keptForOffline(phone, ['/respond']);
+  // Nothing of the secret in the page's storage as text: IndexedDB holds it encrypted.
+  expect(JSON.stringify(await phone.evaluate(() => ({ ...localStorage })))).not.toContain(cast.consignor.accountSecret);
+
+  await page.context().setOffline(true);
+  await phoneContext.setOffline(true);
+  await page.reload();
+  await phone.reload();
+  await expect(phone.getByTestId('offline-banner')).toBeVisible();
+  await phone.screenshot({ path: 'test-results/offline/respond-offline-390.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Approve the hand-over' }).click();
+  await page.getByRole('radio', { name: 'Two-factor code' }).check();
+  const challenge = (await page.getByTestId('challenge-code').getAttribute('data-code'))!;
+  await phone.getByLabel('Challenge code from the carrier').fill(challenge);
+  await phone.getByRole('button', { name: 'Get my response code' }).click();
+  const code = (await phone.getByTestId('response-code').getAttribute('data-code'))!;
+  const s2 = (await readDocument(request, cast.consignor, document.id)).collectionSecrets.s2;
+  expect(code).toBe(
+    responseCode({ challenge, action: 'COLLECTION', accountNumber: cast.consignor.accountNumber, s2, accountSecret: cast.consignor.accountSecret }),
+  );
+  await phoneContext.close();
+
+  await page.getByLabel('Response code of the counter party').fill(code);
+  await page.getByRole('button', { name: 'Check the code and approve' }).click();
+  await expect(page.getByTestId('outbox-badge')).toHaveAttribute('data-count', '2');
+  await page.context().setOffline(false);
+  await expect(page.getByTestId('document-status')).toHaveText('In transit', { timeout: 20_000 });
+  const final = await readDocument(request, cast.submitter, document.id);
+  expect(final.approvals.map((approval: { type: string }) => approval.type).sort()).toEqual(['OWN', 'TFA']);
+});
+
+test('a refused item shows its reason beside its document until dismissed, and the items behind it are sent', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const document = await issueWaybill(request, cast, { collection: ['OWN', 'TFA'], delivery: ['SIGN_ON_GLASS'] });
+  await page.goto(`/login?callbackUrl=${encodeURIComponent(`/tablet/${document.id}`)}`);
+  await signIn(page, cast.carrier.email, cast.carrier.password);
+  await expect(page.getByRole('heading', { level: 1, name: `Collection · document ${document.serviceNumber}` })).toBeVisible();
+  await keptForOffline(page, ['/tablet', '/tablet/shell']);
+  await page.context().setOffline(true);
+  await page.getByRole('radio', { name: 'Two-factor code' }).check();
+  await page.getByLabel('Response code of the counter party').fill('1'.repeat(24) + verhoeff('1'.repeat(24)));
+  await page.getByRole('button', { name: 'Check the code and approve' }).click();
+  await page.getByLabel('Comment', { exact: true }).fill('Seal number 4711');
+  await page.getByRole('button', { name: 'Send comment' }).click();
+  await expect(page.getByTestId('outbox-badge')).toHaveAttribute('data-count', '2');
+  await page.goto('/tablet');
+  await page.context().setOffline(false);
+  const card = page.getByTestId('transfer-card').filter({ hasText: document.serviceNumber });
+  await expect(card.getByTestId('refused-items')).toContainText("Not accepted: Counter party's approval", { timeout: 20_000 });
+  await expect(page.getByTestId('outbox-badge')).toHaveCount(0);
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/offline/list-refused-1024.png', fullPage: true });
+  const final = await readDocument(request, cast.submitter, document.id);
+  expect(final.comments.map((comment: { text: string }) => comment.text)).toEqual(['Seal number 4711']);
+  expect(final.approvals).toEqual([]);
+  await card.getByRole('button', { name: 'Close' }).click();
+  await expect(card.getByTestId('refused-items')).toHaveCount(0);
+});
+
+test('two tablets offline from one head each add a comment: both arrive, the document has two heads, the next change names both', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const document = await issueWaybill(request, cast, { collection: ['OWN'], delivery: ['SIGN_ON_GLASS'] });
+  const head = (await readDocument(request, cast.submitter, document.id)).previousCommits as string[];
+  expect(head).toHaveLength(1);
+  const second = await (await browser.newContext({ viewport: SIZES.tablet })).newPage();
+  for (const tablet of [page, second]) {
+    await tablet.goto(`/login?callbackUrl=${encodeURIComponent(`/tablet/${document.id}`)}`);
+    await signIn(tablet, cast.carrier.email, cast.carrier.password);
+    await expect(tablet.getByRole('heading', { level: 1, name: `Collection · document ${document.serviceNumber}` })).toBeVisible();
+    await tablet.context().setOffline(true);
+  }
+  await page.getByLabel('Comment', { exact: true }).fill('Left door dented');
+  await page.getByRole('button', { name: 'Send comment' }).click();
+  await second.getByLabel('Comment', { exact: true }).fill('Right door scratched');
+  await second.getByRole('button', { name: 'Send comment' }).click();
+  for (const tablet of [page, second]) await tablet.context().setOffline(false);
+  for (const tablet of [page, second]) await expect(tablet.getByTestId('outbox-badge')).toHaveCount(0, { timeout: 20_000 });
+
+  const merged = await readDocument(request, cast.submitter, document.id);
+  expect(merged.comments.map((comment: { text: string }) => comment.text).sort()).toEqual(['Left door dented', 'Right door scratched']);
+  expect(merged.previousCommits).toHaveLength(2);
+  await second.context().close();
+
+  // The next change, made online from the merged view, names both heads.
+  await page.reload();
+  await expect(page.getByTestId('timeline')).toContainText('Right door scratched');
+  await page.getByRole('button', { name: 'Approve the hand-over' }).click();
+  await expect(page.getByTestId('own-approved')).toBeVisible();
+  const after = await readDocument(request, cast.submitter, document.id);
+  expect(after.previousCommits).toHaveLength(1);
+  const last = after.updates.at(-1) as { previousCommits: string[] };
+  expect([...last.previousCommits].sort()).toEqual([...merged.previousCommits].sort());
 });

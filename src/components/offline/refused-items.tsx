@@ -17,16 +17,18 @@ export function RefusedItems({ freightDocumentId }: { freightDocumentId: string 
   const refused = entries.filter((entry) => entry.freightDocumentId === freightDocumentId && entry.state === 'failed');
   if (refused.length === 0) return null;
   return (
-    <ul className="refused-items" role="status" data-testid="refused-items">
-      {refused.map((entry) => (
-        <li key={entry.key} className="outbox-entry outbox-failed">
-          <strong>{t('refused', { kind: kinds(entry.kind) })}</strong>{' '}
-          <span className="outbox-error">{(entry.errors ?? []).map((error) => messageFor(error)).join(' ')}</span>
-          <button type="button" className="button button-secondary button-small" onClick={() => void discard(outboxStore, entry.key)}>
-            {t('dismiss')}
-          </button>
-        </li>
-      ))}
-    </ul>
+    <div role="status" data-testid="refused-items">
+      <ul className="refused-items">
+        {refused.map((entry) => (
+          <li key={entry.key} className="outbox-entry outbox-failed">
+            <strong>{t('refused', { kind: kinds(entry.kind) })}</strong>{' '}
+            <span className="outbox-error">{(entry.errors ?? []).map((error) => messageFor(error)).join(' ')}</span>
+            <button type="button" className="button button-secondary button-small" onClick={() => void discard(outboxStore, entry.key)}>
+              {t('dismiss')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
