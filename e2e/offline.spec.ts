@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { responseCode, verhoeff } from '@/lib/domain/tfa';
 import { createClient, type CreatedClient } from './support/admin';
 import { signIn } from './support/portal';
-import { drawSignature, expectAccessible, issueWaybill, person, PHOTO, readDocument, SIZES, type Person } from './support/tablet';
+import { drawSignature, expectAccessible, issueWaybill, person, PHOTO, readDocument, screenshots, SIZES, type Person } from './support/tablet';
 
 test.use({ timezoneId: 'UTC', viewport: SIZES.tablet });
 
@@ -155,7 +155,7 @@ test('cold start offline: sign on glass and a photo comment are kept over a relo
   await expect(tablet.getByTestId('outbox-badge')).toHaveAttribute('data-count', '2');
   await expect(tablet.getByTestId('approval-theirs')).toHaveText('Counter party: approved, waiting to send');
   await expectAccessible(tablet);
-  await tablet.screenshot({ path: 'test-results/offline/hand-over-offline-1024.png', fullPage: true });
+  await screenshots(tablet, 'offline-hand-over-offline');
 
   await tablet.reload();
   await expect(tablet.getByRole('heading', { level: 1, name: `Delivery · document ${document.serviceNumber}` })).toBeVisible();
@@ -163,7 +163,7 @@ test('cold start offline: sign on glass and a photo comment are kept over a relo
   await expect(outboxEntries(tablet).and(tablet.locator('[data-state="waiting"]'))).toHaveCount(2);
   await tablet.goto('/tablet');
   await expect(tablet.getByTestId('transfer-card').filter({ hasText: document.serviceNumber })).toContainText('Counter party: approved, waiting to send');
-  await tablet.screenshot({ path: 'test-results/offline/list-offline-1024.png', fullPage: true });
+  await screenshots(tablet, 'offline-list-offline');
 
   // Back online on "My transfers": the list's sender drains the outbox; the hand-over page is not opened again.
   await context.setOffline(false);
@@ -223,7 +223,7 @@ test('the consignor’s phone, offline after one signed-in visit, gives a code t
   await page.reload();
   await phone.reload();
   await expect(phone.getByTestId('offline-banner')).toBeVisible();
-  await phone.screenshot({ path: 'test-results/offline/respond-offline-390.png', fullPage: true });
+  await screenshots(phone, 'offline-respond-offline');
 
   await page.getByRole('button', { name: 'Approve the hand-over' }).click();
   await page.getByRole('radio', { name: 'Two-factor code' }).check();
@@ -266,7 +266,7 @@ test('a refused item shows its reason beside its document until dismissed, and t
   await expect(card.getByTestId('refused-items')).toContainText("Not accepted: Counter party's approval", { timeout: 20_000 });
   await expect(page.getByTestId('outbox-badge')).toHaveCount(0);
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/offline/list-refused-1024.png', fullPage: true });
+  await screenshots(page, 'offline-list-refused');
   const final = await readDocument(request, cast.submitter, document.id);
   expect(final.comments.map((comment: { text: string }) => comment.text)).toEqual(['Seal number 4711']);
   expect(final.approvals).toEqual([]);
@@ -311,4 +311,35 @@ test('two tablets offline from one head each add a comment: both arrive, the doc
   expect(after.previousCommits).toHaveLength(1);
   const last = after.updates.at(-1) as { previousCommits: string[] };
   expect([...last.previousCommits].sort()).toEqual([...merged.previousCommits].sort());
+});
+
+test('an approval made offline and sent 10 minutes later is dated when it was made; an expired session keeps it and asks for sign-in', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const document = await issueWaybill(request, cast, { collection: ['OWN'], delivery: ['SIGN_ON_GLASS'] });
+  await page.clock.install();
+  await page.goto(`/login?callbackUrl=${encodeURIComponent(`/tablet/${document.id}`)}`);
+  await signIn(page, cast.carrier.email, cast.carrier.password);
+  await expect(page.getByRole('heading', { level: 1, name: `Collection · document ${document.serviceNumber}` })).toBeVisible();
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: 'Approve the hand-over' }).click();
+  await expect(page.getByTestId('outbox-badge')).toHaveAttribute('data-count', '1');
+  await page.clock.fastForward('10:00');
+  // The session ended while the tablet was offline.
+  await page.context().clearCookies();
+  await page.context().setOffline(false);
+  const signInAgain = page.getByTestId('sign-in-again');
+  await expect(signInAgain).toContainText('Sign in again to send the change waiting on this tablet.', { timeout: 20_000 });
+  await expect(page.getByTestId('outbox-badge')).toHaveAttribute('data-count', '1');
+  await expectAccessible(page);
+  await screenshots(page, 'offline-sign-in-again');
+  await signInAgain.getByRole('link', { name: 'Sign in again' }).click();
+  await signIn(page, cast.carrier.email, cast.carrier.password);
+  await expect(page.getByTestId('own-approved')).toBeVisible({ timeout: 20_000 });
+  const [approval] = (await readDocument(request, cast.submitter, document.id)).approvals as { createDateTimeClient: string; createDateTimeServer: string }[];
+  const late = Date.parse(approval!.createDateTimeServer) - Date.parse(approval!.createDateTimeClient);
+  expect(late).toBeGreaterThanOrEqual(600_000);
+  expect(late).toBeLessThan(660_000);
 });

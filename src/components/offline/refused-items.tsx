@@ -12,6 +12,7 @@ import { outbox, outboxStore } from './outbox-store';
 export function RefusedItems({ freightDocumentId }: { freightDocumentId: string }) {
   const t = useTranslations('offline');
   const kinds = useTranslations('tablet.outbox.kind');
+  const outboxText = useTranslations('tablet.outbox');
   const messageFor = useErrorMessage();
   const entries = useSyncExternalStore(outbox.subscribe, outbox.snapshot, outbox.serverSnapshot);
   const refused = entries.filter((entry) => entry.freightDocumentId === freightDocumentId && entry.state === 'failed');
@@ -22,7 +23,9 @@ export function RefusedItems({ freightDocumentId }: { freightDocumentId: string 
         {refused.map((entry) => (
           <li key={entry.key} className="outbox-entry outbox-failed">
             <strong>{t('refused', { kind: kinds(entry.kind) })}</strong>{' '}
-            <span className="outbox-error">{(entry.errors ?? []).map((error) => messageFor(error)).join(' ')}</span>
+            <span className="outbox-error">
+              {(entry.errors ?? []).map((error) => (error.field === 'evidence.responseCode' ? outboxText('wrongResponseCode') : messageFor(error))).join(' ')}
+            </span>
             <button type="button" className="button button-secondary button-small" onClick={() => void discard(outboxStore, entry.key)}>
               {t('dismiss')}
             </button>
