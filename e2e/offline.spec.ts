@@ -343,3 +343,26 @@ test('an approval made offline and sent 10 minutes later is dated when it was ma
   expect(late).toBeGreaterThanOrEqual(600_000);
   expect(late).toBeLessThan(660_000);
 });
+
+test('sign-out removes the phone’s code key and the local copy from the device', async ({ page }) => {
+  await page.goto('/login?callbackUrl=%2Frespond');
+  await signIn(page, cast.consignor.email, cast.consignor.password);
+  await expect(page.getByTestId('offline-codes')).toHaveText('This device can give codes offline.');
+  const stored = () =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('fds-tablet');
+          open.onsuccess = () => {
+            const request = open.result.transaction('deviceKeys').objectStore('deviceKeys').count();
+            request.onsuccess = () => resolve(request.result);
+          };
+          open.onerror = () => resolve(-1);
+        }),
+    );
+  // The device key and the encrypted kit.
+  expect(await stored()).toBe(2);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  expect(await stored()).toBe(0);
+});
