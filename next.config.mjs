@@ -1,3 +1,4 @@
+import { withSerwist } from '@serwist/turbopack';
 import createNextIntlPlugin from 'next-intl/plugin';
 
 /**
@@ -47,5 +48,6 @@ const nextConfig = {
     };
   },
 };
-// next-intl finds its request configuration (src/i18n/request.ts) through an alias this plugin sets.
-export default createNextIntlPlugin()(nextConfig);
+// next-intl finds its request configuration (src/i18n/request.ts) through an alias this plugin sets. withSerwist keeps
+// esbuild (which bundles the tablet's service worker, src/app/serwist) out of the server bundles.
+export default createNextIntlPlugin()(withSerwist(nextConfig));

@@ -19,6 +19,9 @@ export function contentSecurityPolicy(nonce: string, development = process.env.N
     "img-src 'self' blob: data:",
     "font-src 'self'",
     "connect-src 'self'",
+    // The tablet's service worker (issue 21): 'strict-dynamic' would leave script-src's 'self' out for it.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

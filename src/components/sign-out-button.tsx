@@ -30,6 +30,8 @@ export function SignOutButton({ className = 'button button-secondary', label, ne
           setPending(true);
           setFailed(false);
           try {
+            // The tablet's local copy and the phone's code key belong to this person (issue 21): gone at sign-out.
+            await import('@/lib/offline/db').then((offline) => offline.forgetAccountData()).catch(() => undefined);
             await signOut({ redirect: false });
             window.location.assign(next);
           } catch {

@@ -8,6 +8,7 @@ import pl from './pl.json';
 import { delegation } from './delegation';
 import { tablet } from './tablet';
 import { handover } from './handover';
+import { offline } from './offline';
 import { pdf } from './pdf';
 import portal from './portal';
 import { procedures } from './procedures';
@@ -20,7 +21,7 @@ import { legal } from './legal';
  * let features be built side by side without editing one shared catalogue.
  */
 type AreaCatalogues = { [L in Locale]: object };
-const AREAS = [delegation, tablet, pdf, apidocs, portal, handover, procedures, security, legal] as const satisfies readonly AreaCatalogues[];
+const AREAS = [delegation, tablet, pdf, apidocs, portal, handover, procedures, security, legal, offline] as const satisfies readonly AreaCatalogues[];
 
 type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never;
 type AreaMessages = [(typeof AREAS)[number]] extends [never] ? unknown : UnionToIntersection<(typeof AREAS)[number]['en']>;

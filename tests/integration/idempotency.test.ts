@@ -54,6 +54,16 @@ describe('Idempotency-Key on REST writes', () => {
     expect(await documentCount(bearer)).toBe(1);
   });
 
+  it('a repeat is compared without secondsSinceCreation, which grows while an offline device retries (issue 21)', async () => {
+    const key = newKey();
+    const first = await create(key, { ...validBody(), secondsSinceCreation: 60 });
+    expect(first.status, first.text).toBe(201);
+    const again = await create(key, { ...validBody(), secondsSinceCreation: 75 });
+    expect(again.status).toBe(201);
+    expect(replayed(again)).toBe(true);
+    expect(again.body).toEqual(first.body);
+  });
+
   it('4.50 on Idempotency-Key for the same key with another body or path; other keys and accounts are apart', async () => {
     const key = newKey();
     const first = await create(key, validBody({ goods: 'first' }));

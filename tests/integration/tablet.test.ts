@@ -7,6 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { challengeCode, contentHash, responseCode, verhoeff } from '@/lib/domain/tfa';
+import { responseFromKit } from '@/lib/offline/respond-kit';
 import { sharedDriver, type Client } from './driver';
 import { signedInSession, type PortalSession } from './portal-session';
 import { createCast, Transfers, type Cast, type Member } from './transfers-support';
@@ -95,6 +96,51 @@ describe('approvals from the tablet', () => {
     const again = await session('carrier').trpcMutation('tablet.approveOwn', { ...input, idempotencyKey: `tablet-${id}-again` });
     expect(again.status).toBe(409);
     expect(errors(again)).toEqual([expect.objectContaining({ code: '4.18' })]);
+  });
+
+  it('issue 21: an approval made offline 10 minutes ago is dated then; its retry with a grown secondsSinceCreation is a repeat', async () => {
+    const id = await transfers.create(METHODS);
+    const heads = await transfers.heads(id);
+    const body = { action: 'COLLECTION', ownRole: 'CARRIER', previousCommits: heads };
+    const input = { freightDocumentId: id, idempotencyKey: `offline-${id}` };
+    const first = await session('carrier').trpcMutation('tablet.approveOwn', { ...input, body: { ...body, secondsSinceCreation: 600 } });
+    expect(first.status).toBe(200);
+    // The answer was lost; the tablet sends again 5 s later, with the seconds computed at that send (contract §6, §13).
+    const retry = await session('carrier').trpcMutation('tablet.approveOwn', { ...input, body: { ...body, secondsSinceCreation: 605 } });
+    expect(data(retry)).toEqual(data(first));
+    const approvals = (await transfers.read('submitter', id)).approvals;
+    expect(approvals).toHaveLength(1);
+    const made = Date.parse(approvals[0].createDateTimeClient);
+    const arrived = Date.parse(approvals[0].createDateTimeServer);
+    expect(arrived - made).toBeGreaterThanOrEqual(599_000);
+    expect(arrived - made).toBeLessThanOrEqual(601_000);
+    // Another body under the same key is still refused.
+    const other = await session('carrier').trpcMutation('tablet.approveOwn', { ...input, body: { ...body, action: 'DELIVERY' } });
+    expect(errors(other)).toEqual([expect.objectContaining({ code: '4.50' })]);
+  });
+
+  it('issue 21: the phone keeps its own secret and the s2/s3 of its open transfers, and computes the code the server accepts', async () => {
+    const id = await transfers.create(METHODS);
+    const view = data(await query('carrier', 'tablet.handOver', { freightDocumentId: id }));
+    const { serviceNumber } = view.document;
+    const { s1, s3 } = view.transfers[0].secrets;
+    const kit = data(await query('consignor', 'tablet.offlineCodeKit'));
+    // Only the signed-in account's own secret, and only the secrets a counter party sees (no s1).
+    expect(kit).toMatchObject({ accountNumber: cast.consignor.accountNumber, accountSecret: cast.consignor.accountSecret });
+    const s2 = (await transfers.read('consignor', id)).collectionSecrets.s2;
+    expect(kit.transfers.filter((transfer: { freightDocumentId: string }) => transfer.freightDocumentId === id)).toEqual([
+      { freightDocumentId: id, serviceNumber, action: 'COLLECTION', s2, s3 },
+    ]);
+    // The carrier is no counter party of this collection: its kit has nothing of this document.
+    const carrierKit = data(await query('carrier', 'tablet.offlineCodeKit'));
+    expect(carrierKit.accountNumber).toBe(cast.carrier.accountNumber);
+    expect(carrierKit.transfers.some((transfer: { freightDocumentId: string }) => transfer.freightDocumentId === id)).toBe(false);
+    expect((await session('outsider').trpcQuery('tablet.offlineCodeKit')).body.result.data.transfers).toEqual([]);
+
+    const challenge = challengeCode({ contentHash: contentHash([], serviceNumber), serviceNumber, s1, s3 });
+    const offline = responseFromKit(kit, challenge);
+    expect(offline?.responseCode).toBe(data(await query('consignor', 'tablet.responseCode', { challenge })).responseCode);
+    expect(responseFromKit(kit, `${challenge.slice(0, 24)}${(Number(challenge[24]) + 1) % 10}`)).toBeUndefined();
   });
 
   it('TFA: the consignor’s phone page gives the response code the contract computes, and the tablet records it', async () => {

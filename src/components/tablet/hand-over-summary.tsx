@@ -72,7 +72,7 @@ export function HandOverSummary({ document, transfer }: { document: FreightDocum
           <div>
             <dt>{t('approvals')}</dt>
             <dd>
-              <ApprovalState item={transfer} />
+              <ApprovalState item={transfer} freightDocumentId={document.freightDocumentId} />
             </dd>
           </div>
         </dl>

@@ -4,6 +4,8 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { errorsFromCall, useErrorMessage } from '@/components/forms/errors';
 import { useEnumLabel } from '@/components/i18n/labels';
+import { CopyAge } from '@/components/offline/copy-age';
+import { copyKeys } from '@/lib/offline/copy';
 import { ApprovalsPanel } from './approvals-panel';
 import { HandoverResult } from './handover-result';
 import { CommentPanel } from './comment-panel';
@@ -110,6 +112,7 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
           {label('status', document.status)}
         </span>
       </p>
+      <CopyAge copyKey={copyKeys.handOver(freightDocumentId)} />
       <OutboxStatus entries={outbox.entries} onDismiss={outbox.dismiss} onRetry={outbox.retryNow} />
       <PendingInstructionsPanel document={document} />
 

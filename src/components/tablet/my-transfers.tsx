@@ -4,6 +4,9 @@ import { useTranslations } from 'next-intl';
 import { errorsFromCall, useErrorMessage } from '@/components/forms/errors';
 import { DateTime } from '@/components/i18n/date-time';
 import { useEnumLabel } from '@/components/i18n/labels';
+import { CopyAge } from '@/components/offline/copy-age';
+import { RefusedItems } from '@/components/offline/refused-items';
+import { copyKeys } from '@/lib/offline/copy';
 import type { MyTransferItem } from '@/lib/schemas/tablet';
 import { useMyTransfers } from './tablet-data';
 import { ApprovalState, PlaceText, TransferTitle } from './transfer-bits';
@@ -45,10 +48,11 @@ function TransferCard({ item }: { item: MyTransferItem }) {
         <div>
           <dt>{t('approvals')}</dt>
           <dd>
-            <ApprovalState item={item} />
+            <ApprovalState item={item} freightDocumentId={item.freightDocumentId} />
           </dd>
         </div>
       </dl>
+      <RefusedItems freightDocumentId={item.freightDocumentId} />
     </li>
   );
 }
@@ -104,6 +108,7 @@ export function MyTransfers() {
     <>
       <h1>{t('title')}</h1>
       <p className="lead">{t('lead')}</p>
+      <CopyAge copyKey={copyKeys.myTransfers} />
       {body}
     </>
   );

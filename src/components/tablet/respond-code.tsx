@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { errorsFromCall, useErrorMessage, type FieldError } from '@/components/forms/errors';
 import type { responseCodeAnswer } from '@/lib/schemas/tablet';
 import type { z } from 'zod';
+import { OfflineCodesStatus } from '@/components/offline/offline-codes-status';
 import { useResponseCode } from './tablet-data';
 import { CodeField, GroupedCode } from './code-fields';
 import { AcceptingReservations } from '@/components/legal/accepting-reservations';
@@ -27,6 +28,7 @@ export function RespondCode() {
     <div className="respond">
       <h1>{t('title')}</h1>
       <p className="lead">{t('lead')}</p>
+      <OfflineCodesStatus />
       <form
         className="form panel tablet-panel"
         onSubmit={async (event) => {

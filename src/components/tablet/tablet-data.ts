@@ -1,144 +1,79 @@
 'use client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TRPCClientError } from '@trpc/client';
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { errorsFromCall } from '@/components/forms/errors';
-import { drain, discard, enqueue, localStorageStore, prune, type OutboxEntry, type OutboxKind, type SendFailure } from '@/lib/tablet/outbox';
+import { useCallback, useSyncExternalStore } from 'react';
+import { outbox, outboxStore } from '@/components/offline/outbox-store';
+import { copyKeys, isUnreachable, pruneCopies, throughCopy } from '@/lib/offline/copy';
+import { keepKit, readKit, responseFromKit } from '@/lib/offline/respond-kit';
+import { discard, type OutboxKind } from '@/lib/tablet/outbox';
 import { useTRPC, useTRPCClient } from '@/lib/trpc/client';
 
 /**
- * The one data module of the tablet's screens (issue 9 part 4): they read and write only through these hooks. Reads
- * are tRPC queries; writes go through the outbox (lib/tablet/outbox.ts), which keeps them in localStorage and
- * sends each with its idempotency key until the server has answered. The offline issue replaces what is under
- * these hooks (a local copy, IndexedDB), not the screens.
+ * The one data module of the tablet's screens (issues 9 and 21): they read and write only through these hooks.
+ * Reads go to the server and keep a local copy in IndexedDB that stands in when the network is gone
+ * (lib/offline/copy.ts); writes go into the device's outbox (components/offline/outbox-store.ts), which
+ * OutboxSender sends from any screen of the app.
  */
 
-const store = localStorageStore();
-const listeners = new Set<() => void>();
-let snapshot: OutboxEntry[] | undefined;
-let draining = false;
+/** Offline a read must still run (to reach the copy); it is not retried against a server out of reach. */
+const OFFLINE_READ = { networkMode: 'always' as const, retry: (count: number, error: unknown) => count < 1 && !isUnreachable(error) };
 
-function read(): OutboxEntry[] {
-  snapshot ??= store.read();
-  return snapshot;
-}
-function changed() {
-  snapshot = undefined;
-  for (const listener of listeners) listener();
-}
-const observed = {
-  read: () => store.read(),
-  write: (entries: OutboxEntry[]) => {
-    store.write(entries);
-    changed();
-  },
-};
-
-/** A network failure, a timeout, 429 or a server error may pass: retry. The service's own refusals are final. */
-function classify(error: unknown): SendFailure {
-  if (error instanceof TRPCClientError) {
-    const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus;
-    if (status === undefined || status >= 500 || status === 429) return { retry: true };
-    return { retry: false, errors: errorsFromCall(error) };
-  }
-  return { retry: true };
-}
-
-const EMPTY: OutboxEntry[] = [];
-
-/** The outbox: its entries (for "waiting for network / sent") and `submit`, which queues a write and sends it. */
+/** The outbox: its entries (for "waiting to send / sent") and `submit`, which queues a write. */
 export function useOutbox(freightDocumentId?: string) {
-  const client = useTRPCClient();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const entries = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      // Another tab of the same tablet wrote the outbox.
-      window.addEventListener('storage', changed);
-      return () => {
-        listeners.delete(listener);
-        window.removeEventListener('storage', changed);
-      };
-    },
-    read,
-    () => EMPTY,
-  );
-
-  const send = useCallback(
-    (entry: OutboxEntry) => {
-      const input = { freightDocumentId: entry.freightDocumentId, idempotencyKey: entry.key, body: entry.body as never };
-      switch (entry.kind) {
-        case 'approveOwn':
-          return client.tablet.approveOwn.mutate(input);
-        case 'recordCounterParty':
-          return client.tablet.recordCounterParty.mutate(input);
-        case 'comment':
-          return client.tablet.comment.mutate(input);
-        case 'licensePlates':
-          return client.tablet.licensePlates.mutate(input);
-        case 'impediment':
-          return client.legalEvents.reportImpediment.mutate(input);
-        case 'cashOnDelivery':
-          return client.legalEvents.recordCashOnDelivery.mutate(input);
-      }
-    },
-    [client],
-  );
-
-  const flush = useCallback(async () => {
-    if (draining) return;
-    draining = true;
-    try {
-      prune(observed);
-      const { sent } = await drain(observed, send, classify);
-      if (sent.length > 0) await queryClient.invalidateQueries({ queryKey: trpc.tablet.pathKey() });
-    } finally {
-      draining = false;
-    }
-  }, [send, queryClient, trpc]);
-
-  // Retry what waits: when the browser says it is online again, and every few seconds meanwhile.
-  useEffect(() => {
-    void flush();
-    const retry = () => void flush();
-    window.addEventListener('online', retry);
-    const timer = window.setInterval(() => {
-      if (read().some((entry) => entry.state === 'waiting')) retry();
-    }, 4000);
-    return () => {
-      window.removeEventListener('online', retry);
-      window.clearInterval(timer);
-    };
-  }, [flush]);
-
+  const entries = useSyncExternalStore(outbox.subscribe, outbox.snapshot, outbox.serverSnapshot);
   const submit = useCallback(
     (kind: OutboxKind, body: Record<string, unknown>) => {
       if (!freightDocumentId) throw new Error('submit needs a document');
-      const entry = enqueue(observed, { kind, freightDocumentId, body });
-      void flush();
-      return entry.key;
+      return outbox.submit({ kind, freightDocumentId, body });
     },
-    [freightDocumentId, flush],
+    [freightDocumentId],
   );
-
   return {
     entries: freightDocumentId ? entries.filter((entry) => entry.freightDocumentId === freightDocumentId) : entries,
     submit,
-    dismiss: (key: string) => discard(observed, key),
-    retryNow: () => void flush(),
+    dismiss: (key: string) => void discard(outboxStore, key),
+    retryNow: outbox.poke,
   };
 }
 
+function useHandOverOptions() {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  return useCallback(
+    (freightDocumentId: string) => ({
+      queryKey: trpc.tablet.handOver.queryKey({ freightDocumentId }),
+      queryFn: throughCopy(copyKeys.handOver(freightDocumentId), () => client.tablet.handOver.query({ freightDocumentId })),
+      ...OFFLINE_READ,
+    }),
+    [trpc, client],
+  );
+}
+
+/** "My transfers"; while online, the hand-overs it lists are copied too, so each opens offline later. */
 export function useMyTransfers() {
   const trpc = useTRPC();
-  return useQuery(trpc.tablet.myTransfers.queryOptions(undefined, { refetchInterval: 30_000 }));
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const handOver = useHandOverOptions();
+  return useQuery({
+    queryKey: trpc.tablet.myTransfers.queryKey(),
+    queryFn: throughCopy(
+      copyKeys.myTransfers,
+      () => client.tablet.myTransfers.query(),
+      (data) => {
+        const ids = [...new Set(data.transfers.map((item) => item.freightDocumentId))];
+        for (const id of ids) void queryClient.prefetchQuery({ ...handOver(id), staleTime: 5 * 60_000 });
+        void pruneCopies(new Set([copyKeys.myTransfers, ...ids.map(copyKeys.handOver)]));
+      },
+    ),
+    refetchInterval: 30_000,
+    ...OFFLINE_READ,
+  });
 }
 
 /** The hand-over screen's document; `pollMs` while the counter party answers on its own phone (hand-over link). */
 export function useHandOver(freightDocumentId: string, pollMs?: number) {
-  const trpc = useTRPC();
-  return useQuery(trpc.tablet.handOver.queryOptions({ freightDocumentId }, pollMs ? { refetchInterval: pollMs, refetchIntervalInBackground: true } : {}));
+  const handOver = useHandOverOptions();
+  return useQuery({ ...handOver(freightDocumentId), ...(pollMs ? { refetchInterval: pollMs, refetchIntervalInBackground: true } : {}) });
 }
 
 /** A one-time hand-over link for the counter party's phone (contract §7): asked online, when the driver shows the QR. */
@@ -149,16 +84,61 @@ export function useHandoverLink() {
 
 export function useAttachmentImage(freightDocumentId: string, attachmentId: string | undefined) {
   const trpc = useTRPC();
+  const client = useTRPCClient();
+  const input = { freightDocumentId, attachmentId: attachmentId ?? '' };
   return useQuery({
-    ...trpc.tablet.attachmentImage.queryOptions({ freightDocumentId, attachmentId: attachmentId ?? '' }),
+    queryKey: trpc.tablet.attachmentImage.queryKey(input),
+    queryFn: throughCopy(copyKeys.attachment(freightDocumentId, input.attachmentId), () => client.tablet.attachmentImage.query(input)),
     enabled: Boolean(attachmentId),
     staleTime: Infinity,
+    networkMode: 'always',
     retry: false,
   });
 }
 
-/** The counter party's phone page: asks the server for the response code to a challenge (a read, sent when asked). */
+/**
+ * The counter party's phone page: asks the server for the response code to a challenge (a read, sent when asked);
+ * with the server out of reach, computes it on the phone from the kit it keeps (issue 21).
+ */
 export function useResponseCode() {
   const client = useTRPCClient();
-  return useCallback((challenge: string) => client.tablet.responseCode.query({ challenge }), [client]);
+  return useCallback(
+    async (challenge: string) => {
+      try {
+        return await client.tablet.responseCode.query({ challenge });
+      } catch (error) {
+        if (!isUnreachable(error)) throw error;
+        const kit = await readKit();
+        const answer = kit ? responseFromKit(kit, challenge) : undefined;
+        if (!answer) throw error;
+        // The kit keeps secrets, not the reservations on record: offline the page cannot list them (issue 22).
+        return { ...answer, reservations: [] };
+      }
+    },
+    [client],
+  );
+}
+
+/**
+ * Issue 21: while online, the phone page fetches and keeps (encrypted) what it needs to give codes offline. The
+ * answer held in memory says only whether and since when; the secret stays in IndexedDB.
+ */
+export function useOfflineCodes() {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  return useQuery({
+    queryKey: [...trpc.tablet.offlineCodeKit.queryKey(), 'kept'],
+    queryFn: async () => {
+      try {
+        const kit = await client.tablet.offlineCodeKit.query();
+        return { kept: await keepKit(kit), issuedAt: kit.issuedAt };
+      } catch (error) {
+        if (!isUnreachable(error)) throw error;
+        const kit = await readKit();
+        return { kept: Boolean(kit), issuedAt: kit?.issuedAt };
+      }
+    },
+    refetchInterval: 5 * 60_000,
+    ...OFFLINE_READ,
+  });
 }

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { LanguageSwitch } from '@/components/language-switch';
+import { OutboxBadge } from '@/components/offline/offline-bar';
 import { SignOutButton } from '@/components/sign-out-button';
 
 /** The tablet's header: few, large links (a driver in the cab, gloves on). */
@@ -17,6 +18,7 @@ export function TabletHeader({ signedIn, partnerEnvironment }: { signedIn: boole
         <Link href="/tablet" className="brand">
           {t('brand', { service: meta('serviceName') })}
         </Link>
+        {signedIn ? <OutboxBadge /> : null}
         {partnerEnvironment ? <span className="env-badge">{header('partnerEnvironment')}</span> : null}
         <div className="site-header-end">
           {signedIn ? (

@@ -1,5 +1,7 @@
 'use client';
 import { useTranslations } from 'next-intl';
+import { useSyncExternalStore } from 'react';
+import { isWaiting, outbox } from '@/components/offline/outbox-store';
 import type { MyTransferItem } from '@/lib/schemas/tablet';
 
 /** "Collection · 000000000123": the transfer as the driver names it, from its side. */
@@ -20,15 +22,34 @@ export function PlaceText({ place }: { place: MyTransferItem['place'] }) {
   );
 }
 
-/** Who has approved: the carrier side and the counter party, in words (never by colour alone). */
-export function ApprovalState({ item }: { item: Pick<MyTransferItem, 'side' | 'carrierApproved' | 'counterPartyApproved'> }) {
+/**
+ * Who has approved: the carrier side and the counter party, in words (never by colour alone). An approval made on
+ * this tablet and still in its outbox reads "waiting to send", not "not yet" (issue 21).
+ */
+export function ApprovalState({
+  item,
+  freightDocumentId,
+}: {
+  item: Pick<MyTransferItem, 'side' | 'carrierApproved' | 'counterPartyApproved' | 'action'>;
+  freightDocumentId?: string;
+}) {
   const t = useTranslations('tablet.list');
+  const offline = useTranslations('offline');
+  const entries = useSyncExternalStore(outbox.subscribe, outbox.snapshot, outbox.serverSnapshot);
+  const queued = (kind: string) =>
+    entries.some((entry) => isWaiting(entry) && entry.freightDocumentId === freightDocumentId && entry.kind === kind && entry.body.action === item.action);
   const mine = item.side === 'RECEIVING' ? item.counterPartyApproved : item.carrierApproved;
   const theirs = item.side === 'RECEIVING' ? item.carrierApproved : item.counterPartyApproved;
+  const mineWaiting = !mine && queued('approveOwn');
+  const theirsWaiting = !theirs && queued('recordCounterParty');
   return (
     <span className="approval-state">
-      <span className={mine ? 'state-done' : 'state-open'}>{mine ? t('youApproved') : t('youPending')}</span>
-      <span className={theirs ? 'state-done' : 'state-open'}>{theirs ? t('theyApproved') : t('theyPending')}</span>
+      <span className={mine ? 'state-done' : mineWaiting ? 'state-waiting' : 'state-open'} data-testid="approval-mine">
+        {mine ? t('youApproved') : mineWaiting ? offline('youWaiting') : t('youPending')}
+      </span>
+      <span className={theirs ? 'state-done' : theirsWaiting ? 'state-waiting' : 'state-open'} data-testid="approval-theirs">
+        {theirs ? t('theyApproved') : theirsWaiting ? offline('theyWaiting') : t('theyPending')}
+      </span>
     </span>
   );
 }

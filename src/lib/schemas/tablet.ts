@@ -74,3 +74,15 @@ export const responseCodeAnswer = z.object({
 
 export const attachmentImageRequest = z.object({ freightDocumentId: documentId, attachmentId: z.string().min(1) });
 export const attachmentImage = z.object({ mimeType: z.string(), contentBase64: z.string() });
+
+/**
+ * Issue 21: what the counter party's phone keeps to give response codes offline (contract §8): its own account
+ * number and secret, and s2 and s3 of the open transfers where it is the counter party (what that party may see).
+ */
+export const offlineCodeKit = z.object({
+  accountNumber: z.string(),
+  accountSecret: z.string(),
+  transfers: z.array(z.object({ freightDocumentId: z.string(), serviceNumber: z.string(), action: z.enum(TRANSFER_ACTIONS), s2: z.string(), s3: z.string() })),
+  issuedAt: z.string(),
+});
+export type OfflineCodeKit = z.infer<typeof offlineCodeKit>;

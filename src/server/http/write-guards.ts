@@ -65,6 +65,22 @@ function errorCodesOf(answer: KeptAnswer): string[] {
 const errorBody = z.object({ errors: z.array(z.object({ code: z.string() })) });
 
 /**
+ * Contract §13: the body a repeat is compared by, without `secondsSinceCreation` (it grows while an offline device
+ * retries). Other bodies are compared as sent.
+ */
+function comparedBody(bodyText: string): string {
+  if (!bodyText.includes('secondsSinceCreation')) return bodyText;
+  try {
+    const parsed: unknown = JSON.parse(bodyText);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return bodyText;
+    const { secondsSinceCreation: _seconds, ...rest } = parsed as Record<string, unknown>;
+    return JSON.stringify(rest);
+  } catch {
+    return bodyText;
+  }
+}
+
+/**
  * Answers a write once per key: `produce` runs for the first request (its ServiceErrors already made answers), and
  * every repeat gets that answer again with `Idempotency-Replayed: true`. Only what contract §13 keeps is kept
  * (isKeptAnswer): a refused request or a server error runs again.
@@ -76,7 +92,7 @@ export async function answerIdempotently(
 ): Promise<Response> {
   const { request } = input;
   const path = request.nextUrl.pathname.replace(/^\/v1(?=\/api\/)/, '').replace(/\/+$/, '');
-  const fingerprint = fingerprintOf(request.method, path, input.bodyText);
+  const fingerprint = fingerprintOf(request.method, path, comparedBody(input.bodyText));
   let live: Response | undefined;
   const { answer, replayed } = await runIdempotent<KeptAnswer>(
     { ctx, input: { scope: input.scope, key: input.key, fingerprint } },

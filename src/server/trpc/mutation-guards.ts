@@ -27,6 +27,18 @@ function idempotencyKeyIn(rawInput: unknown): string | undefined {
 }
 
 /**
+ * Contract §13: a repeat is compared without `secondsSinceCreation`, which grows while an offline device retries
+ * (the tablet computes it at each send, contract §6). It sits in the body of the tablet's procedures.
+ */
+function withoutSecondsSinceCreation(input: Record<string, unknown>): Record<string, unknown> {
+  const { secondsSinceCreation: _top, ...rest } = input;
+  const body = rest.body;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return rest;
+  const { secondsSinceCreation: _inBody, ...bodyRest } = body as Record<string, unknown>;
+  return { ...rest, body: bodyRest };
+}
+
+/**
  * The write rules of REST for tRPC mutations, through the same services: the per-account rate limit, and
  * idempotency (contract §13) for a mutation whose input carries `idempotencyKey` (the offline tablet sends every
  * queued mutation with one, so a replay after a lost answer changes nothing). The key is left out of the
@@ -46,7 +58,7 @@ export async function guardMutation(opts: {
   const key = idempotencyKeyIn(rawInput);
   if (!key) return opts.next();
 
-  const { [IDEMPOTENCY_KEY_INPUT]: _key, ...rest } = rawInput as Record<string, unknown>;
+  const { [IDEMPOTENCY_KEY_INPUT]: _key, ...rest } = withoutSecondsSinceCreation(rawInput as Record<string, unknown>);
   let live: MiddlewareResult<object> | undefined;
   const { answer, replayed } = await runIdempotent<KeptOutcome>(
     { ctx: service, input: { scope: `account:${caller.accountId}`, key, fingerprint: fingerprintOf('trpc', opts.path, JSON.stringify(rest)) } },

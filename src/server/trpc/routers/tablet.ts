@@ -4,6 +4,7 @@ import {
   attachmentImageRequest,
   handOverResponse,
   myTransfersResponse,
+  offlineCodeKit,
   responseCodeAnswer,
   responseCodeRequest,
   tabletApproveOwnInput,
@@ -18,6 +19,7 @@ import { createHandoverLink } from '@/server/services/transfers/create-handover-
 import { redeemHandoverLink } from '@/server/services/transfers/redeem-handover-link';
 import { getAttachment } from '@/server/services/freight-documents/get-attachment';
 import { computeResponseCode } from '@/server/services/tablet/compute-response-code';
+import { getOfflineCodeKit } from '@/server/services/tablet/get-offline-code-kit';
 import { getHandOver } from '@/server/services/tablet/get-hand-over';
 import { listMyTransfers } from '@/server/services/tablet/list-my-transfers';
 import { addComment } from '@/server/services/transfers/add-comment';
@@ -66,6 +68,8 @@ export const tabletRouter = router({
     .input(responseCodeRequest)
     .output(responseCodeAnswer)
     .query(({ ctx, input }) => computeResponseCode({ ctx: ctx.service, input })),
+  /** Issue 21: what the signed-in account's own phone keeps to give response codes offline (its secret included). */
+  offlineCodeKit: accountProcedure.output(offlineCodeKit).query(({ ctx }) => getOfflineCodeKit({ ctx: ctx.service })),
   /** An image the timeline shows (a signature, a comment's photo), for those the access rules let read it. */
   attachmentImage: accountProcedure
     .input(attachmentImageRequest)

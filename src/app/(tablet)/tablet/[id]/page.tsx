@@ -1,6 +1,6 @@
 import { connection } from 'next/server';
 import { redirect } from 'next/navigation';
-import { HandOver } from '@/components/tablet/hand-over';
+import { HandOverAtAddress } from '@/components/offline/hand-over-at-address';
 import { tabletMetadata } from '../../metadata';
 import { getSessionAccountId } from '@/server/auth/session';
 
@@ -10,5 +10,5 @@ export default async function HandOverPage({ params }: { params: Promise<{ id: s
   await connection();
   const { id } = await params;
   if (!(await getSessionAccountId())) redirect(`/login?callbackUrl=${encodeURIComponent(`/tablet/${encodeURIComponent(id)}`)}`);
-  return <HandOver freightDocumentId={id} />;
+  return <HandOverAtAddress freightDocumentId={id} />;
 }
