@@ -285,6 +285,9 @@ test('collection approved on the consignor’s own phone through the tablet’s 
     const own = after.approvals.filter((approval: { role: string }) => approval.role === 'CONSIGNOR');
     expect(own).toEqual([expect.objectContaining({ type: 'OWN', action: 'COLLECTION', declined: false })]);
     expect(own[0].account.accountNumber).toBe(cast.consignor.accountNumber);
+    // The time is the place's (Utrecht), whatever the tablet's zone (decision 0027).
+    const local = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Amsterdam' });
+    await expect(result).toContainText(`Collection done at ${local.format(new Date(own[0].createDateTimeServer))}`);
   });
   await phone.context().close();
   await tablet.context().close();

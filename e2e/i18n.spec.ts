@@ -281,17 +281,20 @@ test('the browser’s language decides until the switch is used; the switch work
   await context.close();
 });
 
-test('dates follow the reader’s time zone and language', async ({ browser }) => {
+test('dates follow the zone of their place (else the reader’s) and the language, 24-hour', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'en-US', timezoneId: 'America/New_York', baseURL });
   const page = await context.newPage();
   await page.goto('/login');
   await signIn(page, person.email, person.password);
   await expect(page).toHaveURL(/\/$/);
   await page.goto(`/documents/${documentId}`);
-  // 07:30 UTC on 24 November is 02:30 in New York (EST), and 24 Nov. 2026 in German.
-  await expect(page.getByText('Nov 24, 2026, 02:30 AM EST')).toBeVisible();
+  // The taking over at 07:30 UTC belongs to a place in the Netherlands: 08:30 CET there, for a reader in New York too
+  // (decision 0027). English is English as used in Europe: 24-hour.
+  await expect(page.getByText('24 Nov 2026, 08:30 CET')).toBeVisible();
+  // A time of no place (the last change) is in the reader's zone.
+  await expect(page.getByText(/^\d{1,2} \w{3} 2026, \d{2}:\d{2} GMT-5$/).first()).toBeVisible();
   await switchLanguage(page, 'de');
-  await expect(page.getByText('24. Nov. 2026, 02:30 GMT-5')).toBeVisible();
+  await expect(page.getByText('24. Nov. 2026, 08:30 MEZ')).toBeVisible();
   await context.close();
 });
 

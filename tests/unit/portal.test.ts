@@ -83,7 +83,7 @@ describe('format', () => {
     expect(renderIn('de', createElement(Sizes, { sizes: [1536] }))).toBe('1,5 KB;');
   });
 
-  it('date-times in the reader’s time zone with the zone named; a dash for none; unreadable text as it is', () => {
+  it('date-times in the reader’s time zone with the zone named, 24-hour (English as in Europe); a dash for none; unreadable text as it is', () => {
     const shown = (value: unknown, locale: Locale = 'en') => renderIn(locale, createElement(DateTime, { value }));
     expect(shown('2026-03-05T14:07:00Z')).toBe('5 Mar 2026, 15:07 CET');
     expect(shown('2026-07-05T14:07:00Z')).toBe('5 Jul 2026, 16:07 CEST');
@@ -92,6 +92,9 @@ describe('format', () => {
     expect(shown(undefined)).toBe('—');
     expect(shown(42)).toBe('—');
     expect(shown('not a date')).toBe('not a date');
+    // A time that belongs to a place shows in the place's zone, whatever the reader's (decision 0027).
+    expect(renderIn('en', createElement(DateTime, { value: '2026-03-05T14:07:00Z', countryCode: 'POL' }))).toBe('5 Mar 2026, 15:07 CET');
+    expect(renderIn('en', createElement(DateTime, { value: '2026-03-05T14:07:00Z', countryCode: 'GBR' }))).toBe('5 Mar 2026, 14:07 GMT');
   });
 
   it('has a label for every status and every role', () => {

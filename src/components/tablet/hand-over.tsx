@@ -84,7 +84,10 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
   if (answered) {
     // Done when no open transfer of that action still waits for the carrier side.
     const complete = !transfers.some((open) => open.action === answered.action && !open.carrierApproved);
-    return <HandoverResult approval={answered} status={document.status} complete={complete} onClose={() => setWatch(undefined)} />;
+    const place = answered.action === 'COLLECTION' ? document.placeOfTakingOver : answered.action === 'DELIVERY' ? document.placeOfDelivery : null;
+    return (
+      <HandoverResult approval={answered} status={document.status} complete={complete} countryCode={place?.countryCode} onClose={() => setWatch(undefined)} />
+    );
   }
   const transfer = transfers[Math.min(selected, transfers.length - 1)];
   const myCarrierRole = document.ownPermissions.find((entry) => entry.role === 'CARRIER' || entry.role === 'SUBSEQUENT_CARRIER');

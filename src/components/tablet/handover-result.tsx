@@ -15,11 +15,14 @@ export function HandoverResult({
   approval,
   status,
   complete,
+  countryCode,
   onClose,
 }: {
   approval: ApprovalResponse;
   status: FreightDocumentResponse['status'];
   complete: boolean;
+  /** The country of the transfer's place: the time is its local time (decision 0027). */
+  countryCode?: string | null;
   onClose: () => void;
 }) {
   const t = useTranslations('handover.result');
@@ -27,7 +30,7 @@ export function HandoverResult({
   const clock = useLocalTime();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const time = clock(approval.createDateTimeServer, { style: 'clock' });
+  const time = clock(approval.createDateTimeServer, { style: 'clock', countryCode });
   const name = approval.signedOnGlassBy?.name ?? approval.account?.name ?? label('role', approval.role);
   return (
     <div className={`handover-result ${approval.declined ? 'handover-result-declined' : 'handover-result-done'}`} role="alert" data-testid="handover-result">
