@@ -79,6 +79,19 @@ describe.each(databaseKinds())('job lanes and pools (%s)', (kind) => {
     await completeJob(db(), next!.id);
   });
 
+  it("holds at most the group's limit of lanes busy (one account's subscriptions), and passes over to other groups", async () => {
+    for (const lane of ['g1', 'g2', 'g3'])
+      await enqueue(db(), 'webhook.deliver', { deliveryId: `group-a-${lane}` }, { lane: `lane-${lane}`, laneGroup: 'account-a' });
+    await enqueue(db(), 'webhook.deliver', { deliveryId: 'group-b-1' }, { lane: 'lane-b1', laneGroup: 'account-b' });
+    const claims: (ClaimedJob | undefined)[] = [];
+    for (let index = 0; index < 4; index += 1) claims.push(await claimNextJob(db(), LEASE_MS, WEBHOOKS, 2));
+    const taken = claims.map(deliveryOf).filter((id) => id?.startsWith('group-'));
+    expect(taken.sort()).toEqual(['group-a-g1', 'group-a-g2', 'group-b-1']);
+    // One of account A's jobs ends: its third lane may run now.
+    await completeJob(db(), claims.find((job) => deliveryOf(job) === 'group-a-g1')!.id);
+    expect(deliveryOf(await claimNextJob(db(), LEASE_MS, WEBHOOKS, 2))).toBe('group-a-g3');
+  });
+
   it('runs jobs without a lane side by side', async () => {
     await queue('free', undefined, 3);
     const claims = await Promise.all(Array.from({ length: 3 }, () => claimNextJob(db(), LEASE_MS, WEBHOOKS)));

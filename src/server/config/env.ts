@@ -77,6 +77,9 @@ const envSchema = z.object({
   // Webhook deliveries one server process runs at once, on loops of their own (issue 20): receivers that keep their
   // 10 s hold these, never the e-mail's; one subscription's deliveries run one at a time on every instance.
   WEBHOOK_CONCURRENCY: positiveInt(4),
+  // Deliveries of one account's subscriptions in flight at once, on every instance together: an account whose many
+  // receivers all hang holds this many webhook loops, not all of them.
+  WEBHOOK_CONCURRENCY_PER_ACCOUNT: positiveInt(2),
   // A claimed job is reserved for its kind's timeout plus this: how long a job of a crashed worker waits.
   JOB_LEASE_GRACE_MS: positiveInt(30_000),
   JOB_RETENTION_HOURS: positiveInt(7 * 24),

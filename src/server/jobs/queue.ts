@@ -20,6 +20,8 @@ export interface EnqueueOptions {
   runAt?: Date;
   /** Jobs of one lane run one at a time (a webhook subscription's deliveries). */
   lane?: string;
+  /** Lanes of one group (an account's subscriptions) share a cap of workers at once. */
+  laneGroup?: string;
 }
 
 /**
@@ -30,8 +32,8 @@ export function enqueueStatement<K extends JobKindName>(kind: K, payload: JobPay
   const definition = JOB_KINDS[kind];
   const parsed = definition.payload.parse(payload) as Record<string, unknown>;
   const runAt = (options.runAt ?? new Date()).toISOString();
-  return sql`insert into ${jobs} (kind, payload, run_at, max_attempts, lane)
-    values (${kind}, ${JSON.stringify(parsed)}::jsonb, ${runAt}::timestamptz, ${definition.maxAttempts}, ${options.lane ?? null})
+  return sql`insert into ${jobs} (kind, payload, run_at, max_attempts, lane, lane_group)
+    values (${kind}, ${JSON.stringify(parsed)}::jsonb, ${runAt}::timestamptz, ${definition.maxAttempts}, ${options.lane ?? null}, ${options.laneGroup ?? null})
     returning id, pg_notify(${JOBS_CHANNEL}, ${kind})`;
 }
 
@@ -51,8 +53,15 @@ const LANE_RACE_RETRIES = 3;
  * LOCKED lets any number of instances poll one table without taking a job twice. A job of a busy lane is passed
  * over (so the next lane's job is taken instead of waiting behind it); a job with a lane takes the lane in the
  * same statement, and is not claimed when a racing worker took that lane first (then the claim is tried again).
+ * A lane's group (a subscription's account) has at most `laneGroupLimit` lanes busy: a cap for fairness, which two
+ * claims at the very same moment may pass by one (the lane itself is never run twice).
  */
-export async function claimNextJob(db: DbOrTx, leaseMs: Record<string, number>, kinds: readonly string[]): Promise<ClaimedJob | undefined> {
+export async function claimNextJob(
+  db: DbOrTx,
+  leaseMs: Record<string, number>,
+  kinds: readonly string[],
+  laneGroupLimit = Number.MAX_SAFE_INTEGER,
+): Promise<ClaimedJob | undefined> {
   const longest = Math.max(...Object.values(leaseMs));
   const seconds = sql`case kind ${sql.join(
     Object.entries(leaseMs).map(([kind, ms]) => sql`when ${kind} then ${ms / 1000}::float8 `),
@@ -67,19 +76,21 @@ export async function claimNextJob(db: DbOrTx, leaseMs: Record<string, number>, 
       db,
       sql`
       with candidate as (
-        select id, lane, ${seconds} as lease from jobs
+        select id, lane, lane_group, ${seconds} as lease from jobs
         where completed_at is null and failed_at is null and run_at <= now()
           and (locked_until is null or locked_until < now())
           and kind in (${kindList})
           and (lane is null or not exists (select 1 from job_lanes busy where busy.lane = jobs.lane and busy.locked_until >= now()))
+          and (lane_group is null
+            or (select count(*) from job_lanes busy where busy.lane_group = jobs.lane_group and busy.locked_until >= now()) < ${laneGroupLimit})
         order by run_at, id
         limit 1
         for update skip locked
       ),
       taken as (
-        insert into job_lanes (lane, job_id, locked_until)
-        select lane, id, now() + make_interval(secs => lease) from candidate where lane is not null
-        on conflict (lane) do update set job_id = excluded.job_id, locked_until = excluded.locked_until
+        insert into job_lanes (lane, job_id, lane_group, locked_until)
+        select lane, id, lane_group, now() + make_interval(secs => lease) from candidate where lane is not null
+        on conflict (lane) do update set job_id = excluded.job_id, lane_group = excluded.lane_group, locked_until = excluded.locked_until
         where job_lanes.locked_until < now()
         returning lane
       ),

@@ -43,6 +43,8 @@ export function startJobWorker(options: WorkerOptions): { stop: (graceMs?: numbe
   // every shared loop, so one account's test events delayed another account's webhooks and everyone's e-mail).
   // A notification that arrives while a loop runs jobs must not be lost: each loop remembers it until it sleeps.
   const newSlot = (pool: JobPool) => ({ kinds: kindsOfPool(pool), notified: false, wake: undefined as (() => void) | undefined });
+  // One account's webhook subscriptions hold at most this many webhook loops (on every instance together).
+  const laneGroupLimit = config.WEBHOOK_CONCURRENCY_PER_ACCOUNT;
   const slots = [
     ...Array.from({ length: config.JOB_CONCURRENCY }, () => newSlot('general')),
     ...Array.from({ length: config.WEBHOOK_CONCURRENCY }, () => newSlot('webhooks')),
@@ -55,7 +57,7 @@ export function startJobWorker(options: WorkerOptions): { stop: (graceMs?: numbe
   };
 
   async function runOne(kinds: readonly string[]): Promise<boolean> {
-    const job = await claimNextJob(db, leaseMs, kinds);
+    const job = await claimNextJob(db, leaseMs, kinds, laneGroupLimit);
     if (!job) return false;
     const definition = JOB_KINDS[job.kind as JobKindName];
     try {

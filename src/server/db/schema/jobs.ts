@@ -22,6 +22,8 @@ export const jobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** Jobs of one lane (a webhook subscription) run one at a time, on every instance (issue 20): see job_lanes. */
     lane: text('lane'),
+    /** Lanes of one group (a webhook subscription's account) run at most a few at once (WEBHOOK_CONCURRENCY_PER_ACCOUNT). */
+    laneGroup: text('lane_group'),
   },
   (table) => [
     index('jobs_pending_idx')
@@ -38,6 +40,7 @@ export const jobs = pgTable(
 export const jobLanes = pgTable('job_lanes', {
   lane: text('lane').primaryKey(),
   jobId: bigint('job_id', { mode: 'number' }).notNull(),
+  laneGroup: text('lane_group'),
   lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }).notNull(),
 });
 

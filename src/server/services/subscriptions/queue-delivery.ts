@@ -1,6 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
-import { webhookDeliveries } from '@/server/db/schema';
+import { webhookDeliveries, webhookSubscriptions } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
 import { enqueue } from '@/server/jobs/queue';
 import { newWebhookId } from '@/server/webhooks/signing';
@@ -27,8 +27,26 @@ export async function queueDeliveries(
     body: delivery.body,
   }));
   await db.insert(webhookDeliveries).values(rows);
-  // One lane per subscription: a receiver that never answers holds one worker, not every webhook worker.
-  for (const row of rows) await enqueue(db, 'webhook.deliver', { deliveryId: row.id }, { lane: `webhook-subscription:${row.subscriptionId}` });
+  // One lane per subscription, grouped by its account: a receiver that never answers holds one worker, and one
+  // account's receivers at most WEBHOOK_CONCURRENCY_PER_ACCOUNT (decision 0028).
+  const subscriptionIds = [...new Set(rows.map((row) => row.subscriptionId))];
+  const owners = new Map(
+    (
+      await db
+        .select({ id: webhookSubscriptions.id, accountId: webhookSubscriptions.accountId })
+        .from(webhookSubscriptions)
+        .where(inArray(webhookSubscriptions.id, subscriptionIds))
+    ).map((row) => [row.id, row.accountId]),
+  );
+  for (const row of rows) {
+    const owner = owners.get(row.subscriptionId);
+    await enqueue(
+      db,
+      'webhook.deliver',
+      { deliveryId: row.id },
+      { lane: `webhook-subscription:${row.subscriptionId}`, ...(owner ? { laneGroup: `webhook-account:${owner}` } : {}) },
+    );
+  }
   return rows.map((row) => row.id);
 }
 
