@@ -6,6 +6,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { GuideMarkdown } from '@/components/api-docs/guide-markdown';
+import { InlineMarkdown } from '@/components/api-docs/inline-markdown';
 
 const MARKDOWN = `# Two-factor approval codes
 
@@ -41,5 +42,14 @@ describe('GuideMarkdown', () => {
     expect(html).toMatch(/<pre class="api-docs-example" tabindex="0"><code class="language-python">print\(&quot;hi&quot;\)/);
     expect(html).toContain('<table>');
     expect(html).toContain('<h2 id="shell-bash-and-openssl">');
+  });
+});
+
+describe('InlineMarkdown', () => {
+  it('renders code spans and links inside a sentence, without paragraphs or raw HTML', () => {
+    const html = renderToStaticMarkup(
+      <InlineMarkdown text={'A wrong code is `3.6` on `evidence.responseCode`; see [§8](/docs/guides/two-factor-codes). <b>x</b>'} />,
+    );
+    expect(html).toBe('A wrong code is <code>3.6</code> on <code>evidence.responseCode</code>; see <a href="/docs/guides/two-factor-codes">§8</a>. x');
   });
 });

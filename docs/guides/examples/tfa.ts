@@ -93,11 +93,12 @@ function vectors() {
   console.log('verhoeff(236)', verhoeff('236'));
 }
 
-const [command = 'vectors', ...args] = process.argv.slice(2);
+// The command line, only when this file is run (not when an app imports its functions).
+const [command = 'vectors', ...args] = process.argv[1]?.endsWith('tfa.ts') ? process.argv.slice(2) : ['none'];
 if (command === 'challenge' && args.length >= 3) console.log(challenge(args[0]!, args[1]!, args[2]!, args.slice(3)));
 else if (command === 'response' && args.length === 5) console.log(response(args[0]!, args[1]!, args[2]!, args[3] as Action, args[4]!));
 else if (command === 'vectors') vectors();
-else {
+else if (command !== 'none') {
   console.error('usage: tfa.ts challenge SERVICE_NUMBER S1 S3 [COMMENT ...] | response CHALLENGE ACCOUNT_NUMBER S2 ACTION SECRET | vectors');
   process.exit(2);
 }

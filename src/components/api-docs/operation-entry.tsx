@@ -1,6 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { fieldRows, type JsonSchema } from '@/lib/openapi/field-rows';
 import { FieldTable } from './field-table';
+import { InlineMarkdown } from './inline-markdown';
 
 /** The parts of an OpenAPI 3.1 operation the reference shows (the document is generated: src/lib/openapi). */
 export interface DocumentedOperation {
@@ -45,7 +46,11 @@ export function OperationEntry({ operation, schemas }: { operation: DocumentedOp
         <span lang="en">{operation.summary}</span>
       </summary>
       <div className="api-docs-operation-body">
-        {operation.description ? <p lang="en">{operation.description}</p> : null}
+        {operation.description ? (
+          <p lang="en">
+            <InlineMarkdown text={operation.description} />
+          </p>
+        ) : null}
         <p>{auth}</p>
         {operation.parameters?.length ? (
           <>
@@ -54,7 +59,12 @@ export function OperationEntry({ operation, schemas }: { operation: DocumentedOp
               {operation.parameters.map((parameter) => (
                 <li key={`${parameter.in}-${parameter.name}`}>
                   <code>{parameter.name}</code> ({parameter.in}
-                  {parameter.required ? `, ${t('required')}` : ''}){parameter.description ? <span lang="en">: {parameter.description}</span> : null}
+                  {parameter.required ? `, ${t('required')}` : ''})
+                  {parameter.description ? (
+                    <span lang="en">
+                      : <InlineMarkdown text={parameter.description} />
+                    </span>
+                  ) : null}
                   {parameter.schema?.example !== undefined ? (
                     <>
                       {' '}
@@ -92,7 +102,9 @@ export function OperationEntry({ operation, schemas }: { operation: DocumentedOp
                 <strong>{status}</strong>
               </dt>
               <dd>
-                <p lang="en">{answer.description}</p>
+                <p lang="en">
+                  <InlineMarkdown text={answer.description} />
+                </p>
                 {Object.entries(answer.content ?? {})
                   .filter(([, content]) => content.example !== undefined)
                   .map(([media, content]) => (

@@ -191,7 +191,7 @@ const TAGS = [
   {
     name: 'Authentication',
     description:
-      'OAuth 2.0 tokens (password, refresh token, authorization code with PKCE, implicit) and their revocation. Guide: /docs/guides/getting-started.',
+      'OAuth 2.0 tokens (password, refresh token, authorization code with PKCE, implicit) and their revocation. Guide: [getting started](/docs/guides/getting-started).',
   },
   { name: 'Accounts', description: 'Sign-up, activation, the signed-in account, its password and its account-wide delegates.' },
   {
@@ -203,7 +203,7 @@ const TAGS = [
   {
     name: 'Transfers',
     description:
-      'Approvals of the collection, the hand-overs between carriers and the delivery (own, two-factor code, sign on glass, implicit), hand-over links, status updates, comments and license plates. Guides: /docs/guides/transfers, /docs/guides/two-factor-codes.',
+      'Approvals of the collection, the hand-overs between carriers and the delivery (own, two-factor code, sign on glass, implicit), hand-over links, status updates, comments and license plates. Guides: [transfers end to end](/docs/guides/transfers), [two-factor codes](/docs/guides/two-factor-codes).',
   },
   {
     name: 'Legal events',
@@ -211,7 +211,7 @@ const TAGS = [
       'The CMR’s reservations, instructions, impediments, cash on delivery, replacement by paper, the sender’s receipt and the procedures statement (contract §14).',
   },
   { name: 'Delegation', description: 'Delegating a role of one document, or of every document of an account, to another account.' },
-  { name: 'Subscriptions', description: 'Webhooks: subscriptions, their delivery log, test events and redelivery. Guide: /docs/guides/webhooks.' },
+  { name: 'Subscriptions', description: 'Webhooks: subscriptions, their delivery log, test events and redelivery. Guide: [webhooks](/docs/guides/webhooks).' },
   { name: 'PGP', description: 'The service’s OpenPGP public key, which verifies PGP-signed documents and receipts.' },
   { name: 'Operations', description: 'Heartbeat, metrics and this OpenAPI document.' },
 ];

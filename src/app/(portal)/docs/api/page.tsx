@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import packageJson from '../../../../../package.json';
 import { ErrorCodeTable } from '@/components/api-docs/error-code-table';
+import { InlineMarkdown } from '@/components/api-docs/inline-markdown';
 import { OperationEntry, type DocumentedOperation } from '@/components/api-docs/operation-entry';
 import '@/components/api-docs/api-docs.css';
 import { errorTable } from '@/lib/openapi/error-table';
@@ -76,7 +77,11 @@ export default async function ApiDocsPage() {
           <h3 id={`tag-${tag.name.replace(/\W+/g, '-')}`} lang="en">
             {tag.name}
           </h3>
-          {tag.description ? <p lang="en">{tag.description}</p> : null}
+          {tag.description ? (
+            <p lang="en">
+              <InlineMarkdown text={tag.description} />
+            </p>
+          ) : null}
           {operations
             .filter((operation) => operation.tags?.[0] === tag.name)
             .map((operation) => (
