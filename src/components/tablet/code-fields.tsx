@@ -1,5 +1,6 @@
 'use client';
 import type { ReactNode } from 'react';
+import { useHydrated } from '@/components/forms/use-hydrated';
 
 /** 25 digits as five groups of five, easy to read out and to type. */
 export function groupDigits(code: string): string[] {
@@ -30,6 +31,9 @@ export function codeDigits(typed: string): string {
  */
 export function CodeField(props: { id: string; label: string; value: string; onChange: (digits: string) => void; hint: string; error?: ReactNode }) {
   const { id, error } = props;
+  // Digits typed before React takes over the field would be in the box but not in the page's state (seen under
+  // load): the field accepts typing once it is live.
+  const hydrated = useHydrated();
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <label htmlFor={id}>{props.label}</label>
@@ -39,6 +43,7 @@ export function CodeField(props: { id: string; label: string; value: string; onC
         inputMode="numeric"
         autoComplete="off"
         spellCheck={false}
+        readOnly={!hydrated}
         value={groupDigits(props.value).join(' ')}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
