@@ -1,8 +1,7 @@
 'use client';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useLocalTime } from '@/components/i18n/date-time';
 import type { HandoverReservation } from '@/lib/schemas/handover';
-
-const CLOCK = { hour: '2-digit', minute: '2-digit' } as const;
 
 /**
  * The reservations a counter party accepts by confirming a hand-over (CMR art. 8(2), contract §14), by kind in the
@@ -10,7 +9,7 @@ const CLOCK = { hour: '2-digit', minute: '2-digit' } as const;
  */
 export function AcceptingReservations({ reservations }: { reservations: readonly HandoverReservation[] }) {
   const t = useTranslations('legal');
-  const format = useFormatter();
+  const clock = useLocalTime();
   return (
     <section aria-labelledby="accepting-title" data-testid="accepting-reservations">
       <h3 id="accepting-title">{t('accepting.title')}</h3>
@@ -29,7 +28,7 @@ export function AcceptingReservations({ reservations }: { reservations: readonly
                 {reservation.goodsLines.length ? <p className="hint">{t('reservations.lines', { lines: reservation.goodsLines.join(', ') })}</p> : null}
                 {reservation.photos ? <p className="hint">{t('reservations.photos', { count: reservation.photos })}</p> : null}
                 <p className="hint">
-                  {t('reservations.by', { name: reservation.by ?? '—', time: reservation.at ? format.dateTime(new Date(reservation.at), CLOCK) : '' })}
+                  {t('reservations.by', { name: reservation.by ?? '—', time: reservation.at ? clock(reservation.at, { style: 'clock' }) : '' })}
                 </p>
               </li>
             ))}

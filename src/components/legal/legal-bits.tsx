@@ -1,6 +1,6 @@
 'use client';
+import { useLocalTime } from '@/components/i18n/date-time';
 import { useQueryClient } from '@tanstack/react-query';
-import { useFormatter } from 'next-intl';
 import { useErrorMessage, type FieldError } from '@/components/forms/errors';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import { useTRPC } from '@/lib/trpc/client';
@@ -47,6 +47,6 @@ export function Done({ text, testId }: { text: string | undefined; testId?: stri
 
 /** An ISO time as text in the reader's language and zone, for messages that name it ("accepted by … on …"). */
 export function useWhen(): (value: string | null | undefined) => string {
-  const format = useFormatter();
-  return (value) => (value ? format.dateTime(new Date(value), 'dateTime') : '—');
+  const clock = useLocalTime();
+  return (value) => (value ? clock(value) : '—');
 }
