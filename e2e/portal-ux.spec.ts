@@ -4,6 +4,7 @@ import { createActiveAccount, mailsTo, newPerson } from './support/accounts';
 import { createClient } from './support/admin';
 import { signIn } from './support/portal';
 import { expectNoAxeViolations, expectNoOverlap, VIEWPORTS } from './support/layout';
+import { FULL, TEST_SEED } from '../tests/support/sampling';
 
 const SHOTS = path.join('test-results', 'portal');
 const group = (scope: Page | Locator, legend: string) => scope.getByRole('group', { name: legend, exact: true });
@@ -171,7 +172,15 @@ test('a submitter saves a form as a template, starts the next draft from it, and
   });
 });
 
-test('dashboard, list, form, view, address book and 404 at four sizes: no overlap, nothing cut off, axe clean', async ({ browser }) => {
+/**
+ * The phone, where overflow shows first, every run; of the three wider sizes `npm test` walks one drawn from the run's
+ * seed (another from run to run) and `npm run test:full` all (issue 18's sampling: the four sizes took 68 s).
+ */
+const WALKED_VIEWPORTS = FULL ? VIEWPORTS : [VIEWPORTS[TEST_SEED % 3]!, VIEWPORTS[3]];
+
+test('dashboard, list, form, view, address book and 404 on a phone and a sampled wider size (four under test:full): no overlap, nothing cut off, axe clean', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const screens: { name: string; path: string; ready: (page: Page) => Locator }[] = [
     { name: 'dashboard', path: '/', ready: (page) => page.getByTestId('status-counts') },
@@ -182,7 +191,7 @@ test('dashboard, list, form, view, address book and 404 at four sizes: no overla
     { name: 'address-book', path: '/address-book', ready: (page) => page.getByTestId('address-book') },
     { name: 'not-found', path: '/no-such-page', ready: (page) => page.getByRole('link', { name: 'Go to the dashboard' }) },
   ];
-  for (const [size, viewport] of VIEWPORTS) {
+  for (const [size, viewport] of WALKED_VIEWPORTS) {
     const context = await browser.newContext({ viewport, locale: 'en-GB' });
     const page = await context.newPage();
     await page.goto('/login');

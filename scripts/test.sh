@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: installs what the tests need on a fresh machine, runs `npm run verify` (types, lint, format, unit
-# tests) first so a broken rule fails in seconds, builds once, then runs the other tiers: services, API integration
+# `npm test`: installs what the tests need on a fresh machine, runs lint, format and unit tests beside the one build
+# (which checks the types), then runs the other tiers: services, API integration
 # against PGlite and (with TEST_DATABASE_URL) PostgreSQL and two instances on one PostgreSQL, Playwright in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -50,12 +50,23 @@ vitest_tier() {
   tier "$project" npx vitest run --project "$project" --reporter=default --reporter=./tests/support/file-times-reporter.ts
 }
 
-echo "== verify (types, lint, format, unit tests)"
-tier verify:static bash -c 'npm run -s typecheck && npm run -s lint && npm run -s format:check'
-vitest_tier unit
-
-echo "== build"
-tier build bash -c 'npx next build >/tmp/fds-next-build.log 2>&1 || { cat /tmp/fds-next-build.log; exit 1; }'
+# Lint, format and the unit tests need no build: they run beside it (each mostly keeps one core busy). The types are
+# checked by the build itself (`next build` type-checks everything tsconfig.json includes, tests and scripts too), so
+# `npm run typecheck` does not run twice here; `npm run verify` keeps it for a quick check without a build.
+verify_lane() {
+  tier verify:static bash -c 'npm run -s lint && npm run -s format:check' || return 1
+  vitest_tier unit
+}
+echo "== verify (types, lint, format, unit tests) beside the build"
+verify_lane > "$TEST_REPORTS/lane-verify.log" 2>&1 &
+verify_pid=$!
+build_status=0
+tier build bash -c 'npx next build >/tmp/fds-next-build.log 2>&1 || { cat /tmp/fds-next-build.log; exit 1; }' || build_status=$?
+verify_status=0
+wait "$verify_pid" || verify_status=$?
+cat "$TEST_REPORTS/lane-verify.log"
+echo "== build: $([ "$build_status" = 0 ] && echo passed || echo failed)"
+[ "$verify_status" = 0 ] && [ "$build_status" = 0 ]
 
 # After the build, two lanes side by side (issue 18: the servers under test and the in-process tests each keep about
 # one core busy): the service tests, then on PostgreSQL the API files whose behaviour can differ there (one instance,
