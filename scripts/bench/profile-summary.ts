@@ -1,13 +1,16 @@
 /**
  * Where a server's CPU went: self time of a V8 CPU profile (`BENCH_CPU_PROF=dir npm run bench` writes one per server
  * process) summed by package (next, react-dom, drizzle-orm, postgres, zod, our src, node internals, GC, idle) and the
- * top functions. Usage: tsx scripts/bench/profile-summary.ts <file.cpuprofile> [top=25]
+ * top functions by self time and by total time (the function and what it calls; `--total` prints the total list with
+ * file and line, for a build made with `next build --no-mangling`).
+ * Usage: tsx scripts/bench/profile-summary.ts <file.cpuprofile> [top=25] [--total]
  */
 import fs from 'node:fs';
 
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -61,6 +64,31 @@ function main() {
     console.log(line(bucket, micros));
   console.log('\ntop functions (self time):');
   for (const [name, micros] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, Number(topArg ?? 25))) console.log(line(name, micros));
+  if (process.argv.includes('--total')) {
+    console.log('\ntop functions (total time: the function and what it calls, each counted once per sample):');
+    for (const [name, micros] of [...totalTimes(profile, self, byId)].sort((a, b) => b[1] - a[1]).slice(0, Number(topArg ?? 25)))
+      console.log(line(name, micros));
+  }
+}
+
+/** Each sample's time added to every distinct function on its stack (recursion counted once). */
+function totalTimes(profile: Profile, self: Map<number, number>, byId: Map<number, ProfileNode>): Map<string, number> {
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const totals = new Map<string, number>();
+  for (const [id, micros] of self) {
+    if (byId.get(id)!.callFrame.functionName === '(idle)') continue;
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const { functionName, url, lineNumber } = byId.get(at)!.callFrame;
+      if (functionName === '(root)') continue;
+      const key = `${functionName || '(anonymous)'}  ${url.split('/').slice(-2).join('/')}:${lineNumber + 1}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      totals.set(key, (totals.get(key) ?? 0) + micros);
+    }
+  }
+  return totals;
 }
 
 main();

@@ -7,6 +7,7 @@ import * as schema from './schema';
 import { getConfig } from '@/server/config/env';
 import { describeConnectionError } from './connection-errors';
 import { claimDataDir, releaseDataDir } from './data-dir-lock';
+import { preparingStatements } from './prepared-client';
 
 export type Schema = typeof schema;
 /** One Drizzle API over both drivers: services never know which database they talk to. */
@@ -55,7 +56,8 @@ async function connectPostgres(url: string, options: OpenOptions): Promise<Datab
     await lockClient.end();
   }
   const client = postgres(url, { max: 10, onnotice: () => {} });
-  const db = drizzle(client, { schema, logger: options.logger }) as unknown as Database;
+  const prepare = process.env.DATABASE_PREPARE !== 'false' && process.env.DATABASE_PREPARE !== '0';
+  const db = drizzle(prepare ? preparingStatements(client) : client, { schema, logger: options.logger }) as unknown as Database;
   const listen = async (channel: string, onNotify: (payload: string) => void) => {
     const { unlisten } = await client.listen(channel, onNotify);
     return unlisten;
