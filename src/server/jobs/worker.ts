@@ -17,6 +17,8 @@ export interface WorkerOptions {
 }
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+/** A pool's other loops look for work this many poll intervals apart when nothing wakes them. */
+const IDLE_LOOP_POLL_FACTOR = 20;
 
 class JobTimeout extends Error {
   constructor(ms: number) {
@@ -42,19 +44,25 @@ export function startJobWorker(options: WorkerOptions): { stop: (graceMs?: numbe
   // e-mail and the rest, WEBHOOK_CONCURRENCY for webhook deliveries (issue 20: receivers that never answered held
   // every shared loop, so one account's test events delayed another account's webhooks and everyone's e-mail).
   // A notification that arrives while a loop runs jobs must not be lost: each loop remembers it until it sleeps.
-  const newSlot = (pool: JobPool) => ({ kinds: kindsOfPool(pool), notified: false, wake: undefined as (() => void) | undefined });
+  // One sleeping loop per pool polls (issue 24: eight loops polling twice a second sent sixteen claims a second to an
+  // idle database); the others sleep until a NOTIFY, or until a loop of their pool finds work the poll turned up (a
+  // retry come due, a lapsed lease), and look again now and then in case a wake-up was missed.
+  const newSlot = (pool: JobPool) => ({ pool, kinds: kindsOfPool(pool), notified: false, wake: undefined as (() => void) | undefined });
+  const pollingPools = new Set<JobPool>();
   // One account's webhook subscriptions hold at most this many webhook loops (on every instance together).
   const laneGroupLimit = config.WEBHOOK_CONCURRENCY_PER_ACCOUNT;
   const slots = [
     ...Array.from({ length: config.JOB_CONCURRENCY }, () => newSlot('general')),
     ...Array.from({ length: config.WEBHOOK_CONCURRENCY }, () => newSlot('webhooks')),
   ];
-  const onNotify = () => {
+  const wakeSlots = (pool?: JobPool) => {
     for (const slot of slots) {
+      if (pool && slot.pool !== pool) continue;
       slot.notified = true;
       slot.wake?.();
     }
   };
+  const onNotify = () => wakeSlots();
 
   async function runOne(kinds: readonly string[]): Promise<boolean> {
     const job = await claimNextJob(db, leaseMs, kinds, laneGroupLimit);
@@ -125,19 +133,27 @@ export function startJobWorker(options: WorkerOptions): { stop: (graceMs?: numbe
       slot.notified = false;
       try {
         if (index === 0) await cleanUp();
-        while (!stopRequested && (await runOne(slot.kinds)));
+        let woken = false;
+        while (!stopRequested && (await runOne(slot.kinds))) {
+          // There may be more where this one came from: the pool's sleeping loops look too.
+          if (!woken) wakeSlots(slot.pool);
+          woken = true;
+        }
       } catch (error) {
         log(`job worker error: ${error instanceof Error ? error.message : String(error)}`);
       }
       if (stopRequested || slot.notified) continue;
+      const polls = !pollingPools.has(slot.pool);
+      if (polls) pollingPools.add(slot.pool);
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, config.JOB_POLL_INTERVAL_MS);
+        const timer = setTimeout(resolve, config.JOB_POLL_INTERVAL_MS * (polls ? 1 : IDLE_LOOP_POLL_FACTOR));
         slot.wake = () => {
           clearTimeout(timer);
           resolve();
         };
       });
       slot.wake = undefined;
+      if (polls) pollingPools.delete(slot.pool);
     }
   };
   const loop = Promise.all(slots.map(runSlot)).then(() => undefined);
