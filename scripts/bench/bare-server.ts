@@ -1,7 +1,8 @@
 /**
  * The benchmark's baseline: a bare `node:http` server that parses the four measured paths minimally, resolves
- * the bearer token and calls the same service functions on the same database as the Next.js routes. The gap
- * between the two is what Next.js (routing, Request/Response objects, proxy, wrapper) costs per request.
+ * the bearer token, counts writes against the same rate limits (write-guards.ts: the product's rule, not a cost of
+ * Next.js) and calls the same service functions on the same database as the Next.js routes. The gap between the
+ * two is what Next.js (routing, Request/Response objects, proxy, wrapper) costs per request.
  * Start: BARE_PORT=… DATABASE_URL=… tsx scripts/bench/bare-server.ts
  */
 import http from 'node:http';
@@ -9,6 +10,7 @@ import { closeDb, getDatabaseHandle } from '@/server/db/client';
 import { errorItem, ServiceError } from '@/server/errors';
 import { parseBearer } from '@/server/http/auth';
 import { errorResponse } from '@/server/http/respond';
+import { limitWrite } from '@/server/http/write-guards';
 import { createServiceContext, type ServiceContext } from '@/server/services/context';
 import { createFreightDocument } from '@/server/services/freight-documents/create-freight-document';
 import { getFreightDocument } from '@/server/services/freight-documents/get-freight-document';
@@ -38,6 +40,7 @@ async function authenticated(request: http.IncomingMessage): Promise<ServiceCont
   const token = parseBearer(request.headers.authorization ?? null);
   if (!token) throw new ServiceError([errorItem('1.8')]);
   ctx.caller = await resolveAccessToken({ ctx, input: { token } });
+  await limitWrite(request.method ?? 'GET', { ctx });
   return ctx;
 }
 

@@ -112,7 +112,7 @@ function wrap<TBody>(spec: Endpoint<TBody>): Handler {
       const media = negotiateMedia(request.headers.get('accept'), spec.produces ?? [JSON_MEDIA]);
       const ctx = await createServiceContext();
       const client = await authenticate(request, spec as Endpoint<unknown>, ctx);
-      await limitWrite(request, { ctx, client });
+      await limitWrite(request.method, { ctx, client });
       const idempotency = idempotencyKeyOf(request, { ctx, client });
       await spec.beforeBody?.(request);
       const { body, text } = await readBody(request, spec);

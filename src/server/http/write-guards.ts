@@ -20,8 +20,8 @@ interface WriteCaller {
 }
 
 /** Rate limits of a write: per account and per client for bearer callers, sign-ups per client for client callers. */
-export async function limitWrite(request: NextRequest, { ctx, client }: WriteCaller): Promise<void> {
-  if (!WRITES.has(request.method)) return;
+export async function limitWrite(method: string, { ctx, client }: WriteCaller): Promise<void> {
+  if (!WRITES.has(method)) return;
   const rules: RateLimitRule[] = [];
   if (ctx.caller) {
     rules.push({ name: 'writes-per-account', subject: ctx.caller.accountId });
