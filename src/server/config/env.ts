@@ -40,6 +40,11 @@ const envSchema = z.object({
   PORT: positiveInt(3000),
   PUBLIC_URL: z.string().url().optional(),
   DATABASE_URL: z.string().refine(isPostgresUrl, `not a PostgreSQL URL: ${DATABASE_URL_FORM}`).optional(),
+  /** Named prepared statements on PostgreSQL (one round trip per statement); `false` for poolers that cannot keep them. */
+  DATABASE_PREPARE: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((value) => value !== 'false' && value !== '0'),
   DATA_DIR: z.string().min(1).default('./.data'),
   APP_ENV: z.enum(['partner', 'production']).default('partner'),
   SMTP_URL: z.string().min(1).optional(),

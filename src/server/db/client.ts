@@ -30,6 +30,8 @@ const MIGRATION_LOCK_KEY = 727_001;
 /** `logger` sees every statement the services send (tests count round trips with it). */
 export interface OpenOptions {
   logger?: Logger;
+  /** PostgreSQL only: statements as named prepared statements (prepared-client.ts); true unless DATABASE_PREPARE=false. */
+  prepare?: boolean;
 }
 
 export async function openPostgres(url: string, options: OpenOptions = {}): Promise<DatabaseHandle> {
@@ -56,8 +58,7 @@ async function connectPostgres(url: string, options: OpenOptions): Promise<Datab
     await lockClient.end();
   }
   const client = postgres(url, { max: 10, onnotice: () => {} });
-  const prepare = process.env.DATABASE_PREPARE !== 'false' && process.env.DATABASE_PREPARE !== '0';
-  const db = drizzle(prepare ? preparingStatements(client) : client, { schema, logger: options.logger }) as unknown as Database;
+  const db = drizzle(options.prepare === false ? client : preparingStatements(client), { schema, logger: options.logger }) as unknown as Database;
   const listen = async (channel: string, onNotify: (payload: string) => void) => {
     const { unlisten } = await client.listen(channel, onNotify);
     return unlisten;
@@ -106,7 +107,9 @@ const globalForDb = globalThis as unknown as { __fdsDatabase?: Promise<DatabaseH
 export function getDatabaseHandle(purpose: 'server' | 'tool' = 'server'): Promise<DatabaseHandle> {
   if (!globalForDb.__fdsDatabase) {
     const config = getConfig();
-    globalForDb.__fdsDatabase = config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite(config.DATA_DIR, purpose);
+    globalForDb.__fdsDatabase = config.DATABASE_URL
+      ? openPostgres(config.DATABASE_URL, { prepare: config.DATABASE_PREPARE })
+      : openPglite(config.DATA_DIR, purpose);
     globalForDb.__fdsDatabase.catch(() => {
       globalForDb.__fdsDatabase = undefined;
     });
