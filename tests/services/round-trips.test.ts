@@ -4,7 +4,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { queryRows } from '@/server/db/rows';
 import { ENDPOINTS, measureRoundTrips, type RoundTrips } from '../../scripts/bench/round-trips';
 import { databaseKinds, openTestDatabase } from './harness';
 
@@ -22,6 +24,23 @@ describe.each(databaseKinds())('database round trips per request (%s)', (kind) =
     console.log(`round trips (${kind}):`, JSON.stringify(measured));
     for (const endpoint of ENDPOINTS) {
       expect.soft(measured[endpoint], `${endpoint}: ${measured[endpoint]} round trips, recorded ${RECORDED[endpoint]}`).toBeLessThanOrEqual(RECORDED[endpoint]);
+    }
+  });
+});
+
+describe.runIf(databaseKinds().includes('postgres'))('statements on PostgreSQL', () => {
+  // Unnamed, postgres-js asks for a statement's parameter types before every run: two network round trips. Named
+  // (prepared-client.ts), a statement is described once per connection and each later run is one round trip.
+  it('are kept as named prepared statements, so a statement run again is one round trip', async () => {
+    const database = await openTestDatabase('postgres');
+    try {
+      const named = await database.handle.db.transaction(async (tx) => {
+        for (const value of ['first', 'second']) await tx.execute(sql`select ${value}::text as fds_probe_value`);
+        return queryRows<{ count: number }>(tx, sql`select count(*)::int as count from pg_prepared_statements where statement like '%fds_probe_value%'`);
+      });
+      expect(named).toEqual([{ count: 1 }]);
+    } finally {
+      await database.dispose();
     }
   });
 });
