@@ -64,9 +64,10 @@ export function startJobWorker(options: WorkerOptions): { stop: (graceMs?: numbe
   };
   const onNotify = () => wakeSlots();
 
-  async function runOne(kinds: readonly string[]): Promise<boolean> {
+  async function runOne(kinds: readonly string[], onClaimed?: () => void): Promise<boolean> {
     const job = await claimNextJob(db, leaseMs, kinds, laneGroupLimit);
     if (!job) return false;
+    onClaimed?.();
     const definition = JOB_KINDS[job.kind as JobKindName];
     try {
       if (!definition) throw new Error(`no such job kind: ${job.kind}`);
@@ -133,12 +134,13 @@ export function startJobWorker(options: WorkerOptions): { stop: (graceMs?: numbe
       slot.notified = false;
       try {
         if (index === 0) await cleanUp();
-        let woken = false;
-        while (!stopRequested && (await runOne(slot.kinds))) {
-          // There may be more where this one came from: the pool's sleeping loops look too.
-          if (!woken) wakeSlots(slot.pool);
-          woken = true;
-        }
+        // The first job found after a sleep may not be alone: the pool's sleeping loops look too, while this one runs it.
+        let othersWoken = false;
+        const wakeOthers = () => {
+          if (!othersWoken) wakeSlots(slot.pool);
+          othersWoken = true;
+        };
+        while (!stopRequested && (await runOne(slot.kinds, wakeOthers)));
       } catch (error) {
         log(`job worker error: ${error instanceof Error ? error.message : String(error)}`);
       }
