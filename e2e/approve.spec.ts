@@ -10,20 +10,15 @@ import path from 'node:path';
 import { mailMatching } from './support/accounts';
 import { createClient, type CreatedClient } from './support/admin';
 import { signIn } from './support/portal';
-import { expectAccessible, issueWaybill, person, readDocument, SIZES, type Person } from './support/tablet';
+import { castOf, expectAccessible, issueWaybill, readDocument, SIZES, type Cast } from './support/tablet';
 
 let client: CreatedClient;
-let cast: { submitter: Person; consignor: Person; consignee: Person; carrier: Person };
+let cast: Cast;
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
   client = await createClient({ name: 'E2E approve' });
-  cast = {
-    submitter: await person(request, client, 'submitter'),
-    consignor: await person(request, client, 'consignor'),
-    consignee: await person(request, client, 'consignee'),
-    carrier: await person(request, client, 'carrier'),
-  };
+  cast = await castOf(request, client);
 });
 
 /** The page at each size (full page) into test-results/approve/, checked by axe at each; back to its own size. */

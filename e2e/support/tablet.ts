@@ -27,6 +27,20 @@ export async function person(request: APIRequestContext, client: CreatedClient, 
   return { ...who, accountNumber, token: body.access_token, accountSecret: body.accountSecret };
 }
 
+export type Cast = { submitter: Person; consignor: Person; consignee: Person; carrier: Person };
+
+/**
+ * The four parties of the tablet and hand-over specs, each an account of its own made by `person`. They are
+ * independent of each other, so they are made side by side: the sign-ups, the mails and the activations of four
+ * people overlap instead of queueing behind one another in every spec's beforeAll.
+ */
+export async function castOf(request: APIRequestContext, client: CreatedClient): Promise<Cast> {
+  const [submitter, consignor, consignee, carrier] = await Promise.all(
+    (['submitter', 'consignor', 'consignee', 'carrier'] as const).map((label) => person(request, client, label)),
+  );
+  return { submitter: submitter!, consignor: consignor!, consignee: consignee!, carrier: carrier! };
+}
+
 const isoSeconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /**
