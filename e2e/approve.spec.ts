@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { mailMatching } from './support/accounts';
 import { createClient, type CreatedClient } from './support/admin';
+import { laidOut } from './support/layout';
 import { signIn } from './support/portal';
 import { castOf, expectAccessible, issueWaybill, readDocument, SIZES, type Cast } from './support/tablet';
 
@@ -28,7 +29,7 @@ async function shotsAndAxe(page: Page, name: string) {
   fs.mkdirSync(dir, { recursive: true });
   for (const [label, size] of Object.entries(SIZES)) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(150);
+    await laidOut(page);
     await page.screenshot({ path: path.join(dir, `${name}-${label}.png`), fullPage: true });
     await expectAccessible(page);
     await expectLargeTargets(page);

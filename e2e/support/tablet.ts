@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createActiveAccount, newPerson } from './accounts';
 import { basicAuth, type CreatedClient } from './admin';
+import { laidOut } from './layout';
 import { signIn } from './portal';
 
 export type Person = ReturnType<typeof newPerson> & { accountNumber: string; token: string; accountSecret: string };
@@ -117,7 +118,7 @@ export async function screenshots(page: Page, name: string) {
   fs.mkdirSync(dir, { recursive: true });
   for (const [label, size] of Object.entries(SIZES)) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(150);
+    await laidOut(page);
     await page.screenshot({ path: path.join(dir, `${name}-${label}.png`), fullPage: true });
   }
   if (own) await page.setViewportSize(own);
