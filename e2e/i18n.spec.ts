@@ -176,7 +176,7 @@ async function newPage(browser: Browser, viewport = DESKTOP, origin = baseURL) {
 let mailboxStarting: Promise<RunningServer> | undefined;
 
 test.beforeAll(() => {
-  mailboxStarting = startServer({ kind: 'pglite', name: 'e2e-i18n-mailbox', env: { SMTP_URL: '', JOB_POLL_INTERVAL_MS: '100' } });
+  mailboxStarting = startServer({ kind: 'pglite', name: 'e2e-i18n-mailbox', env: { SMTP_URL: '' } });
   // A failed start is reported by the block that needs the server (its beforeAll awaits this), not as an unhandled rejection.
   mailboxStarting.catch(() => {});
 });
