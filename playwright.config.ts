@@ -56,7 +56,11 @@ export default defineConfig({
   ],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: every action with its DOM snapshot (the trace viewer draws the page from it), the
+    // network, the console and the source, plus the failure screenshot below. Without the trace's screencast: Chromium
+    // filmed every page as JPEG frames for every test, passed or not, on the two shared cores (issue 18). Two spec files
+    // on one worker, twice each (2026-11-26): 70 s and 61 s of wall time with it, 55 s and 53 s without.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [
@@ -90,7 +94,10 @@ export default defineConfig({
       // Empty means unset (see src/server/config/env.ts): embedded PGlite.
       DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
-      JOB_POLL_INTERVAL_MS: '100',
+      // JOB_POLL_INTERVAL_MS stays at its default (500 ms): a queued job (every mail, every webhook) wakes the worker
+      // at once (NOTIFY), and no spec waits for a job that falls due later. At 100 ms each of the worker's 8 loops
+      // asked the database for due jobs 10 times a second: about a tenth of a core per idle server, on two cores
+      // that the browsers and servers of the run keep busy.
       // e2e/delegation.spec.ts subscribes a receiver on 127.0.0.1 (contract §11: refused unless allowed). No spec
       // here checks the refusal of private addresses; the integration tests do, on servers of their own.
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',

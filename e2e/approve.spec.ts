@@ -9,21 +9,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { mailMatching } from './support/accounts';
 import { createClient, type CreatedClient } from './support/admin';
+import { laidOut } from './support/layout';
 import { signIn } from './support/portal';
-import { expectAccessible, issueWaybill, person, readDocument, SIZES, type Person } from './support/tablet';
+import { castOf, expectAccessible, issueWaybill, readDocument, SIZES, type Cast } from './support/tablet';
 
 let client: CreatedClient;
-let cast: { submitter: Person; consignor: Person; consignee: Person; carrier: Person };
+let cast: Cast;
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
   client = await createClient({ name: 'E2E approve' });
-  cast = {
-    submitter: await person(request, client, 'submitter'),
-    consignor: await person(request, client, 'consignor'),
-    consignee: await person(request, client, 'consignee'),
-    carrier: await person(request, client, 'carrier'),
-  };
+  cast = await castOf(request, client);
 });
 
 /** The page at each size (full page) into test-results/approve/, checked by axe at each; back to its own size. */
@@ -33,7 +29,7 @@ async function shotsAndAxe(page: Page, name: string) {
   fs.mkdirSync(dir, { recursive: true });
   for (const [label, size] of Object.entries(SIZES)) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(150);
+    await laidOut(page);
     await page.screenshot({ path: path.join(dir, `${name}-${label}.png`), fullPage: true });
     await expectAccessible(page);
     await expectLargeTargets(page);

@@ -13,6 +13,7 @@ import { createActiveAccount, newPerson } from './support/accounts';
 import { basicAuth, createClient, type CreatedClient } from './support/admin';
 import { signIn } from './support/portal';
 import { WALKED } from './support/languages';
+import { laidOut } from './support/layout';
 
 const SHOTS = path.join('test-results', 'delegation');
 const SIZES = [
@@ -54,7 +55,7 @@ async function expectNoAxeViolations(page: Page, what: string) {
 async function photograph(page: Page, name: string, fullPage = true) {
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
-    await page.waitForTimeout(150);
+    await laidOut(page);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${size.name}.png`), fullPage });
   }
   await page.setViewportSize({ width: 1366, height: 900 });

@@ -11,20 +11,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createClient, type CreatedClient } from './support/admin';
 import { signIn } from './support/portal';
-import { drawSignature, expectAccessible, issueWaybill, person, readDocument, SIZES, type Person } from './support/tablet';
+import { castOf, drawSignature, expectAccessible, issueWaybill, readDocument, SIZES, type Person, type Cast } from './support/tablet';
 
 let client: CreatedClient;
-let cast: { submitter: Person; consignor: Person; consignee: Person; carrier: Person };
+let cast: Cast;
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
   client = await createClient({ name: 'E2E hand-over link' });
-  cast = {
-    submitter: await person(request, client, 'submitter'),
-    consignor: await person(request, client, 'consignor'),
-    consignee: await person(request, client, 'consignee'),
-    carrier: await person(request, client, 'carrier'),
-  };
+  cast = await castOf(request, client);
 });
 
 /** A screenshot of the page as it is, into test-results/handover/. */

@@ -8,22 +8,17 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createClient, type CreatedClient } from './support/admin';
 import { signIn } from './support/portal';
-import { deviceFor, expectAccessible, issueWaybill, person, PHOTO, readDocument, screenshots, SIZES, type Person } from './support/tablet';
+import { castOf, deviceFor, expectAccessible, issueWaybill, PHOTO, readDocument, screenshots, SIZES, type Cast } from './support/tablet';
 
 test.use({ timezoneId: 'UTC' });
 
 let client: CreatedClient;
-let cast: { submitter: Person; consignor: Person; consignee: Person; carrier: Person };
+let cast: Cast;
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
   client = await createClient({ name: 'E2E legal events' });
-  cast = {
-    submitter: await person(request, client, 'submitter'),
-    consignor: await person(request, client, 'consignor'),
-    consignee: await person(request, client, 'consignee'),
-    carrier: await person(request, client, 'carrier'),
-  };
+  cast = await castOf(request, client);
 });
 
 const outboxEntry = (page: Page, kind: string) => page.getByTestId('outbox').getByRole('listitem').filter({ hasText: kind });

@@ -7,22 +7,17 @@ import { expect, test, type Page } from '@playwright/test';
 import { responseCode, verhoeff } from '@/lib/domain/tfa';
 import { createClient, type CreatedClient } from './support/admin';
 import { signIn } from './support/portal';
-import { drawSignature, expectAccessible, issueWaybill, person, PHOTO, readDocument, screenshots, SIZES, type Person } from './support/tablet';
+import { castOf, drawSignature, expectAccessible, issueWaybill, PHOTO, readDocument, screenshots, SIZES, type Cast } from './support/tablet';
 
 test.use({ timezoneId: 'UTC', viewport: SIZES.tablet });
 
 let client: CreatedClient;
-let cast: { submitter: Person; consignor: Person; consignee: Person; carrier: Person };
+let cast: Cast;
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
   client = await createClient({ name: 'E2E offline' });
-  cast = {
-    submitter: await person(request, client, 'submitter'),
-    consignor: await person(request, client, 'consignor'),
-    consignee: await person(request, client, 'consignee'),
-    carrier: await person(request, client, 'carrier'),
-  };
+  cast = await castOf(request, client);
 });
 
 /** Whether the tablet keeps a copy under `key` in its IndexedDB (lib/offline/db.ts). */

@@ -9,7 +9,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createClient, type CreatedClient } from './support/admin';
-import { expectNoOverlap } from './support/layout';
+import { expectNoOverlap, laidOut } from './support/layout';
 import { signIn } from './support/portal';
 import { expectAccessible, person, SIZES, type Person } from './support/tablet';
 
@@ -61,7 +61,7 @@ async function shots(page: Page, name: string, sizes: (keyof typeof SIZES)[] = [
   const own = page.viewportSize();
   for (const size of sizes) {
     await page.setViewportSize(SIZES[size]);
-    await page.waitForTimeout(150);
+    await laidOut(page);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${SIZES[size].width}.png`), fullPage: true });
   }
   if (own) await page.setViewportSize(own);

@@ -3,6 +3,11 @@ import { activationLink, createActiveAccount, mailMatching, mailsTo, newPerson }
 import { createClient } from './support/admin';
 import { errorSummary, signIn } from './support/portal';
 
+// The last files of the run: their tests, independent of each other (each makes its own people), may go to both workers, so
+// that the run does not end with one worker busy with a whole file while the other waits (playwright.config.ts runs
+// each file on one worker otherwise).
+test.describe.configure({ mode: 'parallel' });
+
 test('sign up, activate from the e-mail, sign in, change password, sign out, sign in again', async ({ page }) => {
   const person = newPerson('portal');
   const newPassword = `${person.password}-new`;

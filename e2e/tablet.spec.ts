@@ -9,34 +9,35 @@ import { responseCode, verhoeff, type TfaAction } from '@/lib/domain/tfa';
 import { createClient, type CreatedClient } from './support/admin';
 import { signIn } from './support/portal';
 import {
+  castOf,
   deviceFor,
   drawSignature,
   expectAccessible,
   issueWaybill,
-  person,
   PHOTO,
   readDocument,
   screenshots,
   SIZES,
   TABLET_NOW,
   type Person,
+  type Cast,
 } from './support/tablet';
 
 // "Today" on the tablet is a calendar day: the day of the fixed clock (TABLET_NOW) in this time zone.
 test.use({ timezoneId: 'UTC' });
 
+// The last files of the run: their tests, independent of each other (each worker that takes one of them makes its own cast in beforeAll, on its own server), may go to both workers, so
+// that the run does not end with one worker busy with a whole file while the other waits (playwright.config.ts runs
+// each file on one worker otherwise).
+test.describe.configure({ mode: 'parallel' });
+
 let client: CreatedClient;
-let cast: { submitter: Person; consignor: Person; consignee: Person; carrier: Person };
+let cast: Cast;
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
   client = await createClient({ name: 'E2E tablet' });
-  cast = {
-    submitter: await person(request, client, 'submitter'),
-    consignor: await person(request, client, 'consignor'),
-    consignee: await person(request, client, 'consignee'),
-    carrier: await person(request, client, 'carrier'),
-  };
+  cast = await castOf(request, client);
 });
 
 const outboxEntry = (page: Page, kind: string) => page.getByTestId('outbox').getByRole('listitem').filter({ hasText: kind });

@@ -9,6 +9,22 @@ export const VIEWPORTS = [
   ['390x844', { width: 390, height: 844 }],
 ] as const;
 
+/**
+ * Resolves once the browser has laid out and painted the page at its current size: after `setViewportSize`, before a
+ * screenshot. Two animation frames (the first runs before the paint of the resized layout, the second after it), so a
+ * step waits as long as the browser needs, not a fixed 150 ms per size (the portal has no CSS transitions to wait out).
+ */
+export async function laidOut(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+        // A page the browser does not paint (no frames) waits no longer than the fixed pause it replaces.
+        setTimeout(resolve, 150);
+      }),
+  );
+}
+
 /** axe on the whole page, WCAG 2.1 A and AA: no violation. */
 export async function expectNoAxeViolations(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

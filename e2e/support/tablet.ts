@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createActiveAccount, newPerson } from './accounts';
 import { basicAuth, type CreatedClient } from './admin';
+import { laidOut } from './layout';
 import { signIn } from './portal';
 
 export type Person = ReturnType<typeof newPerson> & { accountNumber: string; token: string; accountSecret: string };
@@ -25,6 +26,20 @@ export async function person(request: APIRequestContext, client: CreatedClient, 
   expect(login.status()).toBe(200);
   const body = (await login.json()) as { access_token: string; accountSecret: string };
   return { ...who, accountNumber, token: body.access_token, accountSecret: body.accountSecret };
+}
+
+export type Cast = { submitter: Person; consignor: Person; consignee: Person; carrier: Person };
+
+/**
+ * The four parties of the tablet and hand-over specs, each an account of its own made by `person`. They are
+ * independent of each other, so they are made side by side: the sign-ups, the mails and the activations of four
+ * people overlap instead of queueing behind one another in every spec's beforeAll.
+ */
+export async function castOf(request: APIRequestContext, client: CreatedClient): Promise<Cast> {
+  const [submitter, consignor, consignee, carrier] = await Promise.all(
+    (['submitter', 'consignor', 'consignee', 'carrier'] as const).map((label) => person(request, client, label)),
+  );
+  return { submitter: submitter!, consignor: consignor!, consignee: consignee!, carrier: carrier! };
 }
 
 const isoSeconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -103,7 +118,7 @@ export async function screenshots(page: Page, name: string) {
   fs.mkdirSync(dir, { recursive: true });
   for (const [label, size] of Object.entries(SIZES)) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(150);
+    await laidOut(page);
     await page.screenshot({ path: path.join(dir, `${name}-${label}.png`), fullPage: true });
   }
   if (own) await page.setViewportSize(own);

@@ -22,6 +22,8 @@ beforeAll(async () => {
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     WEBHOOK_RETRY_DELAYS_MS: '200,200',
     JOB_LEASE_GRACE_MS: '1000',
+    // The dead worker's lease runs out; the worker finds the job on its next look, every 100 ms (global-setup.ts).
+    JOB_POLL_INTERVAL_MS: '100',
   });
   api = new Driver(serverTarget(server));
 });

@@ -71,7 +71,12 @@ function bodies(path: string) {
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  server = await startOwnServer('webhooks', { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_RETRY_DELAYS_MS: RETRY_DELAYS_MS.join(',') });
+  server = await startOwnServer('webhooks', {
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    WEBHOOK_RETRY_DELAYS_MS: RETRY_DELAYS_MS.join(','),
+    // Retries fall due after these delays: the worker looks for them every 100 ms (global-setup.ts).
+    JOB_POLL_INTERVAL_MS: '100',
+  });
   api = new Driver(serverTarget(server));
   const client: Client = await api.createClient({ name: 'Webhook tests' });
   for (const who of ['submitter', 'carrier', 'delegate', 'outsider'] as Who[]) {
