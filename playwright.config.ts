@@ -95,9 +95,9 @@ export default defineConfig({
       DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       // JOB_POLL_INTERVAL_MS stays at its default (500 ms): a queued job (every mail, every webhook) wakes the worker
-      // at once (NOTIFY), and no spec waits for a job that falls due later. At 100 ms each of the worker's 8 loops
-      // asked the database for due jobs 10 times a second: about a tenth of a core per idle server, on two cores
-      // that the browsers and servers of the run keep busy.
+      // at once (NOTIFY), and no spec waits for a job that falls due later. Polling costs an idle server CPU on two
+      // cores that the browsers and servers of the run keep busy (at 100 ms, with every one of the worker's 8 loops
+      // polling as before issue 24's change to one loop per pool: about a tenth of a core).
       // e2e/delegation.spec.ts subscribes a receiver on 127.0.0.1 (contract §11: refused unless allowed). No spec
       // here checks the refusal of private addresses; the integration tests do, on servers of their own.
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',

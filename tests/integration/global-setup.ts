@@ -30,8 +30,8 @@ export default async function setup(project: TestProject) {
     APP_ENV: 'partner',
     SMTP_URL: smtpUrl,
     // A queued job wakes the worker at once (NOTIFY); the poll only finds jobs that fell due later (retries, leases).
-    // On PGlite the default 500 ms: at 100 ms the worker's 8 loops asked for due jobs 80 times a second, about a tenth
-    // of a core per idle server for the whole tier. The files that wait for a retry or a lease set 100 ms themselves.
+    // On PGlite the default 500 ms: at 100 ms an idle server's polling cost about a tenth of a core for the whole tier
+    // (measured while all 8 loops polled; one loop per pool polls since issue 24). The files that wait for a retry or a lease set 100 ms themselves.
     // The PostgreSQL tiers keep 100 ms (not measured with 500 yet).
     JOB_POLL_INTERVAL_MS: kind === 'pglite' ? '500' : '100',
     LOGIN_LOCKOUT_SECONDS: String(SHARED_LOCKOUT_SECONDS),
