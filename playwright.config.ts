@@ -94,6 +94,8 @@ export default defineConfig({
       // Empty means unset (see src/server/config/env.ts): embedded PGlite.
       DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      // No spec times a first PDF; the warm-up page would cost each server start a second of a core (src/server/boot.ts).
+      PDF_WARM_UP: 'false',
       // JOB_POLL_INTERVAL_MS stays at its default (500 ms): a queued job (every mail, every webhook) wakes the worker
       // at once (NOTIFY), and no spec waits for a job that falls due later. Polling costs an idle server CPU on two
       // cores that the browsers and servers of the run keep busy (at 100 ms, with every one of the worker's 8 loops

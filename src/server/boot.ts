@@ -43,7 +43,7 @@ export function boot(): Promise<void> {
     rootLogger.info({ database: handle.kind, environment: config.APP_ENV }, 'freight document service ready');
     installGracefulShutdown(worker, config.SHUTDOWN_TIMEOUT_MS);
     // The PDF threads start and render a warm-up page now, not on the first PDF (issue 24); requests do not wait.
-    void import('./pdf/pool').then(({ warmPdfPool }) => warmPdfPool());
+    if (config.PDF_WARM_UP) void import('./pdf/pool').then(({ warmPdfPool }) => warmPdfPool());
   })();
   return globalForBoot.__fdsBooted;
 }

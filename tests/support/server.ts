@@ -173,6 +173,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         NEXTAUTH_URL: baseUrl,
         NEXTAUTH_SECRET: nextAuthSecret,
         APP_ENV: 'partner',
+        // Dozens of servers start per run and few render a PDF: their first PDF may be a cold one (tests/integration/pdf.test.ts
+        // has no timing of it; the bench measures the warm-up).
+        PDF_WARM_UP: 'false',
         ...adminEnv,
         ...options.env,
       },

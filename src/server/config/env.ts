@@ -88,6 +88,14 @@ const envSchema = z.object({
   // A claimed job is reserved for its kind's timeout plus this: how long a job of a crashed worker waits.
   JOB_LEASE_GRACE_MS: positiveInt(30_000),
   JOB_RETENTION_HOURS: positiveInt(7 * 24),
+  /**
+   * Issue 24: the PDF threads render a warm-up page at start, so that the first PDF costs what the others cost. The
+   * test servers, most of which never render a PDF and start by the dozen on two cores, switch it off.
+   */
+  PDF_WARM_UP: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((value) => value !== 'false' && value !== '0'),
   /** Contract §1: larger request bodies are refused (2.4, 413) before they are read. */
   MAX_BODY_BYTES: positiveInt(25 * 1024 * 1024),
   /** pino level of the JSON log on stdout (logger.ts reads it before the rest is checked). */
