@@ -6,6 +6,11 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((value) => value === 'true' || value === '1');
+/** A switch that is on unless set to `false` or `0`. */
+const onUnlessOff = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((value) => value !== 'false' && value !== '0');
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 /** A limit where 0 means "no limit". */
@@ -41,10 +46,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   DATABASE_URL: z.string().refine(isPostgresUrl, `not a PostgreSQL URL: ${DATABASE_URL_FORM}`).optional(),
   /** Named prepared statements on PostgreSQL (one round trip per statement); `false` for poolers that cannot keep them. */
-  DATABASE_PREPARE: z
-    .enum(['true', 'false', '1', '0'])
-    .optional()
-    .transform((value) => value !== 'false' && value !== '0'),
+  DATABASE_PREPARE: onUnlessOff,
   DATA_DIR: z.string().min(1).default('./.data'),
   APP_ENV: z.enum(['partner', 'production']).default('partner'),
   SMTP_URL: z.string().min(1).optional(),
@@ -92,10 +94,7 @@ const envSchema = z.object({
    * Issue 24: the PDF threads render a warm-up page at start, so that the first PDF costs what the others cost. The
    * test servers, most of which never render a PDF and start by the dozen on two cores, switch it off.
    */
-  PDF_WARM_UP: z
-    .enum(['true', 'false', '1', '0'])
-    .optional()
-    .transform((value) => value !== 'false' && value !== '0'),
+  PDF_WARM_UP: onUnlessOff,
   /** Contract §1: larger request bodies are refused (2.4, 413) before they are read. */
   MAX_BODY_BYTES: positiveInt(25 * 1024 * 1024),
   /** pino level of the JSON log on stdout (logger.ts reads it before the rest is checked). */
