@@ -1,10 +1,7 @@
 import { createTranslator } from 'use-intl/core';
-import { FORMATS, messageFallback, reportIntlError } from '@/lib/i18n/config';
 import type { Locale } from '@/lib/i18n/locales';
-import { MESSAGES } from '@/messages';
+import { escapeHtml, mailIntlConfig } from './mail-intl';
 import type { OutgoingMail } from './queue-mail';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Issue 20: a portal sign-up with an address that has an account answers like any other; the owner learns it here
@@ -19,15 +16,7 @@ export function alreadyRegisteredMail(input: {
   signInUrl: string;
   resetUrl: string;
 }): OutgoingMail {
-  const t = createTranslator({
-    locale: input.locale,
-    messages: MESSAGES[input.locale],
-    formats: FORMATS,
-    timeZone: 'UTC',
-    onError: reportIntlError,
-    getMessageFallback: messageFallback,
-    namespace: 'securityMail.alreadyRegistered',
-  });
+  const t = createTranslator({ ...mailIntlConfig(input.locale), namespace: 'securityMail.alreadyRegistered' });
   const greeting = t('greeting', { name: input.name });
   const body = t('body', { accountNumber: input.accountNumber });
   const text = [greeting, '', body, '', t('signIn', { url: input.signInUrl }), t('reset', { url: input.resetUrl }), '', t('ignore')].join('\n');

@@ -1,11 +1,8 @@
 import { createTranslator } from 'use-intl/core';
-import { FORMATS, messageFallback, reportIntlError } from '@/lib/i18n/config';
 import type { Locale } from '@/lib/i18n/locales';
 import type { TfaAction } from '@/lib/domain/tfa';
-import { MESSAGES } from '@/messages';
+import { escapeHtml, mailIntlConfig } from './mail-intl';
 import type { OutgoingMail } from './queue-mail';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Contract §8: the counter parties of a transfer are told once when wrong response codes lock its TFA approval,
@@ -20,15 +17,7 @@ export function codeLockMail(input: {
   lockedUntil: Date;
   documentUrl: string;
 }): OutgoingMail {
-  const t = createTranslator({
-    locale: input.locale,
-    messages: MESSAGES[input.locale],
-    formats: FORMATS,
-    timeZone: 'UTC',
-    onError: reportIntlError,
-    getMessageFallback: messageFallback,
-    namespace: 'securityMail.codeLock',
-  });
+  const t = createTranslator({ ...mailIntlConfig(input.locale), namespace: 'securityMail.codeLock' });
   const until = input.lockedUntil.toISOString().slice(0, 16).replace('T', ' ');
   const body = t('body', { count: input.wrongCodes, transfer: t(`transfers.${input.action}`), serviceNumber: input.serviceNumber, until });
   const text = [t('greeting'), '', body, '', t('open', { url: input.documentUrl })].join('\n');

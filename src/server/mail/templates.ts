@@ -1,20 +1,16 @@
 import { createFormatter, createTranslator } from 'use-intl/core';
-import { FORMATS, messageFallback, reportIntlError } from '@/lib/i18n/config';
 import type { TransferAction } from '@/lib/domain/transfers';
 import type { Locale } from '@/lib/i18n/locales';
 import { MESSAGES } from '@/messages';
+import { escapeHtml, mailIntlConfig } from './mail-intl';
 import type { OutgoingMail } from './queue-mail';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** Markup tag functions are typed as receiving a string but get the chunks as an array at run time. */
 const joined = (chunks: string | string[]): string => (Array.isArray(chunks) ? chunks.join('') : chunks);
 
 /** The portal's own catalogues and translator (next-intl's core, use-intl), in the recipient's language. */
 function mailIntl(locale: Locale) {
-  const config = { locale, messages: MESSAGES[locale], formats: FORMATS, timeZone: 'UTC', onError: reportIntlError, getMessageFallback: messageFallback };
+  const config = mailIntlConfig(locale);
   return { t: createTranslator({ ...config, namespace: 'mail' }), format: createFormatter(config) };
 }
 
