@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { SignatureField } from '@/components/tablet/signature-field';
+import { SignerNameField } from '@/components/tablet/signer-name-field';
 import { useSignaturePad } from '@/components/tablet/use-signature-pad';
 import { errorsFromCall, useErrorMessage } from '@/components/forms/errors';
 import type { HandoverAnswerResult, HandoverView } from '@/lib/schemas/handover';
@@ -85,26 +86,17 @@ export function HandoverSign({ token, view }: { token: string; view: HandoverVie
         }}
       >
         <h2 id="sign-title">{declining ? t('declineOpen') : t('sign')}</h2>
-        <div className={`field${problem === 'name' ? ' field-invalid' : ''}`}>
-          <label htmlFor="signer-name">{t('name')}</label>
-          <input
-            id="signer-name"
-            className="input input-large"
-            value={name}
-            autoComplete="name"
-            aria-invalid={problem === 'name' || undefined}
-            aria-describedby={problem === 'name' ? 'signer-name-error' : undefined}
-            onChange={(event) => {
-              setName(event.target.value);
-              if (problem === 'name') setProblem(undefined);
-            }}
-          />
-          {problem === 'name' ? (
-            <p id="signer-name-error" className="field-error" role="alert">
-              {t('nameMissing')}
-            </p>
-          ) : null}
-        </div>
+        <SignerNameField
+          label={t('name')}
+          value={name}
+          autoComplete="name"
+          error={problem === 'name' ? t('nameMissing') : undefined}
+          announceError
+          onChange={(value) => {
+            setName(value);
+            if (problem === 'name') setProblem(undefined);
+          }}
+        />
         {declining ? (
           <div className={`field${problem === 'remarks' ? ' field-invalid' : ''}`}>
             <label htmlFor="decline-remarks">{t('remarks')}</label>

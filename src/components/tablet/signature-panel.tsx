@@ -2,6 +2,7 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { SignatureField } from './signature-field';
+import { SignerNameField } from './signer-name-field';
 import { useSignaturePad } from './use-signature-pad';
 
 const padHeight = (width: number) => Math.round(Math.min(280, width * 0.45));
@@ -30,23 +31,7 @@ export function SignaturePanel({ busy, onSign }: { busy: boolean; onSign: (evide
         onSign({ name: name.trim(), ...(email.trim() ? { email: email.trim() } : {}), png: dataUrl.slice(dataUrl.indexOf(',') + 1) });
       }}
     >
-      <div className={`field${problem === 'name' ? ' field-invalid' : ''}`}>
-        <label htmlFor="signer-name">{t('name')}</label>
-        <input
-          id="signer-name"
-          className="input input-large"
-          value={name}
-          autoComplete="off"
-          aria-invalid={problem === 'name' || undefined}
-          aria-describedby={problem === 'name' ? 'signer-name-error' : undefined}
-          onChange={(event) => setName(event.target.value)}
-        />
-        {problem === 'name' ? (
-          <p id="signer-name-error" className="field-error">
-            {t('nameMissing')}
-          </p>
-        ) : null}
-      </div>
+      <SignerNameField label={t('name')} value={name} autoComplete="off" error={problem === 'name' ? t('nameMissing') : undefined} onChange={setName} />
       <div className="field">
         <label htmlFor="signer-email">
           {t('email')} <span className="optional">{t('optional')}</span>

@@ -1,0 +1,38 @@
+'use client';
+
+/**
+ * The name of the person who signs, on the tablet's sign-on-glass panel and the hand-over link's phone page, with
+ * its "name missing" message. The parent decides when the message goes away again.
+ */
+export function SignerNameField(props: {
+  label: string;
+  value: string;
+  onChange: (name: string) => void;
+  /** `name` on the signer's own phone; `off` on the carrier's tablet, on which many people sign. */
+  autoComplete: 'name' | 'off';
+  /** The message when the name is missing, shown under the field; none while the field is fine. */
+  error?: string;
+  /** Whether the message is announced as an alert (the phone page does so; the tablet panel shows it silently). */
+  announceError?: boolean;
+}) {
+  const { error } = props;
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}`}>
+      <label htmlFor="signer-name">{props.label}</label>
+      <input
+        id="signer-name"
+        className="input input-large"
+        value={props.value}
+        autoComplete={props.autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'signer-name-error' : undefined}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+      {error ? (
+        <p id="signer-name-error" className="field-error" role={props.announceError ? 'alert' : undefined}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
