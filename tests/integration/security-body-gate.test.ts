@@ -5,10 +5,10 @@
  * on every route; routes without files take 1 MiB. A server of its own, so that its heartbeat and memory are its own.
  */
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postRawBody } from '../support/raw-request';
 import type { RunningServer } from '../support/server';
+import { serverRss } from '../support/server-memory';
 import { Driver, serverTarget, startOwnServer } from './driver';
 
 const NESTED_BYTES = 24 * 1024 * 1024;
@@ -42,76 +42,18 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-/** Resident memory of the server's process group, in bytes (Linux /proc). */
-function serverRss(): number {
-  let total = 0;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) === server.pid) total += Number(fields[21]) * 4096;
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return total;
-}
-
-/**
- * POSTs `[[[[…` (24 MB) over a raw socket, declared by Content-Length or chunked, and stops writing once the answer
- * begins (the server answers without reading the rest). Resolves with the status and the error list.
- */
-function sendNested(path: string, declareLength: boolean, headers: Record<string, string> = {}): Promise<{ status: number; codes: string[] }> {
-  return new Promise((resolve, reject) => {
-    const url = new URL(path, server.baseUrl);
-    const socket = net.connect(Number(url.port), url.hostname);
-    const head = [
-      `POST ${url.pathname}${url.search} HTTP/1.1`,
-      `Host: ${url.host}`,
-      'Content-Type: application/json',
-      declareLength ? `Content-Length: ${NESTED_BYTES}` : 'Transfer-Encoding: chunked',
-      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
-      '',
-      '',
-    ].join('\r\n');
-    let received = '';
-    let answered = false;
-    const finish = () => {
-      socket.destroy();
-      const status = Number(received.split('\r\n')[0]!.split(' ')[1]);
-      resolve({ status, codes: [...received.matchAll(/"code":"([\d.]+)"/g)].map((match) => match[1]!) });
-    };
-    socket.setEncoding('utf8');
-    socket.on('data', (data: string) => {
-      answered = true;
-      received += data;
-      if (/\r\n0\r\n\r\n$/.test(received) || (/content-length: (\d+)/i.test(received) && received.endsWith('}'))) finish();
-    });
-    socket.on('close', () => (answered ? finish() : reject(new Error('closed without an answer'))));
-    socket.on('error', () => {
-      if (!answered) setTimeout(() => (answered ? finish() : reject(new Error('no answer'))), 2_000);
-    });
-    const chunk = Buffer.alloc(256 * 1024, '[');
-    const framed = declareLength ? chunk : Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]);
-    let sent = 0;
-    const pump = () => {
-      while (sent < NESTED_BYTES && !answered && !socket.destroyed) {
-        sent += chunk.length;
-        if (!socket.write(framed)) return void socket.once('drain', pump);
-      }
-      if (!answered && !socket.destroyed && !declareLength) socket.write('0\r\n\r\n');
-    };
-    socket.write(head);
-    pump();
-  });
+/** POSTs `[[[[…` (24 MB), declared by Content-Length or chunked; resolves with the status and the error list. */
+async function sendNested(path: string, declareLength: boolean, headers: Record<string, string> = {}): Promise<{ status: number; codes: string[] }> {
+  const chunk = Buffer.alloc(256 * 1024, '[');
+  const answer = await postRawBody(server.baseUrl, { path, declareLength, totalBytes: NESTED_BYTES, chunk, headers });
+  return { status: answer.status, codes: [...answer.body.matchAll(/"code":"([\d.]+)"/g)].map((match) => match[1]!) };
 }
 
 describe('nested bodies are refused while they arrive (contract §1)', () => {
   it('24 MB of nesting to tRPC, the sign-in callback and REST, in parallel with heartbeats: each 2.4, heartbeats stay fast', async () => {
-    const before = serverRss();
+    const before = serverRss(server.pid);
     let peakRss = before;
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, serverRss())), 25);
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, serverRss(server.pid))), 25);
     // The heartbeat is probed from a process of its own, so that this process pumping the attacks does not delay it.
     const probe = spawn(process.execPath, ['-e', HEARTBEAT_PROBE, `${server.baseUrl}/api/heartbeat`], { stdio: ['ignore', 'pipe', 'inherit'] });
     let probeOutput = '';

@@ -4,10 +4,10 @@
  * over MAX_BODY_BYTES is 2.4 (413) before it is read, by Content-Length and while streaming, on every route.
  * A server of its own, so that its memory can be measured.
  */
-import fs from 'node:fs';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postRawBody } from '../support/raw-request';
 import type { RunningServer } from '../support/server';
+import { serverRss } from '../support/server-memory';
 import { Driver, serverTarget, startOwnServer } from './driver';
 
 const BODY_BYTES = 150 * 1024 * 1024;
@@ -24,90 +24,23 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-/** Resident memory of every process of the server's process group, in bytes (Linux /proc). */
-function serverRss(): number {
-  let total = 0;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) === server.pid) total += Number(fields[21]) * 4096;
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return total;
-}
-
 interface Outcome {
   status: number;
   body: any;
   peakRss: number;
 }
 
-/**
- * Streams `BODY_BYTES` over a raw socket, with or without Content-Length (then chunked), and stops writing as
- * soon as the answer begins: the server answers without reading the rest, so a failing write after the answer
- * is expected, not an error.
- */
-function sendLargeBody(path: string, declareLength: boolean, headers: Record<string, string> = {}): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const url = new URL(path, server.baseUrl);
-    const socket = net.connect(Number(url.port), url.hostname);
-    const head = [
-      `POST ${url.pathname} HTTP/1.1`,
-      `Host: ${url.host}`,
-      'Content-Type: application/json',
-      declareLength ? `Content-Length: ${BODY_BYTES}` : 'Transfer-Encoding: chunked',
-      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
-      '',
-      '',
-    ].join('\r\n');
-    let peakRss = serverRss();
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, serverRss())), 25);
-    let received = '';
-    let answered = false;
-    const finish = () => {
-      clearInterval(sampler);
-      socket.destroy();
-      const [statusLine, ...rest] = received.split('\r\n');
-      const headerEnd = received.indexOf('\r\n\r\n');
-      const headerText = received.slice(0, headerEnd).toLowerCase();
-      let body = received.slice(headerEnd + 4);
-      if (/transfer-encoding: chunked/.test(headerText)) body = body.replace(/^[0-9a-f]+\r\n/, '').replace(/\r\n0\r\n\r\n$/, '');
-      resolve({
-        status: Number(statusLine!.split(' ')[1]),
-        body: body ? JSON.parse(body) : undefined,
-        peakRss: Math.max(peakRss, serverRss()),
-      });
-      void rest;
-    };
-    socket.setEncoding('utf8');
-    socket.on('data', (data: string) => {
-      answered = true;
-      received += data;
-      // The whole answer is there once its (chunked or sized) body is complete.
-      if (/\r\n0\r\n\r\n$/.test(received) || (/content-length: (\d+)/i.test(received) && received.endsWith('}'))) finish();
-    });
-    socket.on('close', () => (answered ? finish() : reject(new Error('closed without an answer'))));
-    // Node discards the unread rest of an answered request (it keeps the connection), so nothing resets it.
-    socket.on('error', () => {
-      if (!answered) setTimeout(() => (answered ? finish() : reject(new Error('no answer'))), 2_000);
-    });
+/** Streams `BODY_BYTES` with or without Content-Length (then chunked), measuring the server's memory meanwhile. */
+async function sendLargeBody(path: string, declareLength: boolean, headers: Record<string, string> = {}): Promise<Outcome> {
+  let peakRss = serverRss(server.pid);
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, serverRss(server.pid))), 25);
+  try {
     const chunk = Buffer.alloc(1024 * 1024, 0x61);
-    const framed = declareLength ? chunk : Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]);
-    let sent = 0;
-    const pump = () => {
-      while (sent < BODY_BYTES && !answered && !socket.destroyed) {
-        sent += chunk.length;
-        if (!socket.write(framed)) return void socket.once('drain', pump);
-      }
-      if (!answered && !socket.destroyed && !declareLength) socket.write('0\r\n\r\n');
-    };
-    socket.write(head);
-    pump();
-  });
+    const answer = await postRawBody(server.baseUrl, { path, declareLength, totalBytes: BODY_BYTES, chunk, headers });
+    return { status: answer.status, body: answer.body ? JSON.parse(answer.body) : undefined, peakRss: Math.max(peakRss, serverRss(server.pid)) };
+  } finally {
+    clearInterval(sampler);
+  }
 }
 
 /**
@@ -127,7 +60,7 @@ describe('150 MB bodies are refused before they are read', () => {
   it.each(ROUTES)(
     '%s: 413 (2.4) by Content-Length, refused unread while streaming, memory within 100 MB',
     async (path, headers, [chunkedCode, chunkedStatus]) => {
-      const before = serverRss();
+      const before = serverRss(server.pid);
       for (const declareLength of [true, false]) {
         const outcome = await sendLargeBody(path, declareLength, headers);
         const grew = (outcome.peakRss - before) / 1024 / 1024;
