@@ -5,7 +5,8 @@ import { IMPEDIMENT_KINDS, type ImpedimentKind } from '@/lib/domain/legal-events
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import type { OutboxEntry, OutboxKind } from '@/lib/tablet/outbox';
 import { entryState } from './outbox-status';
-import { PhotoField, photoAttachments, type Photo } from './photo-field';
+import { photoAttachments } from './photo-field';
+import { TextAndPhotoForm, useTextAndPhotoDraft } from './text-and-photo-form';
 import '@/components/legal/legal.css';
 
 /**
@@ -22,16 +23,13 @@ export function ImpedimentPanel(props: {
   const t = useTranslations('legal');
   const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<ImpedimentKind>('DELIVERY_PREVENTED');
-  const [text, setText] = useState('');
-  const [photo, setPhoto] = useState<Photo>();
+  const draft = useTextAndPhotoDraft();
+  const { text, photo } = draft;
   const [key, setKey] = useState<string>();
-  const [round, setRound] = useState(0);
   const state = entryState(props.entries, key);
   if ((state === 'sent' || state === 'waiting') && key) {
-    setText('');
-    setPhoto(undefined);
+    draft.clear();
     setKey(undefined);
-    setRound(round + 1);
     setOpen(false);
   }
   if (!document.allowedActions.includes('REPORT_IMPEDIMENT')) return null;
@@ -44,13 +42,22 @@ export function ImpedimentPanel(props: {
           {t('impediments.report')}
         </button>
       ) : (
-        <form
-          className="form"
-          onSubmit={(event) => {
-            event.preventDefault();
+        <TextAndPhotoForm
+          idPrefix="impediment"
+          labels={{ text: t('impediments.text'), photo: t('impediments.photo'), submit: t('impediments.submit') }}
+          photoTexts={{ failed: t('tablet.photoFailed'), previewAlt: t('tablet.photoPreview') }}
+          draft={draft}
+          textRequired
+          submitDisabled={!text.trim() || state === 'sending'}
+          onSubmit={() => {
             if (!text.trim() || state === 'sending') return;
             setKey(props.submit('impediment', { kind, text: text.trim(), previousCommits: document.previousCommits, ...photoAttachments(photo) }));
           }}
+          moreActions={
+            <button type="button" className="button button-secondary button-large" onClick={() => setOpen(false)}>
+              {t('give.cancel')}
+            </button>
+          }
         >
           <fieldset className="choice-list">
             <legend>{t('impediments.kind')}</legend>
@@ -61,28 +68,7 @@ export function ImpedimentPanel(props: {
               </label>
             ))}
           </fieldset>
-          <div className="field">
-            <label htmlFor="impediment-text">{t('impediments.text')}</label>
-            <textarea id="impediment-text" className="input input-large" rows={3} required value={text} onChange={(event) => setText(event.target.value)} />
-          </div>
-          <PhotoField
-            id="impediment-photo"
-            label={t('impediments.photo')}
-            failed={t('tablet.photoFailed')}
-            previewAlt={t('tablet.photoPreview')}
-            photo={photo}
-            round={round}
-            onChange={setPhoto}
-          />
-          <div className="actions">
-            <button type="submit" className="button button-primary button-large" disabled={!text.trim() || state === 'sending'}>
-              {t('impediments.submit')}
-            </button>
-            <button type="button" className="button button-secondary button-large" onClick={() => setOpen(false)}>
-              {t('give.cancel')}
-            </button>
-          </div>
-        </form>
+        </TextAndPhotoForm>
       )}
     </section>
   );

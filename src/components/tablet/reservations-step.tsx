@@ -8,7 +8,8 @@ import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-res
 import type { HandOverTransfer } from '@/lib/schemas/tablet';
 import type { OutboxEntry, OutboxKind } from '@/lib/tablet/outbox';
 import { entryState } from './outbox-status';
-import { PhotoField, photoAttachments, type Photo } from './photo-field';
+import { photoAttachments } from './photo-field';
+import { TextAndPhotoForm, useTextAndPhotoDraft } from './text-and-photo-form';
 import '@/components/legal/legal.css';
 
 /** The kinds a driver meets at a hand-over, as large buttons; the rest of the list is for after delivery. */
@@ -37,11 +38,10 @@ export function ReservationsStep(props: {
   const t = useTranslations('legal');
   const [kind, setKind] = useState<ReservationKind>();
   const [lines, setLines] = useState<number[]>([]);
-  const [text, setText] = useState('');
-  const [photo, setPhoto] = useState<Photo>();
+  const draft = useTextAndPhotoDraft();
+  const { text, photo } = draft;
   const [missingKind, setMissingKind] = useState(false);
   const [key, setKey] = useState<string>();
-  const [round, setRound] = useState(0);
   const state = entryState(props.entries, key);
   const stage = STAGE_OF_TRANSFER[transfer.action];
 
@@ -49,10 +49,8 @@ export function ReservationsStep(props: {
   if ((state === 'sent' || state === 'waiting') && key) {
     setKind(undefined);
     setLines([]);
-    setText('');
-    setPhoto(undefined);
+    draft.clear();
     setKey(undefined);
-    setRound(round + 1);
   }
   if (!reservesHere(document, transfer)) return null;
 
@@ -62,10 +60,13 @@ export function ReservationsStep(props: {
       <p className="hint">{t('tablet.reservationsLead')}</p>
       <h3>{t('tablet.onRecord')}</h3>
       <ReservationList document={document} stages={[stage]} showStage={false} />
-      <form
-        className="form"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <TextAndPhotoForm
+        idPrefix="reservation"
+        labels={{ text: t('tablet.text'), photo: t('tablet.photo'), submit: t('tablet.add') }}
+        photoTexts={{ failed: t('tablet.photoFailed'), previewAlt: t('tablet.photoPreview') }}
+        draft={draft}
+        submitDisabled={state === 'sending'}
+        onSubmit={() => {
           if (!kind) return setMissingKind(true);
           if (state === 'sending') return;
           setKey(
@@ -103,25 +104,7 @@ export function ReservationsStep(props: {
           ) : null}
         </div>
         <GoodsLineChoice idPrefix="reservation" document={document} selected={lines} onChange={setLines} legend={t('tablet.lines')} large />
-        <div className="field">
-          <label htmlFor="reservation-text">{t('tablet.text')}</label>
-          <textarea id="reservation-text" className="input input-large" rows={3} value={text} onChange={(event) => setText(event.target.value)} />
-        </div>
-        <PhotoField
-          id="reservation-photo"
-          label={t('tablet.photo')}
-          failed={t('tablet.photoFailed')}
-          previewAlt={t('tablet.photoPreview')}
-          photo={photo}
-          round={round}
-          onChange={setPhoto}
-        />
-        <div className="actions">
-          <button type="submit" className="button button-primary button-large" disabled={state === 'sending'}>
-            {t('tablet.add')}
-          </button>
-        </div>
-      </form>
+      </TextAndPhotoForm>
     </section>
   );
 }
