@@ -91,7 +91,6 @@ export function HandoverSign({ token, view }: { token: string; view: HandoverVie
           value={name}
           autoComplete="name"
           error={problem === 'name' ? t('nameMissing') : undefined}
-          announceError
           onChange={(value) => {
             setName(value);
             if (problem === 'name') setProblem(undefined);

@@ -10,10 +10,8 @@ export function SignerNameField(props: {
   onChange: (name: string) => void;
   /** `name` on the signer's own phone; `off` on the carrier's tablet, on which many people sign. */
   autoComplete: 'name' | 'off';
-  /** The message when the name is missing, shown under the field; none while the field is fine. */
+  /** The message when the name is missing, shown under the field and announced; none while the field is fine. */
   error?: string;
-  /** Whether the message is announced as an alert (the phone page does so; the tablet panel shows it silently). */
-  announceError?: boolean;
 }) {
   const { error } = props;
   return (
@@ -29,7 +27,7 @@ export function SignerNameField(props: {
         onChange={(event) => props.onChange(event.target.value)}
       />
       {error ? (
-        <p id="signer-name-error" className="field-error" role={props.announceError ? 'alert' : undefined}>
+        <p id="signer-name-error" className="field-error" role="alert">
           {error}
         </p>
       ) : null}
