@@ -25,6 +25,8 @@ export interface LoadRun {
   seconds: number;
   non2xx: number;
   errors: number;
+  /** CPU seconds the server's processes used meanwhile, when measured. */
+  cpuSeconds?: number;
 }
 
 export interface LoadResult {
@@ -35,6 +37,8 @@ export interface LoadResult {
   p99: number;
   non2xx: number;
   errors: number;
+  /** The server's CPU time per answered request, when every run measured it. */
+  cpuMsPerRequest?: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -54,6 +58,9 @@ export function summarise(runs: LoadRun[]): LoadResult {
     p99: percentile(latencies, 99),
     non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
     errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    ...(runs.every((run) => run.cpuSeconds !== undefined) && latencies.length > 0
+      ? { cpuMsPerRequest: (1000 * runs.reduce((sum, run) => sum + run.cpuSeconds!, 0)) / latencies.length }
+      : {}),
   };
 }
 

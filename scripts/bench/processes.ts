@@ -3,6 +3,7 @@
  * signals the whole group: killing only `next start`'s first process would leave the real server running.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -19,6 +20,38 @@ export interface Server {
   /** The last lines the process printed, for the error message when it fails to start. */
   output: () => string;
   stop: () => Promise<void>;
+  /** CPU seconds (user + system) its process group has used so far; undefined where /proc is missing. */
+  cpuSeconds: () => number | undefined;
+}
+
+/** Linux's clock ticks per second for /proc's times (USER_HZ: 100 on every architecture Node.js runs on). */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU seconds of every live process of a group, from /proc/<pid>/stat (utime and stime, fields 14 and 15, after
+ * the command name in parentheses). What a server costs per request whatever else the machine runs: under other
+ * load its req/s drop, its CPU per request hardly moves.
+ */
+export function groupCpuSeconds(group: number): number | undefined {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return undefined;
+  }
+  let ticks = 0;
+  for (const pid of entries) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // After the command: state(3) ppid(4) pgrp(5) … utime(14) stime(15), so index = field - 3.
+    if (Number(fields[2]) === group) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / CLOCK_TICKS;
 }
 
 export function freePort(): Promise<number> {
@@ -72,7 +105,8 @@ export async function startServer(options: {
   };
 
   const url = `http://127.0.0.1:${options.port}`;
-  const server: Server = { name: options.name, url, child, output: () => lines.join('\n'), stop };
+  const cpuSeconds = () => (child.pid === undefined ? undefined : groupCpuSeconds(child.pid));
+  const server: Server = { name: options.name, url, child, output: () => lines.join('\n'), stop, cpuSeconds };
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   while (Date.now() < deadline && !exited) {
     try {

@@ -40,6 +40,8 @@ const LIST_CONNECTIONS = Math.round(numberFrom('BENCH_LIST_CONNECTIONS', 2));
 const LIST_MIN_REQUESTS = Math.round(numberFrom('BENCH_LIST_MIN_REQUESTS', 20));
 const LARGE = process.env.BENCH_LARGE !== '0';
 const EXPLAIN = process.env.BENCH_EXPLAIN !== '0';
+const SERVER_NODE_OPTIONS = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { config?: { serverNodeOptions?: string } }).config
+  ?.serverNodeOptions;
 const CPU_PROF = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
 const MAINTENANCE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const listFrom = (name: string, all: readonly string[]): string[] => {
@@ -147,7 +149,10 @@ async function sideBySide(
   const runs = new Map<string, LoadRun[]>(servers.map((server) => [server.name, []]));
   for (const server of [...servers, ...[...servers].reverse()]) {
     const amount = byCount.get(server.name);
-    runs.get(server.name)!.push(await runLoad({ ...loads.get(server.name)!, seconds: options.seconds / 2, ...(amount ? { amount } : {}) }));
+    const cpuBefore = server.cpuSeconds();
+    const run = await runLoad({ ...loads.get(server.name)!, seconds: options.seconds / 2, ...(amount ? { amount } : {}) });
+    const cpuAfter = server.cpuSeconds();
+    runs.get(server.name)!.push(cpuBefore !== undefined && cpuAfter !== undefined ? { ...run, cpuSeconds: cpuAfter - cpuBefore } : run);
   }
   return new Map([...runs].map(([name, list]) => [name, summarise(list)]));
 }
@@ -185,6 +190,8 @@ async function main() {
       ...process.env,
       NODE_ENV: 'production',
       NEXT_TELEMETRY_DISABLED: '1',
+      // The flags `npm start` gives the server (package.json's config), so that the bench measures what is deployed.
+      NODE_OPTIONS: [SERVER_NODE_OPTIONS, process.env.NODE_OPTIONS].filter(Boolean).join(' '),
       DATABASE_URL: databaseUrl,
       APP_ENV: 'production',
       APP_SECRET: crypto.randomBytes(32).toString('hex'),
@@ -259,7 +266,8 @@ async function main() {
     console.log('Freight Document Service benchmark');
     console.log(
       `${new Date().toISOString()}  node ${process.version}  ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}  ` +
-        `PostgreSQL ${settings!.version} (shared_buffers ${settings!.shared_buffers}, work_mem ${settings!.work_mem})`,
+        `PostgreSQL ${settings!.version} (shared_buffers ${settings!.shared_buffers}, work_mem ${settings!.work_mem})  ` +
+        `servers' NODE_OPTIONS: ${env.NODE_OPTIONS || '(none)'}`,
     );
     console.log(
       `APP_ENV=production (issue debits a credit). Per operation and server: ${WARMUP_SECONDS}s warm-up, then ${SECONDS}s × ${CONNECTIONS} connections ` +
@@ -275,7 +283,8 @@ async function main() {
           const result = measured.get(server.name)!;
           results.push({ operation, server: server.name, result });
           progress(
-            `${operation} on ${server.name}: ${fixed(result.rps)} req/s, p50 ${fixed(result.p50)} ms, p99 ${fixed(result.p99)} ms, non-2xx ${result.non2xx}`,
+            `${operation} on ${server.name}: ${fixed(result.rps)} req/s, p50 ${fixed(result.p50)} ms, p99 ${fixed(result.p99)} ms, non-2xx ${result.non2xx}, ` +
+              `CPU ${fixed(result.cpuMsPerRequest ?? NaN, 3)} ms/request`,
           );
         }
       };
@@ -367,9 +376,20 @@ async function main() {
           ['next', n],
           ['bare', b],
         ] as const) {
-          rows.push([operation, name, fixed(result.rps), fixed(result.p50), fixed(result.p99), String(result.non2xx + result.errors), String(result.requests)]);
+          rows.push([
+            operation,
+            name,
+            fixed(result.rps),
+            fixed(result.p50),
+            fixed(result.p99),
+            fixed(result.cpuMsPerRequest ?? NaN, 3),
+            String(result.non2xx + result.errors),
+            String(result.requests),
+          ]);
         }
-        rows.push([operation, 'next/bare', `${fixed(n.rps / b.rps, 2)}x`, `${fixed(n.p50 / b.p50, 2)}x`, `${fixed(n.p99 / b.p99, 2)}x`, '', '']);
+        // CPU per request the other way round (bare/next), so that both ratios read "1 is no cost of Next.js".
+        const cpuRatio = b.cpuMsPerRequest && n.cpuMsPerRequest ? `${fixed(b.cpuMsPerRequest / n.cpuMsPerRequest, 2)}x` : '';
+        rows.push([operation, 'next/bare', `${fixed(n.rps / b.rps, 2)}x`, `${fixed(n.p50 / b.p50, 2)}x`, `${fixed(n.p99 / b.p99, 2)}x`, cpuRatio, '', '']);
       }
       if (limitGet)
         rows.push([
@@ -378,10 +398,11 @@ async function main() {
           fixed(limitGet.rps),
           fixed(limitGet.p50),
           fixed(limitGet.p99),
+          fixed(limitGet.cpuMsPerRequest ?? NaN, 3),
           String(limitGet.non2xx + limitGet.errors),
           String(limitGet.requests),
         ]);
-      console.log(table(['operation', 'server', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'requests'], rows, 2));
+      console.log(table(['operation', 'server', 'req/s', 'p50 ms', 'p99 ms', 'CPU ms/req', 'non-2xx', 'requests'], rows, 2));
       const rpsOf = (operation: string, server: string) => resultOf(operation, server)?.rps;
       const ratio = (operation: string) => rpsOf(operation, 'next')! / rpsOf(operation, 'bare')!;
       // Issue 24's targets: GET ≥ 0.6 (Next.js's own floor bounds it), the others ≥ 0.8.
@@ -389,6 +410,12 @@ async function main() {
       console.log(
         `\nnext/bare req/s: ${OPERATIONS.map((operation) => `${operation} ${fixed(ratio(operation), 2)}${target(operation) ? ` (target ≥ ${target(operation)})` : ''}`).join(', ')}`,
       );
+      const cpuOf = (operation: string, server: string) => resultOf(operation, server)?.cpuMsPerRequest;
+      if (OPERATIONS.every((operation) => cpuOf(operation, 'next') && cpuOf(operation, 'bare')))
+        console.log(
+          `CPU per request, bare/next (the servers' own processes; steadier than req/s when other work shares the machine): ` +
+            OPERATIONS.map((operation) => `${operation} ${fixed(cpuOf(operation, 'bare')! / cpuOf(operation, 'next')!, 2)}`).join(', '),
+        );
       const nextGet = rpsOf('get', 'next');
       const [nextFloor, bareFloor, bareGet] = [rpsOf('floor', 'next'), rpsOf('floor', 'bare'), rpsOf('get', 'bare')];
       if (nextFloor && bareFloor) {
