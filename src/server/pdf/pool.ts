@@ -88,6 +88,9 @@ export class PdfRenderPool {
       maxThreads: this.options.threads,
       // A thread that rendered nothing for a minute gives its memory back (react-pdf and fonts take ~60 MB).
       idleTimeout: 60_000,
+      // V8's default young generation (16 MB semi-spaces): `npm start`'s --max-semi-space-size (package.json) is
+      // meant for the request thread, and each render thread would otherwise take it too, with its memory.
+      resourceLimits: { maxYoungGenerationSizeMb: 48 },
     });
     this.piscina = piscina;
     // A renewed pool warms up too: its first render would otherwise pay the thread's start.
