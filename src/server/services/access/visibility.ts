@@ -19,8 +19,9 @@ export function visibleTo(accountId: string, sources: DelegationSource[]): SQL {
 /**
  * The same rule read from the list's read model, for a caller without account-wide delegations: document_viewers
  * holds a row for every document in which the account holds a role, named or by a per-document delegation of it
- * (kept by triggers, migration list_viewers_triggers). Cancelled ones excluded, as above.
+ * (kept by triggers, migration list_viewers_triggers). Cancelled ones excluded, as above. `accountId` may be a
+ * prepared statement's placeholder.
  */
-export function viewedBy(accountId: string): SQL {
+export function viewedBy(accountId: string | SQLWrapper): SQL {
   return and(eq(documentViewers.accountId, accountId), sql`${documentViewers.status} <> 'CANCELLED'`)!;
 }
