@@ -136,7 +136,14 @@ test('at 1024×768: collection by two-factor code with the consignor’s phone, 
     await page.getByRole('button', { name: 'Approve the hand-over' }).click();
     await expect(page.getByTestId('own-approved')).toBeVisible();
     await page.getByRole('radio', { name: 'Signature on this screen' }).check();
+    // No name yet: the field says so, announced, where the driver looks.
+    await page.getByRole('button', { name: 'Save signature and approve' }).click();
+    const nameMissing = page.locator('#signer-name-error');
+    await expect(nameMissing).toHaveText('Enter the name of the person signing.');
+    await expect(nameMissing).toHaveRole('alert');
+    await expect(nameMissing).toBeInViewport();
     await page.getByLabel('Name of the person signing').fill('Bea Berger');
+    await expect(nameMissing).toBeHidden();
     await expect(page.getByTestId('signature-canvas')).toBeVisible();
     await screenshots(page, 'hand-over-signature');
     // An empty box is refused with a word on what to do; nothing is sent.

@@ -31,7 +31,17 @@ export function SignaturePanel({ busy, onSign }: { busy: boolean; onSign: (evide
         onSign({ name: name.trim(), ...(email.trim() ? { email: email.trim() } : {}), png: dataUrl.slice(dataUrl.indexOf(',') + 1) });
       }}
     >
-      <SignerNameField label={t('name')} value={name} autoComplete="off" error={problem === 'name' ? t('nameMissing') : undefined} onChange={setName} />
+      <SignerNameField
+        label={t('name')}
+        value={name}
+        autoComplete="off"
+        error={problem === 'name' ? t('nameMissing') : undefined}
+        onChange={(value) => {
+          setName(value);
+          // The message goes once there is a name, as on the phone page: a stale one reads as a new refusal.
+          if (problem === 'name' && value.trim()) setProblem(undefined);
+        }}
+      />
       <div className="field">
         <label htmlFor="signer-email">
           {t('email')} <span className="optional">{t('optional')}</span>
