@@ -1,4 +1,5 @@
 'use client';
+import { useEffect, useRef } from 'react';
 
 /**
  * The name of the person who signs, on the tablet's sign-on-glass panel and the hand-over link's phone page, with
@@ -14,8 +15,15 @@ export function SignerNameField(props: {
   error?: string;
 }) {
   const { error } = props;
+  const field = useRef<HTMLDivElement>(null);
+  // The send button is below the signature box: a missing name is shown where the signer is, ready to type.
+  useEffect(() => {
+    if (!error) return;
+    field.current?.scrollIntoView({ block: 'center' });
+    field.current?.querySelector('input')?.focus({ preventScroll: true });
+  }, [error]);
   return (
-    <div className={`field${error ? ' field-invalid' : ''}`}>
+    <div ref={field} className={`field${error ? ' field-invalid' : ''}`}>
       <label htmlFor="signer-name">{props.label}</label>
       <input
         id="signer-name"
