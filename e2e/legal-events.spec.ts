@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createClient, type CreatedClient } from './support/admin';
 import { signIn } from './support/portal';
-import { castOf, deviceFor, expectAccessible, issueWaybill, PHOTO, readDocument, screenshots, SIZES, type Cast } from './support/tablet';
+import { castOf, closeHandoverResult, deviceFor, expectAccessible, issueWaybill, PHOTO, readDocument, screenshots, SIZES, type Cast } from './support/tablet';
 
 test.use({ timezoneId: 'UTC' });
 
@@ -97,6 +97,7 @@ test('at 1024×768: a packaging reservation with a photo at collection, shown on
     await phone.context().close();
     await page.getByLabel('Response code of the counter party').fill(code);
     await page.getByRole('button', { name: 'Check the code and approve' }).click();
+    await closeHandoverResult(page, 'confirmed with a two-factor code');
     await expect(page.getByTestId('document-status')).toHaveText('In transit');
   });
 

@@ -7,7 +7,18 @@ import { expect, test, type Page } from '@playwright/test';
 import { responseCode, verhoeff } from '@/lib/domain/tfa';
 import { createClient, type CreatedClient } from './support/admin';
 import { signIn } from './support/portal';
-import { castOf, drawSignature, expectAccessible, issueWaybill, PHOTO, readDocument, screenshots, SIZES, type Cast } from './support/tablet';
+import {
+  castOf,
+  closeHandoverResult,
+  drawSignature,
+  expectAccessible,
+  issueWaybill,
+  PHOTO,
+  readDocument,
+  screenshots,
+  SIZES,
+  type Cast,
+} from './support/tablet';
 
 test.use({ timezoneId: 'UTC', viewport: SIZES.tablet });
 
@@ -250,7 +261,9 @@ test('the consignor’s phone, offline after one signed-in visit, gives a code t
   await page.getByRole('button', { name: 'Check the code and approve' }).click();
   await expect(page.getByTestId('outbox-badge')).toHaveAttribute('data-count', '2');
   await page.context().setOffline(false);
-  await expect(page.getByTestId('document-status')).toHaveText('In transit', { timeout: 20_000 });
+  // Sent once the network is back: the consignor's code is then shown as the hand-over's result.
+  await closeHandoverResult(page, 'confirmed with a two-factor code', { timeout: 20_000 });
+  await expect(page.getByTestId('document-status')).toHaveText('In transit');
   const final = await readDocument(request, cast.submitter, document.id);
   expect(final.approvals.map((approval: { type: string }) => approval.type).sort()).toEqual(['OWN', 'TFA']);
 });

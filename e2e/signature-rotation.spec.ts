@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createClient, type CreatedClient } from './support/admin';
 import { signIn } from './support/portal';
-import { castOf, drawSignature, expectAccessible, issueWaybill, readDocument, SIZES, type Person, type Cast } from './support/tablet';
+import { castOf, closeHandoverResult, drawSignature, expectAccessible, issueWaybill, readDocument, SIZES, type Person, type Cast } from './support/tablet';
 
 let client: CreatedClient;
 let cast: Cast;
@@ -71,6 +71,7 @@ test('a signature drawn on the tablet is still there after turning it to portrai
   await expect.poll(async () => (await ink(tablet)).width).toBe(landscape.width);
   expect((await ink(tablet)).inked).toBeGreaterThan(landscape.inked * 0.8);
   await tablet.getByRole('button', { name: 'Save signature and approve' }).click();
+  await closeHandoverResult(tablet, 'Bea Berger signed');
   await expect(tablet.getByTestId('document-status')).toHaveText('Delivered');
   const signature = tablet.getByRole('img', { name: 'Signature of Bea Berger' });
   await expect(signature).toBeVisible();

@@ -10,6 +10,7 @@ import { createClient, type CreatedClient } from './support/admin';
 import { signIn } from './support/portal';
 import {
   castOf,
+  closeHandoverResult,
   deviceFor,
   drawSignature,
   expectAccessible,
@@ -128,6 +129,7 @@ test('at 1024×768: collection by two-factor code with the consignor’s phone, 
 
     await page.getByLabel('Response code of the counter party').fill(code);
     await page.getByRole('button', { name: 'Check the code and approve' }).click();
+    await closeHandoverResult(page, /Collection done at \d{1,2}:\d{2}.*confirmed with a two-factor code/, { screenshot: 'hand-over-result-code' });
     await expect(page.getByTestId('document-status')).toHaveText('In transit');
   });
 
@@ -151,6 +153,7 @@ test('at 1024×768: collection by two-factor code with the consignor’s phone, 
     await expect(page.getByText('The box is empty: ask the person to sign.')).toBeVisible();
     await drawSignature(page);
     await page.getByRole('button', { name: 'Save signature and approve' }).click();
+    await closeHandoverResult(page, /Delivery done at \d{1,2}:\d{2}.*Bea Berger signed/);
     await expect(page.getByTestId('document-status')).toHaveText('Delivered');
     await expect(page.getByTestId('nothing-open')).toBeVisible();
   });
@@ -251,6 +254,7 @@ test('at 390×844: approvals survive a dropped network and a lost answer, once e
     await refused.getByRole('button', { name: 'Close' }).click();
     await page.getByLabel('Response code of the counter party').fill(code);
     await page.getByRole('button', { name: 'Check the code and approve' }).click();
+    await closeHandoverResult(page, 'confirmed with a two-factor code');
     await expect(page.getByTestId('document-status')).toHaveText('Delivered');
   });
 

@@ -124,6 +124,19 @@ export async function screenshots(page: Page, name: string) {
   if (own) await page.setViewportSize(own);
 }
 
+/**
+ * The counter party's approval, shown full screen whether it came from their phone or was taken on the tablet (a code,
+ * a signature): it says `expected`, its heading is where the driver looks, and Close leads back to the hand-over.
+ */
+export async function closeHandoverResult(page: Page, expected: string | RegExp, options: { timeout?: number; screenshot?: string } = {}) {
+  const result = page.getByTestId('handover-result');
+  await expect(result).toContainText(expected, { timeout: options.timeout });
+  await expect(result.getByRole('heading', { level: 2 })).toBeInViewport();
+  if (options.screenshot) await screenshots(page, options.screenshot);
+  await result.getByRole('button', { name: 'Close' }).click();
+  await expect(result).toHaveCount(0);
+}
+
 /** Draws a signature on the canvas with the mouse: a few strokes, as a finger would. */
 export async function drawSignature(page: Page) {
   const canvas = page.getByTestId('signature-canvas');

@@ -15,6 +15,9 @@ import { OWN_WATCH_MS, OwnApprovalQrPanel } from './own-approval-qr-panel';
 import { SignaturePanel } from './signature-panel';
 import { TfaPanel } from './tfa-panel';
 
+/** The counter-party approvals the hand-over shows full screen when they arrive. */
+export type WatchedApproval = 'SIGN_ON_GLASS' | 'OWN' | 'TFA';
+
 const APPROVE: Record<HandOverTransfer['action'], DocumentAction> = {
   COLLECTION: 'APPROVE_COLLECTION',
   CARRIER_TO_CARRIER: 'APPROVE_CARRIER_TO_CARRIER',
@@ -30,7 +33,11 @@ interface Props {
   entries: OutboxEntry[];
   submit: (kind: OutboxKind, body: Record<string, unknown>) => string;
   /** A QR code is out: the screen watches for the counter party's approval of this type from its phone, until `until`. */
-  onWatch: (watch: { type: 'SIGN_ON_GLASS' | 'OWN'; until: number }) => void;
+  /**
+   * Look out for the counter party's approval of `type`, to show it full screen: asked for on the phone (polled until
+   * `until`), or taken on this tablet (`polling: false`: it shows once the outbox has sent it).
+   */
+  onWatch: (watch: { type: WatchedApproval; until: number; polling?: boolean }) => void;
 }
 
 /**
@@ -73,6 +80,11 @@ export function ApprovalsPanel({ document, transfer, comments, entries, submit, 
   // Names once: the consignor is often its own place of taking over.
   const names = [...new Set(transfer.counterParties.map((party) => party.name ?? label('role', party.role)))].join(', ');
   const record = (evidence?: Record<string, unknown>) => setCounterKey(submit('recordCounterParty', { ...common, ...(evidence ? { evidence } : {}) }));
+  // A code or a signature taken here ends in the same full-screen result as an answer from the phone.
+  const recordWatched = (type: 'TFA' | 'SIGN_ON_GLASS', evidence: Record<string, unknown>) => {
+    onWatch({ type, until: Date.now(), polling: false });
+    record(evidence);
+  };
 
   return (
     <section className="panel tablet-panel" aria-labelledby="approve-title">
@@ -135,7 +147,7 @@ export function ApprovalsPanel({ document, transfer, comments, entries, submit, 
                 <SignaturePanel
                   busy={counterState === 'sending'}
                   onSign={({ name, email, png }) =>
-                    record({
+                    recordWatched('SIGN_ON_GLASS', {
                       signedOnGlassBy: { name, ...(email ? { email } : {}) },
                       attachments: [{ content: png, mimeType: 'image/png', name: 'signature', originalFileName: 'signature.png' }],
                     })
@@ -148,7 +160,7 @@ export function ApprovalsPanel({ document, transfer, comments, entries, submit, 
                   s3={transfer.secrets.s3}
                   comments={comments}
                   busy={counterState === 'sending'}
-                  onConfirm={(responseCode) => record({ responseCode })}
+                  onConfirm={(responseCode) => recordWatched('TFA', { responseCode })}
                 />
               ) : method === 'TFA' ? (
                 <p className="hint">{t('noSecrets')}</p>

@@ -6,7 +6,7 @@ import { errorsFromCall, useErrorMessage } from '@/components/forms/errors';
 import { useEnumLabel } from '@/components/i18n/labels';
 import { CopyAge } from '@/components/offline/copy-age';
 import { copyKeys } from '@/lib/offline/copy';
-import { ApprovalsPanel } from './approvals-panel';
+import { ApprovalsPanel, type WatchedApproval } from './approvals-panel';
 import { HandoverResult } from './handover-result';
 import { CommentPanel } from './comment-panel';
 import { HandOverSummary } from './hand-over-summary';
@@ -22,7 +22,7 @@ import { CashOnDeliveryPanel } from './cash-on-delivery-panel';
 import { ImpedimentPanel } from './impediment-panel';
 
 /** A QR code is out: the transfer and approval type it waits for, the approvals already on record then, and until when. */
-type Watch = { action: string; type: 'SIGN_ON_GLASS' | 'OWN'; known: string[]; until: number; polling: boolean };
+type Watch = { action: string; type: WatchedApproval; known: string[]; until: number; polling: boolean };
 
 /**
  * The hand-over screen (issue 9 part 4, issue 19 item 1), read as steps: what is handed over → how the counter party
@@ -157,7 +157,7 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
               comments={comments}
               entries={outbox.entries}
               submit={outbox.submit}
-              onWatch={({ type, until: end }) => setWatch({ action: transfer.action, type, known, until: end, polling: true })}
+              onWatch={({ type, until: end, polling = true }) => setWatch({ action: transfer.action, type, known, until: end, polling })}
             />
           </li>
         ) : (

@@ -6,8 +6,16 @@ import { useLocalTime } from '@/components/i18n/date-time';
 import { useEnumLabel } from '@/components/i18n/labels';
 import type { ApprovalResponse, FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 
+/** How the counter party confirmed, in the line under the result. */
+const SIGNER_LINE: Partial<Record<ApprovalResponse['type'], 'confirmedOwn' | 'confirmedCode' | 'signed'>> = {
+  OWN: 'confirmedOwn',
+  TFA: 'confirmedCode',
+  SIGN_ON_GLASS: 'signed',
+};
+
 /**
- * The answer from the counter party's phone, full screen so that a driver cannot misread it: "Delivery done at
+ * The answer from the counter party's phone, or their code or signature taken on the tablet, full screen so that a
+ * driver cannot misread it: "Delivery done at
  * 14:02, Jan Jansen signed", "Collection done at 14:02, Tegel BV confirmed on its own account", or the refusal with
  * its remarks and what to do next. `complete` is false while the driver's own approval is still missing.
  */
@@ -44,7 +52,7 @@ export function HandoverResult({
             <p>{t('declinedNext')}</p>
           </>
         ) : (
-          <p className="handover-result-signer">{approval.type === 'OWN' ? t('confirmedOwn', { name }) : t('signed', { name })}</p>
+          <p className="handover-result-signer">{t(SIGNER_LINE[approval.type] ?? 'signed', { name })}</p>
         )}
         {!approval.declined && !complete ? <p>{t('yoursMissing')}</p> : null}
         <p>{t('next', { status: label('status', status) })}</p>
