@@ -82,6 +82,20 @@ function table(header: string[], rows: string[][], labels: number): string {
   return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
 }
 
+/** One line of the load table: operation, server and its figures. */
+function resultRow(operation: string, server: string, result: LoadResult): string[] {
+  return [
+    operation,
+    server,
+    fixed(result.rps),
+    fixed(result.p50),
+    fixed(result.p99),
+    fixed(result.cpuMsPerRequest ?? NaN, 3),
+    String(result.non2xx + result.errors),
+    String(result.requests),
+  ];
+}
+
 interface Account {
   accountId: string;
   accountNumber: string;
@@ -372,36 +386,12 @@ async function main() {
       const rows: string[][] = [];
       for (const operation of OPERATIONS) {
         const [n, b] = [resultOf(operation, 'next')!, resultOf(operation, 'bare')!];
-        for (const [name, result] of [
-          ['next', n],
-          ['bare', b],
-        ] as const) {
-          rows.push([
-            operation,
-            name,
-            fixed(result.rps),
-            fixed(result.p50),
-            fixed(result.p99),
-            fixed(result.cpuMsPerRequest ?? NaN, 3),
-            String(result.non2xx + result.errors),
-            String(result.requests),
-          ]);
-        }
+        rows.push(resultRow(operation, 'next', n), resultRow(operation, 'bare', b));
         // CPU per request the other way round (bare/next), so that both ratios read "1 is no cost of Next.js".
         const cpuRatio = b.cpuMsPerRequest && n.cpuMsPerRequest ? `${fixed(b.cpuMsPerRequest / n.cpuMsPerRequest, 2)}x` : '';
         rows.push([operation, 'next/bare', `${fixed(n.rps / b.rps, 2)}x`, `${fixed(n.p50 / b.p50, 2)}x`, `${fixed(n.p99 / b.p99, 2)}x`, cpuRatio, '', '']);
       }
-      if (limitGet)
-        rows.push([
-          'get',
-          'limit',
-          fixed(limitGet.rps),
-          fixed(limitGet.p50),
-          fixed(limitGet.p99),
-          fixed(limitGet.cpuMsPerRequest ?? NaN, 3),
-          String(limitGet.non2xx + limitGet.errors),
-          String(limitGet.requests),
-        ]);
+      if (limitGet) rows.push(resultRow('get', 'limit', limitGet));
       console.log(table(['operation', 'server', 'req/s', 'p50 ms', 'p99 ms', 'CPU ms/req', 'non-2xx', 'requests'], rows, 2));
       const rpsOf = (operation: string, server: string) => resultOf(operation, server)?.rps;
       const ratio = (operation: string) => rpsOf(operation, 'next')! / rpsOf(operation, 'bare')!;

@@ -91,10 +91,8 @@ export function HandoverSign({ token, view }: { token: string; view: HandoverVie
           value={name}
           autoComplete="name"
           error={problem === 'name' ? t('nameMissing') : undefined}
-          onChange={(value) => {
-            setName(value);
-            if (problem === 'name') setProblem(undefined);
-          }}
+          onChange={setName}
+          onErrorFixed={() => setProblem(undefined)}
         />
         {declining ? (
           <div className={`field${problem === 'remarks' ? ' field-invalid' : ''}`}>

@@ -36,11 +36,8 @@ export function SignaturePanel({ busy, onSign }: { busy: boolean; onSign: (evide
         value={name}
         autoComplete="off"
         error={problem === 'name' ? t('nameMissing') : undefined}
-        onChange={(value) => {
-          setName(value);
-          // The message goes once there is a name, as on the phone page: a stale one reads as a new refusal.
-          if (problem === 'name' && value.trim()) setProblem(undefined);
-        }}
+        onChange={setName}
+        onErrorFixed={() => setProblem(undefined)}
       />
       <div className="field">
         <label htmlFor="signer-email">

@@ -3,12 +3,14 @@ import { useEffect, useRef } from 'react';
 
 /**
  * The name of the person who signs, on the tablet's sign-on-glass panel and the hand-over link's phone page, with
- * its "name missing" message. The parent decides when the message goes away again.
+ * its "name missing" message, which goes once a name is typed.
  */
 export function SignerNameField(props: {
   label: string;
   value: string;
   onChange: (name: string) => void;
+  /** Called when a name is typed while the message shows: a stale message reads as a new refusal. */
+  onErrorFixed: () => void;
   /** `name` on the signer's own phone; `off` on the carrier's tablet, on which many people sign. */
   autoComplete: 'name' | 'off';
   /** The message when the name is missing, shown under the field and announced; none while the field is fine. */
@@ -32,7 +34,10 @@ export function SignerNameField(props: {
         autoComplete={props.autoComplete}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'signer-name-error' : undefined}
-        onChange={(event) => props.onChange(event.target.value)}
+        onChange={(event) => {
+          props.onChange(event.target.value);
+          if (error && event.target.value.trim()) props.onErrorFixed();
+        }}
       />
       {error ? (
         <p id="signer-name-error" className="field-error" role="alert">
