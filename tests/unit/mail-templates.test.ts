@@ -39,10 +39,10 @@ describe('e-mail templates', () => {
     const mail = activation(locale);
     expect(mail.text).toContain('https://fds.example/api/accounts/activation/abc');
     expect(mail.text).toContain('72');
-    expect(mail.html).toContain('Ann &#60;Boss&#62;');
+    expect(mail.html).toContain('Ann &lt;Boss&gt;');
     expect(mail.html).not.toContain('<Boss>');
-    expect(named(locale).html).toContain('Acme &#38; Co');
-    expect(delegated(locale, true).html).toContain('Acme &#38; Co');
+    expect(named(locale).html).toContain('Acme &amp; Co');
+    expect(delegated(locale, true).html).toContain('Acme &amp; Co');
     expect(delegated(locale, true).text).toContain('https://fds.example/documents/d1');
     expect(delegated(locale, false).text).toContain('https://fds.example/documents');
   });

@@ -1,8 +1,5 @@
 import crypto from 'node:crypto';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import escapeHtml from 'escape-html';
 
 const STYLE = 'body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f2933}';
 /** Nothing but this one style may apply: no script at all, no framing (contract §1). */

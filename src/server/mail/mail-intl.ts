@@ -10,5 +10,5 @@ export function mailIntlConfig(locale: Locale) {
   return { locale, messages: MESSAGES[locale], formats: FORMATS, timeZone: 'UTC', onError: reportIntlError, getMessageFallback: messageFallback };
 }
 
-/** Every value put into a mail's HTML part goes through this. */
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Every value put into a mail's HTML part goes through this (the `escape-html` package, as Express uses). */
+export { default as escapeHtml } from 'escape-html';
