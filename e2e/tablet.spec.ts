@@ -166,6 +166,9 @@ test('at 1024×768: collection by two-factor code with the consignor’s phone, 
     await expect(timeline).toContainText('Collection: approved (two-factor code)');
     await expect(timeline).toContainText('Delivery: approved (signature on glass)');
     await expect(timeline).toContainText('Status: Delivered');
+    // The tablet's zone is UTC; a hand-over's time is its place's (Utrecht, Köln), as on the hand-over's result.
+    await expect(timeline.locator('.timeline-approval').first()).toContainText(/\d{2}:\d{2} CES?T/);
+    await expect(timeline.locator('.timeline-status').last()).toContainText(/Delivered .*\d{2}:\d{2} CES?T/);
     await expectAccessible(page);
     await screenshots(page, 'hand-over-delivered');
 

@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { errorsFromCall, type FieldError } from '@/components/forms/errors';
+import { RadioChoices } from '@/components/forms/radio-choices';
 import { bookOptions } from '@/components/portal/address-book-options';
 import { INSTRUCTION_KINDS, type InstructionKind } from '@/lib/domain/legal-events';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
@@ -83,15 +84,14 @@ export function GiveInstructionForm({ document }: { document: FreightDocumentRes
       }}
     >
       <h3 id="give-instruction-title">{t('give.title')}</h3>
-      <fieldset className="choice-list">
-        <legend>{t('give.kind')}</legend>
-        {INSTRUCTION_KINDS.map((candidate) => (
-          <label key={candidate} className="choice">
-            <input type="radio" name="instruction-kind" value={candidate} checked={kind === candidate} onChange={() => setKind(candidate)} />
-            <span>{t(`instructionKind.${candidate}`)}</span>
-          </label>
-        ))}
-      </fieldset>
+      <RadioChoices
+        name="instruction-kind"
+        legend={t('give.kind')}
+        values={INSTRUCTION_KINDS}
+        value={kind}
+        onChange={setKind}
+        labelOf={(candidate) => t(`instructionKind.${candidate}`)}
+      />
       {partyField ? (
         <fieldset className="legal-party">
           <legend>{t(`instructionKind.${kind}`)}</legend>

@@ -14,7 +14,7 @@ import { OutboxStatus } from './outbox-status';
 import { PlatesPanel } from './plates-panel';
 import { useHandOver, useOutbox } from './tablet-data';
 import { NextStep } from './next-step';
-import { TransferTitle } from './transfer-bits';
+import { transferCountry, TransferTitle } from './transfer-bits';
 import { TransferTimeline } from './transfer-timeline';
 import { PendingInstructionsPanel } from './pending-instructions-panel';
 import { ReservationsStep } from './reservations-step';
@@ -84,9 +84,14 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
   if (answered) {
     // Done when no open transfer of that action still waits for the carrier side.
     const complete = !transfers.some((open) => open.action === answered.action && !open.carrierApproved);
-    const place = answered.action === 'COLLECTION' ? document.placeOfTakingOver : answered.action === 'DELIVERY' ? document.placeOfDelivery : null;
     return (
-      <HandoverResult approval={answered} status={document.status} complete={complete} countryCode={place?.countryCode} onClose={() => setWatch(undefined)} />
+      <HandoverResult
+        approval={answered}
+        status={document.status}
+        complete={complete}
+        countryCode={transferCountry(document, answered.action)}
+        onClose={() => setWatch(undefined)}
+      />
     );
   }
   const transfer = transfers[Math.min(selected, transfers.length - 1)];

@@ -1,6 +1,7 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { RadioChoices } from '@/components/forms/radio-choices';
 import { IMPEDIMENT_KINDS, type ImpedimentKind } from '@/lib/domain/legal-events';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import type { OutboxEntry, OutboxKind } from '@/lib/tablet/outbox';
@@ -59,15 +60,15 @@ export function ImpedimentPanel(props: {
             </button>
           }
         >
-          <fieldset className="choice-list">
-            <legend>{t('impediments.kind')}</legend>
-            {IMPEDIMENT_KINDS.map((candidate) => (
-              <label key={candidate} className="choice choice-large">
-                <input type="radio" name="impediment-kind" value={candidate} checked={kind === candidate} onChange={() => setKind(candidate)} />
-                <span>{t(`impedimentKind.${candidate}`)}</span>
-              </label>
-            ))}
-          </fieldset>
+          <RadioChoices
+            name="impediment-kind"
+            legend={t('impediments.kind')}
+            values={IMPEDIMENT_KINDS}
+            value={kind}
+            onChange={setKind}
+            labelOf={(candidate) => t(`impedimentKind.${candidate}`)}
+            large
+          />
         </TextAndPhotoForm>
       )}
     </section>

@@ -2,6 +2,7 @@
 import { useTranslations } from 'next-intl';
 import { useSyncExternalStore } from 'react';
 import { isWaiting, outbox } from '@/components/offline/outbox-store';
+import type { ApprovalResponse, FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import type { MyTransferItem } from '@/lib/schemas/tablet';
 
 /** "Collection · 000000000123": the transfer as the driver names it, from its side. */
@@ -52,4 +53,13 @@ export function ApprovalState({
       </span>
     </span>
   );
+}
+
+/**
+ * The country of the place where a transfer happens: its times are that place's local time (decision 0027). None
+ * between carriers (the document names no place for it): the reader's zone then.
+ */
+export function transferCountry(document: FreightDocumentResponse, action: ApprovalResponse['action']): string | null {
+  const place = action === 'COLLECTION' ? document.placeOfTakingOver : action === 'DELIVERY' ? document.placeOfDelivery : null;
+  return place?.countryCode ?? null;
 }

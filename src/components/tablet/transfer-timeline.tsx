@@ -4,6 +4,7 @@ import { DateTime } from '@/components/i18n/date-time';
 import { useEnumLabel } from '@/components/i18n/labels';
 import type { ApprovalResponse, CommentResponse, FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import { useAttachmentImage } from './tablet-data';
+import { transferCountry } from './transfer-bits';
 import './tablet.css';
 
 type Event =
@@ -42,7 +43,7 @@ function ApprovalEvent({ document, approval }: { document: FreightDocumentRespon
         <div>
           <dt>{t('when')}</dt>
           <dd>
-            <DateTime value={approval.createDateTimeClient ?? approval.createDateTimeServer} />
+            <DateTime value={approval.createDateTimeClient ?? approval.createDateTimeServer} countryCode={transferCountry(document, approval.action)} />
           </dd>
         </div>
         {approval.place || approval.location ? (
@@ -86,6 +87,9 @@ function CommentEvent({ document, comment }: { document: FreightDocumentResponse
   );
 }
 
+/** The transfer a status move happens at: its time is that place's, like the approvals' (decision 0027). */
+const STATUS_AT: Partial<Record<string, ApprovalResponse['action']>> = { TRANSIT: 'COLLECTION', DELIVERED: 'DELIVERY' };
+
 /**
  * The status timeline of a document (issue 9 part 4), on the tablet and the portal's document view: each approval
  * with its type, who, when, where and the signature image, the comments with their photos, and the status moves.
@@ -119,7 +123,8 @@ export function TransferTimeline({ document, headingLevel = 2 }: { document: Fre
                 <CommentEvent document={document} comment={event.comment} />
               ) : (
                 <p className="timeline-title">
-                  {t('status', { status: label('status', event.status) })} <DateTime value={event.at} />
+                  {t('status', { status: label('status', event.status) })}{' '}
+                  <DateTime value={event.at} countryCode={STATUS_AT[event.status] ? transferCountry(document, STATUS_AT[event.status]!) : null} />
                 </p>
               )}
             </li>
