@@ -97,6 +97,8 @@ test('at 1024×768: collection by two-factor code with the consignor’s phone, 
   await test.step('license plates and a comment with a photo', async () => {
     await page.getByLabel('License plate', { exact: true }).fill('BX-512-K');
     await page.getByLabel('Country (3 letters) (optional)').fill('nld');
+    // Shown as it will be saved: a country code in capitals.
+    await expect(page.getByLabel('Country (3 letters) (optional)')).toHaveValue('NLD');
     await page.getByRole('button', { name: 'Save license plates' }).click();
     await expect(outboxEntry(page, 'License plates')).toHaveAttribute('data-state', 'sent');
     await page.getByLabel('Comment', { exact: true }).fill('Two pallets wrapped again');

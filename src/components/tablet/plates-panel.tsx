@@ -70,7 +70,7 @@ export function PlatesPanel(props: {
                 value={plate.countryCode}
                 maxLength={3}
                 autoCapitalize="characters"
-                onChange={(event) => change(index, { countryCode: event.target.value })}
+                onChange={(event) => change(index, { countryCode: event.target.value.toUpperCase() })}
               />
             </div>
             <div className="field">
