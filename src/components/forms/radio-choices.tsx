@@ -1,6 +1,6 @@
 'use client';
 
-/** One choice among a few, as large radio rows (a driver's glove hits a whole row, not a 16px dot). */
+/** One choice among a few as radio rows; `large` on the tablet, where a glove hits a whole row, not a 16px dot. */
 export function RadioChoices<T extends string>(props: {
   name: string;
   legend: string;

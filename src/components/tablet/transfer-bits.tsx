@@ -59,7 +59,7 @@ export function ApprovalState({
  * The country of the place where a transfer happens: its times are that place's local time (decision 0027). None
  * between carriers (the document names no place for it): the reader's zone then.
  */
-export function transferCountry(document: FreightDocumentResponse, action: ApprovalResponse['action']): string | null {
+export function transferCountry(document: FreightDocumentResponse, action: ApprovalResponse['action'] | undefined): string | null {
   const place = action === 'COLLECTION' ? document.placeOfTakingOver : action === 'DELIVERY' ? document.placeOfDelivery : null;
   return place?.countryCode ?? null;
 }

@@ -124,7 +124,7 @@ export function TransferTimeline({ document, headingLevel = 2 }: { document: Fre
               ) : (
                 <p className="timeline-title">
                   {t('status', { status: label('status', event.status) })}{' '}
-                  <DateTime value={event.at} countryCode={STATUS_AT[event.status] ? transferCountry(document, STATUS_AT[event.status]!) : null} />
+                  <DateTime value={event.at} countryCode={transferCountry(document, STATUS_AT[event.status])} />
                 </p>
               )}
             </li>
