@@ -25,6 +25,8 @@ async function expectAccessible(page: Page) {
 }
 
 test('download the PDF from the document view, print it, and open its verification page without an account', async ({ page, request, browser }) => {
+  // Renders, prints and checks three pages for accessibility: about a minute on a slow 2-core CI machine.
+  test.setTimeout(120_000);
   fs.mkdirSync(SHOTS, { recursive: true });
   const person = newPerson('pdf');
   const client = await createClient({ name: 'PDF e2e' });
