@@ -81,6 +81,11 @@ export async function claimNextJob(
           and (locked_until is null or locked_until < now())
           and kind in (${kindList})
           and (lane is null or not exists (select 1 from job_lanes busy where busy.lane = jobs.lane and busy.locked_until >= now()))
+          -- A lane runs in order: a job waits for its lane's earlier due jobs, also one a racing claimer has locked
+          -- (skip locked alone let a second claimer take a lane's second job while the first was being claimed).
+          and (lane is null or not exists (select 1 from jobs earlier where earlier.lane = jobs.lane
+            and earlier.completed_at is null and earlier.failed_at is null and earlier.run_at <= now()
+            and (earlier.run_at, earlier.id) < (jobs.run_at, jobs.id)))
           and (lane_group is null
             or (select count(*) from job_lanes busy where busy.lane_group = jobs.lane_group and busy.locked_until >= now()) < ${laneGroupLimit})
         order by run_at, id
