@@ -117,7 +117,9 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
   }
 }
 
-async function waitUntilUp(baseUrl: string, child: ChildProcess, logFile: string, timeoutMs = 60_000) {
+// Two minutes: a fresh PGlite directory's initdb and migrations took over one on a loaded 2-core CI machine
+// (Playwright's workers and the pglite lane running beside it).
+async function waitUntilUp(baseUrl: string, child: ChildProcess, logFile: string, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
