@@ -48,9 +48,12 @@ function hasCopy(page: Page, key: string) {
   );
 }
 
-/** Waits until the service worker controls the page and has kept `paths` for offline use. */
+/**
+ * Waits until the service worker controls the page and has kept `paths` for offline use. Installing precaches the
+ * app's bundles: over 20 s once on a loaded 2-core CI machine, hence 45 s.
+ */
 async function keptForOffline(page: Page, paths: string[]) {
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 45_000 });
   await expect
     .poll(
       () =>
@@ -58,7 +61,7 @@ async function keptForOffline(page: Page, paths: string[]) {
           const cache = await caches.open('offline-screens');
           return (await cache.keys()).map((request) => new URL(request.url).pathname);
         }),
-      { timeout: 20_000 },
+      { timeout: 45_000 },
     )
     .toEqual(expect.arrayContaining(paths));
 }
