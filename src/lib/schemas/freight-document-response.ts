@@ -28,6 +28,7 @@ export const partyResponse = z.object({
   submittedAccountEmailAddress: z.string().optional(),
   submittedAccountNumber: z.string().optional(),
   glnCode: z.string().optional(),
+  taxRegistrationId: z.string().optional(),
   roleId: z.string(),
   accountId: nullableString,
 });
@@ -50,6 +51,8 @@ export const structuredGoodsResponse = z.object({
   volumeUnit: z.string().optional(),
   commercialValue: z.number().optional(),
   currency: z.string().optional(),
+  marksAndNumbers: z.string().optional(),
+  dangerousGoods: z.object({ unNumber: z.string(), properShippingName: z.string().optional() }).optional(),
   productId: z.number().int(),
 });
 
