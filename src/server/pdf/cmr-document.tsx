@@ -53,6 +53,13 @@ function Header({ document, input }: { document: FreightDocumentContent; input: 
         <QrCode value={input.verificationUrl} size={78} />
         <Text style={styles.qrCaption}>{CMR_LABELS[languages[0]!].texts.verify}</Text>
       </View>
+      {input.uil ? (
+        // Contract §15: the unique electronic identifying link (2024/1942 Art. 11(2)) an officer's device reads.
+        <View style={styles.qr}>
+          <QrCode value={input.uil} size={78} />
+          <Text style={styles.qrCaption}>eFTI UIL: {input.uil}</Text>
+        </View>
+      ) : null}
     </View>
   );
 }

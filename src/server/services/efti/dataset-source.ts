@@ -10,11 +10,18 @@ const NO_CALLER = '';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+export interface DatasetDocument {
+  id: string;
+  status: string;
+  /** The head commits: what the data set is, at this moment, is fixed by them. */
+  headCommits: string[];
+}
+
 /** The document a gate names by its data set's UUID, whatever its status; undefined for an id that is none. */
-export async function documentOfDataset(db: DbOrTx, datasetId: string): Promise<{ id: string; status: string } | undefined> {
+export async function documentOfDataset(db: DbOrTx, datasetId: string): Promise<DatasetDocument | undefined> {
   if (!UUID.test(datasetId)) return undefined;
   const [row] = await db
-    .select({ id: freightDocuments.id, status: freightDocuments.status })
+    .select({ id: freightDocuments.id, status: freightDocuments.status, headCommits: freightDocuments.headCommits })
     .from(freightDocuments)
     .where(eq(freightDocuments.datasetId, datasetId.toLowerCase()));
   return row;
