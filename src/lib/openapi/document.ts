@@ -7,6 +7,7 @@ import { registerWebhooks } from './webhooks';
 import { accountOperations } from './operations-accounts';
 import { documentOperations } from './operations-documents';
 import { legalEventOperations } from './operations-legal-events';
+import { eftiOperations } from './operations-efti';
 import { subscriptionOperationsList, transferOperations } from './operations-transfers';
 import type { ApiOperation, Representation } from './operation';
 
@@ -17,6 +18,7 @@ export const apiOperations: ApiOperation[] = [
   ...transferOperations,
   ...legalEventOperations,
   ...subscriptionOperationsList,
+  ...eftiOperations,
 ];
 
 interface ErrorAnswer {
@@ -212,6 +214,11 @@ const TAGS = [
   },
   { name: 'Delegation', description: 'Delegating a role of one document, or of every document of an account, to another account.' },
   { name: 'Subscriptions', description: 'Webhooks: subscriptions, their delivery log, test events and redelivery. Guide: [webhooks](/docs/guides/webhooks).' },
+  {
+    name: 'eFTI',
+    description:
+      'Contract §15, only while the operator has switched eFTI on: readiness for authorities, the identifier uploads to the eFTI gate, and the two routes the gate calls. Guide: [eFTI for operators](/docs/guides/efti).',
+  },
   { name: 'PGP', description: 'The service’s OpenPGP public key, which verifies PGP-signed documents and receipts.' },
   { name: 'Operations', description: 'Heartbeat, metrics and this OpenAPI document.' },
 ];
