@@ -9,6 +9,7 @@
  * Runs on a server of its own, whose gate and webhook receiver listen on 127.0.0.1. @backends every (uploads are jobs
  * of the queue, audited reads rows of their own).
  */
+import { execFileSync } from 'node:child_process';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../support/server';
@@ -211,6 +212,21 @@ describe('eFTI platform interface (contract §15)', () => {
     const gateReads = document.accesses.filter((access: { type: string }) => access.type === 'EFTI_GATE_READ');
     expect(gateReads.map((access: { requestId: string }) => access.requestId)).toEqual(['req-EU03', 'req-identifier', 'req-full']);
     expect(gateReads[0]).toMatchObject({ subsets: ['EU03'], httpStatus: 200, responseSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+
+    // The verification page counts the reads; the PDF prints the UIL (also as a second QR code) and the new fields.
+    const page = await fetch(document.verificationUrl.replace(/^https?:\/\/[^/]+/, server.baseUrl));
+    expect(await page.text()).toMatch(/data-testid="verify-access-count"[^>]*>3</);
+    const pdf = await fetch(`${server.baseUrl}/api/freightdocuments/${id}`, {
+      headers: { Authorization: `Bearer ${cast.carrier.token}`, Accept: 'application/pdf' },
+    });
+    expect(pdf.status).toBe(200);
+    const text = execFileSync('pdftotext', ['-nodiag', '-enc', 'UTF-8', '-', '-'], { input: Buffer.from(await pdf.arrayBuffer()) })
+      .toString('utf8')
+      .replace(/\s+/g, ' ');
+    expect(text).toContain(`borduria/acme/${datasetId}`);
+    expect(text).toContain('UN 1263 PAINT');
+    expect(text).toContain('ACME 1-4');
+    expect(text).toContain('BE0123456789');
   }, 60_000);
 
   it('refuses: no credentials 1.1, wrong ones 1.6, no subsetId 2.1, an unknown subset 3.9, an unknown data set or a draft 4.47', async () => {
