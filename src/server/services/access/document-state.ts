@@ -1,4 +1,3 @@
-import { formatMillis } from '@/lib/domain/dates';
 import { SHOWN_ACCESSES } from '../verification/list-accesses';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
