@@ -7905,7 +7905,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": string;
+                "text/plain": string;
             };
         };
         responses: {
@@ -7920,7 +7920,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.2` String length below minimum or above maximum. */
+            /** @description `2.4` The request body cannot be parsed. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.2` String length below minimum or above maximum. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */

@@ -41,7 +41,7 @@ function errorAnswers(operation: ApiOperation): ErrorAnswer[] {
     add('2.6', CONTENT_TYPE_FIELD);
     add('2.4');
     add('2.4', BODY_LENGTH_FIELD);
-    if (!operation.body.form) add('2.7');
+    if (!operation.body.form && !operation.body.text) add('2.7');
   }
   if (operation.body || operation.query || operation.path.includes('{')) add('3.17');
   if (operation.method !== 'get') {
@@ -162,7 +162,7 @@ function register(registry: OpenAPIRegistry, operation: ApiOperation, refs: { er
         ? {
             required: !body.optional,
             content: {
-              [body.form ? 'application/x-www-form-urlencoded' : 'application/json']: {
+              [body.form ? 'application/x-www-form-urlencoded' : body.text ? 'text/plain' : 'application/json']: {
                 schema: body.schema,
                 ...(body.examples ? { examples: body.examples } : { example: body.example }),
               },

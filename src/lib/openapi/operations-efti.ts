@@ -74,7 +74,7 @@ export const eftiOperations: ApiOperation[] = [
       'Gate authentication (Basic). `text/plain`, 1–10,000 characters; e-mailed to the role holders and sent to subscribers with `event` `EFTI_FOLLOW_UP`.',
     auth: 'none',
     security: 'client',
-    body: { schema: z.string(), example: 'Roadside check at A1 km 12: please send the ADR certificate of the driver.' },
+    body: { schema: z.string().min(1).max(10_000), text: true, example: 'Roadside check at A1 km 12: please send the ADR certificate of the driver.' },
     parameterExamples: { datasetId: DATASET_ID },
     success: [{ status: 204, description: 'Received.' }],
     errors: ['1.1', '1.6', '2.2', '2.6', '3.2', '4.47'],
