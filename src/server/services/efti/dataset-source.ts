@@ -8,6 +8,9 @@ import { documentContentJson } from '../freight-documents/document-json';
 /** Loads done for the service itself (the gate, the upload job): no account's delegations or subscriptions apply. */
 const NO_CALLER = '';
 
+/** A DRAFT is no consignment yet, and a cancelled one none any more: to a gate both are an unknown data set. */
+export const SERVED_STATUSES: ReadonlySet<string> = new Set(['ISSUED', 'TRANSIT', 'DELIVERED']);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface DatasetDocument {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { httpStatusOf, type ErrorCode } from '@/lib/errors/catalogue';
 import type { DbOrTx } from '@/server/db/client';
 import { documentAccesses } from '@/server/db/schema';
-import { errorItem, ServiceError } from '@/server/errors';
+import { errorItem } from '@/server/errors';
 
 /** What the service answers a gate: the exact bytes, so that the audit trail can hold their digest. */
 export interface GateAnswer {
@@ -15,13 +15,6 @@ export interface GateAnswer {
 export function refusal(code: ErrorCode, field?: string): GateAnswer {
   const item = errorItem(code, field);
   return { status: httpStatusOf(code, { field }), contentType: 'application/json', body: JSON.stringify({ errors: [item] }) };
-}
-
-/** A ServiceError thrown while answering (validation of the request), as the answer it gives. */
-export function refusalOf(error: unknown): GateAnswer {
-  if (!(error instanceof ServiceError)) throw error;
-  const first = error.items[0]!;
-  return { status: httpStatusOf(first.code, { field: first.field }), contentType: 'application/json', body: JSON.stringify({ errors: error.items }) };
 }
 
 /** `X-Request-ID` as the audit keeps it: 1–255 visible ASCII characters, else null (contract §15). */

@@ -2,18 +2,18 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { CONTENT_TYPE_FIELD } from '@/lib/errors/catalogue';
 import { isUnsafeText } from '@/lib/text/unsafe-text';
 import { publicUrl } from '@/server/config/env';
+import type { Transaction } from '@/server/db/client';
 import { accounts, documentRoles, freightDocuments } from '@/server/db/schema';
 import { queueMail } from '@/server/mail/queue-mail';
 import { eftiFollowUpMail } from '@/server/mail/efti-follow-up-template';
 import { inTransaction, type ServiceContext } from '../context';
 import { eventBody, queueDeliveries, subscriptionsReachingQuery } from '../subscriptions/queue-delivery';
 import { queryRows } from '@/server/db/rows';
-import { documentOfDataset } from './dataset-source';
+import { SERVED_STATUSES, documentOfDataset } from './dataset-source';
 import { recordGateAccess, refusal, type GateAnswer } from './gate-answer';
 
 /** Contract §15: a follow-up is 1–10,000 characters of text/plain. */
 export const MAX_FOLLOW_UP_CHARACTERS = 10_000;
-const SERVED_STATUSES = new Set(['ISSUED', 'TRANSIT', 'DELIVERED']);
 
 /** Webhook `event` of a follow-up (contract §15), sent with the document's unchanged status. */
 export const FOLLOW_UP_EVENT = 'EFTI_FOLLOW_UP';

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { isKnownSubset, subsetIdsOf } from '@/lib/efti/subsets';
 import { buildConsignmentSubsets } from '@/lib/efti/xml';
 import type { ServiceContext } from '../context';
-import { documentOfDataset, eftiSourceOf, type DatasetDocument } from './dataset-source';
+import { SERVED_STATUSES, documentOfDataset, eftiSourceOf, type DatasetDocument } from './dataset-source';
 import { recordGateAccess, refusal, type GateAnswer } from './gate-answer';
 
 /**
@@ -11,9 +11,6 @@ import { recordGateAccess, refusal, type GateAnswer } from './gate-answer';
  * by not mapping the same content twice; per process, bounded by size.
  */
 const answers = new LRUCache<string, string>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (xml) => xml.length + 1 });
-
-/** A DRAFT is no consignment yet, and a cancelled one none any more: both answer as an unknown data set. */
-const SERVED_STATUSES = new Set(['ISSUED', 'TRANSIT', 'DELIVERED']);
 
 /**
  * `GET /v0/consignments/{datasetId}?subsetId=…` (contract §15, REF platform-api-for-gate.yaml): the data set's
