@@ -58,12 +58,7 @@ export async function receiveFollowUp({
   });
 }
 
-async function tellRoleHolders(
-  ctx: ServiceContext,
-  tx: Parameters<Parameters<typeof inTransaction>[1]>[0],
-  document: { id: string; status: string },
-  text: string,
-) {
+async function tellRoleHolders(ctx: ServiceContext, tx: Transaction, document: { id: string; status: string }, text: string) {
   const [row] = await tx.select({ serviceNumber: freightDocuments.serviceNumber }).from(freightDocuments).where(eq(freightDocuments.id, document.id));
   const holders = await tx
     .selectDistinct({ email: accounts.email, locale: accounts.locale })
