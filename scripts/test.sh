@@ -13,9 +13,10 @@ if [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null
   else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi
 fi
-# gpg checks the PGP-signed documents (tests/integration/pgp.test.ts); jq runs in the README walk-through test.
+# gpg checks the PGP-signed documents (tests/integration/pgp.test.ts); jq runs in the README walk-through test; xmllint
+# (libxml2-utils) validates the eFTI XML against the reference schemas in ../shared/vendor/efti-xsd (contract §15).
 missing=""
-for tool in gpg:gnupg jq:jq; do command -v "${tool%%:*}" >/dev/null 2>&1 || missing="$missing ${tool#*:}"; done
+for tool in gpg:gnupg jq:jq xmllint:libxml2-utils; do command -v "${tool%%:*}" >/dev/null 2>&1 || missing="$missing ${tool#*:}"; done
 if [ -n "$missing" ]; then
   echo "Installing$missing from Debian…"
   if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq $missing >/dev/null

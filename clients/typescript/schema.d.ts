@@ -984,6 +984,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/freightdocuments/{id}/efti": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What authorities would miss, the uploads to the eFTI gate and every authority access
+         * @description Readiness per subset: `MISSING` (a mandatory element without data, also one that comes later) and `TOO_LONG` (with `max`); it never blocks anything. Uploads and accesses newest first.
+         */
+        get: operations["getFreightdocumentsByIdEfti"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/consignments/{datasetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * For an eFTI gate: the data set’s requested subsets as XML
+         * @description Gate authentication (Basic). Root `consignment` of consignment-common.xsd; every request naming a document is audited. Example document id: c28eb455-a576-488f-94f1-9529e9108553.
+         */
+        get: operations["getV0ConsignmentsByDatasetId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/consignments/{datasetId}/follow-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * For an eFTI gate: a follow-up message about the consignment
+         * @description Gate authentication (Basic). `text/plain`, 1–10,000 characters; e-mailed to the role holders and sent to subscribers with `event` `EFTI_FOLLOW_UP`.
+         */
+        post: operations["postV0ConsignmentsByDatasetIdFollowUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     freightDocumentChanged: {
@@ -1055,6 +1115,7 @@ export interface components {
                 submittedAccountEmailAddress?: string | null;
                 submittedAccountNumber?: string | number | null;
                 glnCode?: string | null;
+                taxRegistrationId?: string | null;
                 roleId?: string | null;
             };
             consignee: {
@@ -1075,6 +1136,7 @@ export interface components {
                 submittedAccountEmailAddress?: string | null;
                 submittedAccountNumber?: string | number | null;
                 glnCode?: string | null;
+                taxRegistrationId?: string | null;
                 roleId?: string | null;
             };
             carrier?: {
@@ -1095,6 +1157,7 @@ export interface components {
                 submittedAccountEmailAddress?: string | null;
                 submittedAccountNumber?: string | number | null;
                 glnCode?: string | null;
+                taxRegistrationId?: string | null;
                 roleId?: string | null;
             } | null;
             placeOfTakingOver?: {
@@ -1115,6 +1178,7 @@ export interface components {
                 submittedAccountEmailAddress?: string | null;
                 submittedAccountNumber?: string | number | null;
                 glnCode?: string | null;
+                taxRegistrationId?: string | null;
                 roleId?: string | null;
             } | null;
             placeOfDelivery?: {
@@ -1135,6 +1199,7 @@ export interface components {
                 submittedAccountEmailAddress?: string | null;
                 submittedAccountNumber?: string | number | null;
                 glnCode?: string | null;
+                taxRegistrationId?: string | null;
                 roleId?: string | null;
             } | null;
             subsequentCarriers?: {
@@ -1155,6 +1220,7 @@ export interface components {
                 submittedAccountEmailAddress?: string | null;
                 submittedAccountNumber?: string | number | null;
                 glnCode?: string | null;
+                taxRegistrationId?: string | null;
                 roleId?: string | null;
             }[] | null;
             agreedDateTimeOfTakingOver?: string | null;
@@ -1188,6 +1254,11 @@ export interface components {
                 volumeUnit?: "LITRE" | "CUBIC_METRE" | null;
                 commercialValue?: number | string | null;
                 currency?: string | null;
+                marksAndNumbers?: string | null;
+                dangerousGoods?: {
+                    unNumber: string;
+                    properShippingName?: string | null;
+                } | null;
                 productId?: number | null;
             }[] | null;
             senderInstructions?: string | null;
@@ -1241,6 +1312,7 @@ export interface components {
                 submittedAccountEmailAddress?: string;
                 submittedAccountNumber?: string;
                 glnCode?: string;
+                taxRegistrationId?: string;
                 roleId: string;
                 accountId: string | null;
             } | null;
@@ -1260,6 +1332,7 @@ export interface components {
                 submittedAccountEmailAddress?: string;
                 submittedAccountNumber?: string;
                 glnCode?: string;
+                taxRegistrationId?: string;
                 roleId: string;
                 accountId: string | null;
             } | null;
@@ -1279,6 +1352,7 @@ export interface components {
                 submittedAccountEmailAddress?: string;
                 submittedAccountNumber?: string;
                 glnCode?: string;
+                taxRegistrationId?: string;
                 roleId: string;
                 accountId: string | null;
             } | null;
@@ -1298,6 +1372,7 @@ export interface components {
                 submittedAccountEmailAddress?: string;
                 submittedAccountNumber?: string;
                 glnCode?: string;
+                taxRegistrationId?: string;
                 roleId: string;
                 accountId: string | null;
             } | null;
@@ -1317,6 +1392,7 @@ export interface components {
                 submittedAccountEmailAddress?: string;
                 submittedAccountNumber?: string;
                 glnCode?: string;
+                taxRegistrationId?: string;
                 roleId: string;
                 accountId: string | null;
             } | null;
@@ -1336,6 +1412,7 @@ export interface components {
                 submittedAccountEmailAddress?: string;
                 submittedAccountNumber?: string;
                 glnCode?: string;
+                taxRegistrationId?: string;
                 roleId: string;
                 accountId: string | null;
             }[];
@@ -1368,6 +1445,11 @@ export interface components {
                 volumeUnit?: string;
                 commercialValue?: number;
                 currency?: string;
+                marksAndNumbers?: string;
+                dangerousGoods?: {
+                    unNumber: string;
+                    properShippingName?: string;
+                };
                 productId: number;
             }[];
             senderInstructions?: string;
@@ -1644,9 +1726,21 @@ export interface components {
             verificationUrl?: string;
             accesses?: {
                 /** @enum {string} */
-                type: "VERIFICATION_PAGE";
+                type: "VERIFICATION_PAGE" | "EFTI_GATE_READ" | "EFTI_FOLLOW_UP";
                 accessDateTime: string;
+                requestId?: string | null;
+                subsets?: string[];
+                httpStatus?: number;
+                responseSha256?: string;
+                message?: string;
             }[];
+            efti?: {
+                datasetId: string;
+                gateId: string;
+                platformId: string;
+                uil: string;
+                accessCount: number;
+            };
         };
     };
     responses: never;
@@ -2792,6 +2886,7 @@ export interface operations {
                                 submittedAccountEmailAddress?: string;
                                 submittedAccountNumber?: string;
                                 glnCode?: string;
+                                taxRegistrationId?: string;
                                 roleId: string;
                                 accountId: string | null;
                             } | null;
@@ -2811,6 +2906,7 @@ export interface operations {
                                 submittedAccountEmailAddress?: string;
                                 submittedAccountNumber?: string;
                                 glnCode?: string;
+                                taxRegistrationId?: string;
                                 roleId: string;
                                 accountId: string | null;
                             } | null;
@@ -2830,6 +2926,7 @@ export interface operations {
                                 submittedAccountEmailAddress?: string;
                                 submittedAccountNumber?: string;
                                 glnCode?: string;
+                                taxRegistrationId?: string;
                                 roleId: string;
                                 accountId: string | null;
                             } | null;
@@ -2849,6 +2946,7 @@ export interface operations {
                                 submittedAccountEmailAddress?: string;
                                 submittedAccountNumber?: string;
                                 glnCode?: string;
+                                taxRegistrationId?: string;
                                 roleId: string;
                                 accountId: string | null;
                             } | null;
@@ -2868,6 +2966,7 @@ export interface operations {
                                 submittedAccountEmailAddress?: string;
                                 submittedAccountNumber?: string;
                                 glnCode?: string;
+                                taxRegistrationId?: string;
                                 roleId: string;
                                 accountId: string | null;
                             } | null;
@@ -2887,6 +2986,7 @@ export interface operations {
                                 submittedAccountEmailAddress?: string;
                                 submittedAccountNumber?: string;
                                 glnCode?: string;
+                                taxRegistrationId?: string;
                                 roleId: string;
                                 accountId: string | null;
                             }[];
@@ -2919,6 +3019,11 @@ export interface operations {
                                 volumeUnit?: string;
                                 commercialValue?: number;
                                 currency?: string;
+                                marksAndNumbers?: string;
+                                dangerousGoods?: {
+                                    unNumber: string;
+                                    properShippingName?: string;
+                                };
                                 productId: number;
                             }[];
                             senderInstructions?: string;
@@ -3195,9 +3300,21 @@ export interface operations {
                             verificationUrl?: string;
                             accesses?: {
                                 /** @enum {string} */
-                                type: "VERIFICATION_PAGE";
+                                type: "VERIFICATION_PAGE" | "EFTI_GATE_READ" | "EFTI_FOLLOW_UP";
                                 accessDateTime: string;
+                                requestId?: string | null;
+                                subsets?: string[];
+                                httpStatus?: number;
+                                responseSha256?: string;
+                                message?: string;
                             }[];
+                            efti?: {
+                                datasetId: string;
+                                gateId: string;
+                                platformId: string;
+                                uil: string;
+                                accessCount: number;
+                            };
                         }[];
                         first: number;
                         limit: number;
@@ -5619,6 +5736,7 @@ export interface operations {
                         submittedAccountEmailAddress?: string | null;
                         submittedAccountNumber?: string | number | null;
                         glnCode?: string | null;
+                        taxRegistrationId?: string | null;
                         roleId?: string | null;
                     } | null;
                     newPlaceOfDelivery?: {
@@ -5639,6 +5757,7 @@ export interface operations {
                         submittedAccountEmailAddress?: string | null;
                         submittedAccountNumber?: string | number | null;
                         glnCode?: string | null;
+                        taxRegistrationId?: string | null;
                         roleId?: string | null;
                     } | null;
                     previousCommits: string[];
@@ -7565,6 +7684,299 @@ export interface operations {
             };
             /** @description `2.6` Media type not supported. */
             406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `1.10` General security error. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFreightdocumentsByIdEfti: {
+        parameters: {
+            query?: {
+                /** @description `EU03` (the default) or `identifier`; repeated or comma-separated. */
+                subsetId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The id of the freight document (`freightDocumentId`), or of the attachment on `/attachment/{id}` paths. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document’s eFTI status. */
+            200: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        datasetId: string;
+                        uil: string;
+                        subsets: {
+                            subsetId: string;
+                            complete: boolean;
+                            problems: {
+                                path: string;
+                                field: string;
+                                /** @enum {string} */
+                                problem: "MISSING" | "TOO_LONG";
+                                max?: number;
+                            }[];
+                        }[];
+                        uploads: {
+                            uploadId: string;
+                            /** @enum {string} */
+                            reason: "ISSUED" | "LICENSE_PLATES" | "COLLECTION" | "DELIVERY" | "TAKING_OVER_TIME";
+                            createDateTimeServer: string;
+                            /** @enum {string} */
+                            state: "PENDING" | "SUCCEEDED" | "FAILED" | "SUPERSEDED";
+                            attempts: {
+                                at: string;
+                                httpStatus?: number;
+                                error?: string;
+                                durationMs: number | null;
+                            }[];
+                        }[];
+                        accesses: {
+                            /** @enum {string} */
+                            type: "VERIFICATION_PAGE" | "EFTI_GATE_READ" | "EFTI_FOLLOW_UP";
+                            accessDateTime: string;
+                            requestId?: string | null;
+                            subsets?: string[];
+                            httpStatus?: number;
+                            responseSha256?: string;
+                            message?: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `3.17` Format not correct. · `3.9` Value not allowed. */
+            400: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `1.8` No access token in the request. · `1.11` Invalid access token. */
+            401: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.2` Resource does not exist. · `4.47` Freight document not found. */
+            404: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.6` Media type not supported. */
+            406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV0ConsignmentsByDatasetId: {
+        parameters: {
+            query: {
+                /** @description Subset ids the XSD annotations name (`EU03`, `identifier`, …) or `full`; repeated or comma-separated. */
+                subsetId: string;
+            };
+            header?: never;
+            path: {
+                /** @description Contract §15: the UUID of the document’s eFTI data set (`efti.datasetId`), the last part of its UIL. */
+                datasetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requested subsets. */
+            200: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description `3.17` Format not correct. · `2.1` Missing parameter. · `3.9` Value not allowed. */
+            400: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `1.1` Client not authenticated: the Authorization header is missing. · `1.6` Invalid client credentials. */
+            401: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.2` Resource does not exist. · `4.47` Freight document not found. */
+            404: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.6` Media type not supported. */
+            406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV0ConsignmentsByDatasetIdFollowUp: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Contract §15: the UUID of the document’s eFTI data set (`efti.datasetId`), the last part of its UIL. */
+                datasetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/plain": string;
+            };
+        };
+        responses: {
+            /** @description Received. */
+            204: {
+                headers: {
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    "Idempotency-Replayed"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `2.4` The request body cannot be parsed. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.2` String length below minimum or above maximum. */
+            400: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `1.1` Client not authenticated: the Authorization header is missing. · `1.6` Invalid client credentials. */
+            401: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.2` Resource does not exist. · `4.47` Freight document not found. */
+            404: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.6` Media type not supported. */
+            406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.6` Media type not supported. */
+            415: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;

@@ -14,6 +14,7 @@ import portal from './portal';
 import { procedures } from './procedures';
 import { security } from './security';
 import { legal } from './legal';
+import { efti } from './efti';
 
 /**
  * A feature area (tablet, webhooks, PDF labels…) keeps its messages in `src/messages/<area>/{locale}.json` with its
@@ -21,7 +22,7 @@ import { legal } from './legal';
  * let features be built side by side without editing one shared catalogue.
  */
 type AreaCatalogues = { [L in Locale]: object };
-const AREAS = [delegation, tablet, pdf, apidocs, portal, handover, procedures, security, legal, offline] as const satisfies readonly AreaCatalogues[];
+const AREAS = [delegation, tablet, pdf, apidocs, portal, handover, procedures, security, legal, offline, efti] as const satisfies readonly AreaCatalogues[];
 
 type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never;
 type AreaMessages = [(typeof AREAS)[number]] extends [never] ? unknown : UnionToIntersection<(typeof AREAS)[number]['en']>;

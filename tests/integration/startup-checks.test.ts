@@ -103,6 +103,14 @@ describe.runIf(inject('dbKind') === 'pglite')('start-up checks', () => {
     expect(closed.answers).toEqual([]);
   }, 120_000);
 
+  // Contract §15: eFTI partly set stops the server, naming what is missing.
+  it('eFTI partly configured: exits 1 naming the missing settings, never answers', async () => {
+    const exit = await startExpectingExit({ EFTI_GATE_URL: 'http://127.0.0.1:9/gate', EFTI_GATE_ID: 'borduria', DATA_DIR: tempDir() });
+    expect(exit.code).toBe(1);
+    expect(exit.output).toMatch(/eFTI is partly configured, missing EFTI_PLATFORM_ID, EFTI_INBOUND_USERNAME and EFTI_INBOUND_PASSWORD/);
+    expect(exit.answers).toEqual([]);
+  }, 90_000);
+
   it.runIf(process.env.TEST_DATABASE_URL)(
     'a database that does not exist on the server: exits 1 saying to create it',
     async () => {

@@ -22,7 +22,8 @@ describe('field tables of request bodies', () => {
   it('every operation with a JSON or form body has rows', () => {
     const bodies = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item)
-        .filter(([, operation]) => operation.requestBody)
+        // A text/plain body (the eFTI follow-up) has no fields.
+        .filter(([, operation]) => operation.requestBody && !operation.requestBody.content['text/plain'])
         .map(([method]) => ({ where: `${method.toUpperCase()} ${path}`, rows: rowsOf(path, method) })),
     );
     expect(bodies.length).toBeGreaterThanOrEqual(20);

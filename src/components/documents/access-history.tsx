@@ -1,10 +1,12 @@
 import { useTranslations } from 'next-intl';
 import { DateTime } from '@/components/i18n/date-time';
+import type { DocumentAccessResponse } from '@/lib/schemas/efti';
 
-type Access = { type: 'VERIFICATION_PAGE'; accessDateTime: string };
-
-/** The document's recorded accesses (visits of its verification page), beside its history of changes. */
-export function AccessHistory({ accesses }: { accesses: Access[] | undefined }) {
+/**
+ * The document's recorded accesses (visits of its verification page; contract §15: authorities' reads and follow-ups
+ * through their eFTI gate, with the gate's request id), beside its history of changes.
+ */
+export function AccessHistory({ accesses }: { accesses: DocumentAccessResponse[] | undefined }) {
   const t = useTranslations('pdf.accesses');
   const enums = useTranslations('pdf.enums.access');
   return (
@@ -25,7 +27,10 @@ export function AccessHistory({ accesses }: { accesses: Access[] | undefined }) 
                   <td>
                     <DateTime value={access.accessDateTime} />
                   </td>
-                  <td>{enums(access.type)}</td>
+                  <td>
+                    {enums(access.type)}
+                    {access.type !== 'VERIFICATION_PAGE' ? <EftiAccessDetails access={access} /> : null}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -34,6 +39,20 @@ export function AccessHistory({ accesses }: { accesses: Access[] | undefined }) 
       ) : (
         <p className="hint">{t('none')}</p>
       )}
+    </>
+  );
+}
+
+/** What the gate asked for (its request id and subsets) or wrote (a follow-up), and how it was answered. */
+function EftiAccessDetails({ access }: { access: DocumentAccessResponse }) {
+  const t = useTranslations('pdf.accesses');
+  return (
+    <>
+      {' '}
+      <span className="hint">
+        {t('eftiDetails', { requestId: access.requestId ?? '–', subsets: (access.subsets ?? []).join(', ') || '–', status: access.httpStatus ?? 0 })}
+      </span>
+      {access.message ? <blockquote data-testid="efti-follow-up">{access.message}</blockquote> : null}
     </>
   );
 }

@@ -38,6 +38,8 @@ import { useIssueSummary } from '@/components/portal/issue-summary';
 import { SaveTemplate } from '@/components/portal/save-template';
 import { useHydrated } from '@/components/forms/use-hydrated';
 import { placeErrors } from './placed-errors';
+import { EftiReadiness } from '@/components/efti/efti-readiness';
+import { draftSource } from '@/lib/efti/draft-source';
 
 const ID = 'doc';
 const ADD_REFERENCE_BUTTON = 'add-reference';
@@ -442,6 +444,9 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
           </Fieldset>
         </FormFold>
 
+        {/* Contract §15: what authorities would miss, while eFTI is on; never a reason not to save or issue. */}
+        <EftiReadiness draft={draftSource(bodyFromForm(state))} />
+
         <section className="panel form-actions" aria-labelledby="save-title">
           <h2 id="save-title">{t('saveSection')}</h2>
           <p>
@@ -479,6 +484,7 @@ export function DocumentForm({ mode, freightDocumentId, initial }: DocumentFormP
         pending={pendingIntent === 'issue'}
         quote={issueQuote}
         summary={confirming ? issueSummary(bodyFromForm(state)) : []}
+        eftiDraft={confirming ? draftSource(bodyFromForm(state)) : undefined}
         onConfirm={() => void save('issue')}
         onClose={() => setConfirming(false)}
       />

@@ -15,6 +15,7 @@ import { TransferTimeline } from '@/components/tablet/transfer-timeline';
 import { DocumentActions } from './document-actions';
 import { DocumentDelegation } from '@/components/delegation/document-delegation';
 import { AccessHistory } from './access-history';
+import { EftiPanel } from '@/components/efti/efti-panel';
 import { PdfActions } from './pdf-actions';
 import { DocumentAbilities } from '@/components/portal/document-abilities';
 import { ApproveCallout } from '@/components/portal/approve-callout';
@@ -92,6 +93,7 @@ function PartyCard({ title, party }: { title: string; party: Json }) {
           [t('phone'), text(party.contactPhoneNumber)],
           [t('note'), text(party.contactNote)],
           [t('glnCode'), text(party.glnCode)],
+          [t('taxRegistrationId'), text(party.taxRegistrationId)],
           [t('holder'), holder],
         ]}
       />
@@ -460,6 +462,7 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
           <p className="hint">{t('history.none')}</p>
         )}
         <AccessHistory accesses={document.accesses} />
+        <EftiPanel freightDocumentId={freightDocumentId} />
       </Section>
 
       <p>

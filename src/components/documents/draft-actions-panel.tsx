@@ -81,6 +81,7 @@ export function DraftActionsPanel({ freightDocumentId, serviceNumber, allowedAct
             pending={issue.pending}
             quote={quote}
             summary={summary}
+            freightDocumentId={freightDocumentId}
             onConfirm={() => {
               setConfirming(false);
               issue.run();

@@ -4,6 +4,8 @@ import { useEffect, useRef } from 'react';
 import { IssueCost } from '@/components/documents/issue-cost';
 import type { IssueQuoteView } from '@/lib/schemas/account';
 import type { SummaryRow } from './issue-summary';
+import { EftiReadiness } from '@/components/efti/efti-readiness';
+import type { EftiSource } from '@/lib/efti/dataset';
 
 interface IssueConfirmDialogProps {
   open: boolean;
@@ -12,10 +14,13 @@ interface IssueConfirmDialogProps {
   summary: readonly SummaryRow[];
   onConfirm: () => void;
   onClose: () => void;
+  /** Contract §15: what authorities would miss, from the form not saved yet, or from the saved draft. */
+  eftiDraft?: EftiSource;
+  freightDocumentId?: string;
 }
 
 /** Issuing asks first (issue 12): what becomes fixed, and what it costs. The safe answer has the focus. */
-export function IssueConfirmDialog({ open, pending, quote, summary, onConfirm, onClose }: IssueConfirmDialogProps) {
+export function IssueConfirmDialog({ open, pending, quote, summary, onConfirm, onClose, eftiDraft, freightDocumentId }: IssueConfirmDialogProps) {
   const t = useTranslations('portal.issue');
   const dialog = useRef<HTMLDialogElement>(null);
   const back = useRef<HTMLButtonElement>(null);
@@ -52,6 +57,7 @@ export function IssueConfirmDialog({ open, pending, quote, summary, onConfirm, o
           <p>
             <IssueCost quote={quote} id="issue-dialog-cost" />
           </p>
+          <EftiReadiness draft={eftiDraft} freightDocumentId={freightDocumentId} headingLevel={3} id="issue-efti-readiness" />
           <p className="hint">{t('notified')}</p>
           <div className="actions">
             <button type="button" ref={back} className="button button-secondary" onClick={onClose} disabled={pending}>

@@ -20,6 +20,7 @@ import { PendingInstructionsPanel } from './pending-instructions-panel';
 import { ReservationsStep } from './reservations-step';
 import { CashOnDeliveryPanel } from './cash-on-delivery-panel';
 import { ImpedimentPanel } from './impediment-panel';
+import { AuthorityLink } from '@/components/efti/authority-link';
 
 /** A QR code is out: the transfer and approval type it waits for, the approvals already on record then, and until when. */
 type Watch = { action: string; type: WatchedApproval; known: string[]; until: number; polling: boolean };
@@ -121,6 +122,7 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
         </span>
       </p>
       <CopyAge copyKey={copyKeys.handOver(freightDocumentId)} />
+      {document.efti ? <AuthorityLink freightDocumentId={freightDocumentId} /> : null}
       <OutboxStatus entries={outbox.entries} onDismiss={outbox.dismiss} onRetry={outbox.retryNow} />
       <PendingInstructionsPanel document={document} />
 

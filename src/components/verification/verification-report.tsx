@@ -43,6 +43,12 @@ export function VerificationReport({ view }: { view: VerificationView }) {
             <dt>{t('status')}</dt>
             <dd>{label('status', view.status)}</dd>
           </div>
+          {view.accessCount !== undefined ? (
+            <div className="details-row">
+              <dt>{t('authorityReads')}</dt>
+              <dd data-testid="verify-access-count">{view.accessCount}</dd>
+            </div>
+          ) : null}
         </dl>
       </section>
 

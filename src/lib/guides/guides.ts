@@ -8,6 +8,7 @@ export const GUIDES = [
   { slug: 'webhooks', file: 'webhooks.md' },
   { slug: 'transfers', file: 'transfers.md' },
   { slug: 'errors-and-idempotency', file: 'errors-and-idempotency.md' },
+  { slug: 'efti', file: 'efti.md' },
 ] as const;
 
 export type GuideSlug = (typeof GUIDES)[number]['slug'];

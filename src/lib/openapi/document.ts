@@ -7,6 +7,7 @@ import { registerWebhooks } from './webhooks';
 import { accountOperations } from './operations-accounts';
 import { documentOperations } from './operations-documents';
 import { legalEventOperations } from './operations-legal-events';
+import { eftiOperations } from './operations-efti';
 import { subscriptionOperationsList, transferOperations } from './operations-transfers';
 import type { ApiOperation, Representation } from './operation';
 
@@ -17,6 +18,7 @@ export const apiOperations: ApiOperation[] = [
   ...transferOperations,
   ...legalEventOperations,
   ...subscriptionOperationsList,
+  ...eftiOperations,
 ];
 
 interface ErrorAnswer {
@@ -39,7 +41,7 @@ function errorAnswers(operation: ApiOperation): ErrorAnswer[] {
     add('2.6', CONTENT_TYPE_FIELD);
     add('2.4');
     add('2.4', BODY_LENGTH_FIELD);
-    if (!operation.body.form) add('2.7');
+    if (!operation.body.form && !operation.body.text) add('2.7');
   }
   if (operation.body || operation.query || operation.path.includes('{')) add('3.17');
   if (operation.method !== 'get') {
@@ -160,7 +162,7 @@ function register(registry: OpenAPIRegistry, operation: ApiOperation, refs: { er
         ? {
             required: !body.optional,
             content: {
-              [body.form ? 'application/x-www-form-urlencoded' : 'application/json']: {
+              [body.form ? 'application/x-www-form-urlencoded' : body.text ? 'text/plain' : 'application/json']: {
                 schema: body.schema,
                 ...(body.examples ? { examples: body.examples } : { example: body.example }),
               },
@@ -212,6 +214,11 @@ const TAGS = [
   },
   { name: 'Delegation', description: 'Delegating a role of one document, or of every document of an account, to another account.' },
   { name: 'Subscriptions', description: 'Webhooks: subscriptions, their delivery log, test events and redelivery. Guide: [webhooks](/docs/guides/webhooks).' },
+  {
+    name: 'eFTI',
+    description:
+      'Contract §15, only while the operator has switched eFTI on: readiness for authorities, the identifier uploads to the eFTI gate, and the two routes the gate calls. Guide: [eFTI for operators](/docs/guides/efti).',
+  },
   { name: 'PGP', description: 'The service’s OpenPGP public key, which verifies PGP-signed documents and receipts.' },
   { name: 'Operations', description: 'Heartbeat, metrics and this OpenAPI document.' },
 ];

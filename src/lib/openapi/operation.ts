@@ -37,7 +37,15 @@ export interface ApiOperation {
   /** What the reference says authenticates the caller, where it differs from `auth` (the OAuth endpoints: client Basic). */
   security?: 'client';
   /** `examples`: several named examples (one per grant of the token endpoint), shown instead of `example`. */
-  body?: { schema: z.ZodType; example: unknown; examples?: Record<string, { summary: string; value: unknown }>; form?: boolean; optional?: boolean };
+  /** `text`: a `text/plain` body (the eFTI follow-up), not JSON. */
+  body?: {
+    schema: z.ZodType;
+    example: unknown;
+    examples?: Record<string, { summary: string; value: unknown }>;
+    form?: boolean;
+    text?: boolean;
+    optional?: boolean;
+  };
   query?: z.ZodObject;
   /** Example values for the path and query parameters (the example request). */
   parameterExamples?: Record<string, string>;

@@ -28,6 +28,7 @@ export const PARTY_TEXT_FIELDS = [
   { key: 'contactPhoneNumber', type: 'tel' },
   { key: 'contactNote' },
   { key: 'glnCode', hint: true, inputMode: 'numeric' },
+  { key: 'taxRegistrationId' },
 ] as const satisfies readonly TextFieldSpec[];
 export type PartyTextKey = (typeof PARTY_TEXT_FIELDS)[number]['key'];
 
@@ -68,7 +69,13 @@ export const GOODS_TEXT_FIELDS = [
   { key: 'eanCode', hint: true, inputMode: 'numeric' },
   { key: 'internalCode' },
   { key: 'statisticalNumber', inputMode: 'numeric' },
+  { key: 'marksAndNumbers' },
+  // Contract §15: a line's dangerous goods, sent as `dangerousGoods: {unNumber, properShippingName}`.
+  { key: 'unNumber', hint: true, inputMode: 'numeric' },
+  { key: 'properShippingName' },
 ] as const satisfies readonly TextFieldSpec[];
+/** The form's flat inputs that the body nests under a line's `dangerousGoods`. */
+const DANGEROUS_GOODS_FIELDS = ['unNumber', 'properShippingName'] as const;
 export type GoodsTextKey = (typeof GOODS_TEXT_FIELDS)[number]['key'];
 const NUMERIC_GOODS_FIELDS: ReadonlySet<GoodsTextKey> = new Set(['numberOfPackages', 'weight', 'volume', 'commercialValue', 'statisticalNumber']);
 
@@ -267,6 +274,9 @@ function goodsLineBody(line: GoodsLineForm): Record<string, unknown> {
     const value = NUMERIC_GOODS_FIELDS.has(field.key) ? numberOrText(line[field.key]) : trimmed(line[field.key]);
     if (value !== undefined) body[field.key] = typeof value === 'string' && 'upper' in field && field.upper ? value.toUpperCase() : value;
   }
+  const dangerousGoods = Object.fromEntries(DANGEROUS_GOODS_FIELDS.flatMap((key) => (body[key] === undefined ? [] : [[key, body[key]]])));
+  for (const key of DANGEROUS_GOODS_FIELDS) delete body[key];
+  if (Object.keys(dangerousGoods).length > 0) body.dangerousGoods = dangerousGoods;
   if (line.weightUnit && body.weight !== undefined) body.weightUnit = line.weightUnit;
   if (line.volumeUnit && body.volume !== undefined) body.volumeUnit = line.volumeUnit;
   if (line.productId !== undefined) body.productId = line.productId;
@@ -388,6 +398,8 @@ export function formFromDocument(document: Record<string, unknown>): DocumentFor
     form.structuredGoods = lines.map((line) => {
       const form = emptyGoodsLine();
       for (const field of GOODS_TEXT_FIELDS) form[field.key] = text(line[field.key]);
+      const dangerousGoods = record(line.dangerousGoods);
+      for (const key of DANGEROUS_GOODS_FIELDS) form[key] = text(dangerousGoods?.[key]);
       form.type = text(line.type) || 'GOOD';
       form.weightUnit = text(line.weightUnit);
       form.volumeUnit = text(line.volumeUnit);
@@ -466,9 +478,14 @@ export function placesOf(state: DocumentFormState): Set<string> {
     places.add('structuredGoods');
     state.structuredGoods.forEach((_, index) => {
       const prefix = `structuredGoods[${index}]`;
-      [prefix, `${prefix}.type`, `${prefix}.weightUnit`, `${prefix}.volumeUnit`, ...GOODS_TEXT_FIELDS.map((field) => `${prefix}.${field.key}`)].forEach(
-        (path) => places.add(path),
-      );
+      [
+        prefix,
+        `${prefix}.type`,
+        `${prefix}.weightUnit`,
+        `${prefix}.volumeUnit`,
+        ...GOODS_TEXT_FIELDS.map((field) => `${prefix}.${field.key}`),
+        ...DANGEROUS_GOODS_FIELDS.map((key) => `${prefix}.dangerousGoods.${key}`),
+      ].forEach((path) => places.add(path));
     });
   }
   state.references.forEach((_, index) => ['', '.name', '.value'].forEach((suffix) => places.add(`references[${index}]${suffix}`)));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DOCUMENT_ACTIONS } from '@/lib/domain/document-actions';
 import { IMPEDIMENT_KINDS, INSTRUCTION_KINDS, RESERVATION_KINDS, RESERVATION_STAGES } from '@/lib/domain/legal-events';
 import { APPROVAL_TYPES, TRANSFER_ACTIONS } from '@/lib/domain/transfers';
+import { documentAccessResponse, eftiEnvelopeResponse } from './efti';
 import { ROLES, STATUSES } from './freight-document';
 
 /**
@@ -28,6 +29,7 @@ export const partyResponse = z.object({
   submittedAccountEmailAddress: z.string().optional(),
   submittedAccountNumber: z.string().optional(),
   glnCode: z.string().optional(),
+  taxRegistrationId: z.string().optional(),
   roleId: z.string(),
   accountId: nullableString,
 });
@@ -50,6 +52,8 @@ export const structuredGoodsResponse = z.object({
   volumeUnit: z.string().optional(),
   commercialValue: z.number().optional(),
   currency: z.string().optional(),
+  marksAndNumbers: z.string().optional(),
+  dangerousGoods: z.object({ unNumber: z.string(), properShippingName: z.string().optional() }).optional(),
   productId: z.number().int(),
 });
 
@@ -294,9 +298,12 @@ export const callerEnvelope = z.object({
   verificationUrl: z.string().optional(),
   /**
    * Accesses recorded in the document's history beside its commits (the latest 100): visits of the verification
-   * page. Not commits: they change nothing and do not move the heads (decision 0014). Single reads only.
+   * page and, contract §15, authorities' reads and follow-ups through their eFTI gate. Not commits: they change
+   * nothing and do not move the heads (decision 0014). Single reads only.
    */
-  accesses: z.array(z.object({ type: z.enum(['VERIFICATION_PAGE']), accessDateTime: z.string() })).optional(),
+  accesses: z.array(documentAccessResponse).optional(),
+  /** Contract §15, while eFTI is on: the data set's identity and authorities' reads. Single reads only. */
+  efti: eftiEnvelopeResponse.optional(),
 });
 export type CallerEnvelope = z.infer<typeof callerEnvelope>;
 

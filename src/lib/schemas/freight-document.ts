@@ -49,9 +49,17 @@ export const partyInput = z.object({
   submittedAccountEmailAddress: optional(emailSchema),
   submittedAccountNumber: optional(z.union([z.string(), z.number().int().transform(String)], { error: '3.17' })),
   glnCode: optional(z.string().regex(/^\d{13}$/, '3.6')),
+  /** Contract §15: the party's VAT or tax registration number (eFTI `taxRegistration/id`). */
+  taxRegistrationId: optionalText(35),
   roleId: optional(z.string()),
 });
 export type PartyInput = z.infer<typeof partyInput>;
+
+/** Contract §15: a goods line's dangerous goods (ADR): the four-digit UN number and the proper shipping name. */
+export const dangerousGoodsInput = z.object({
+  unNumber: z.string('3.1').regex(/^\d{4}$/, '3.6'),
+  properShippingName: optionalText(128),
+});
 
 export const structuredGoodsItemInput = z.object({
   type: optional(z.enum(['GOOD', 'RTI'], '3.9')),
@@ -70,6 +78,9 @@ export const structuredGoodsItemInput = z.object({
   volumeUnit: optional(z.enum(['LITRE', 'CUBIC_METRE'], '3.9')),
   commercialValue: optional(moneySchema),
   currency: optional(currencyCodeSchema),
+  /** Contract §15: marks and numbers on the packages (CMR box 6). */
+  marksAndNumbers: optionalText(512),
+  dangerousGoods: optional(dangerousGoodsInput),
   productId: optional(z.number().int()),
 });
 export type StructuredGoodsItemInput = z.infer<typeof structuredGoodsItemInput>;

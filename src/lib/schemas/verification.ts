@@ -10,6 +10,8 @@ export interface VerificationView {
   /** Contract §14: the legal events (reservations, instructions …) with their times, and the replacement by paper. */
   events: { event: LegalEvent; at: string }[];
   replacedByPaperAt: string | null;
+  /** Contract §15, while eFTI is on: how often authorities read the data set through their eFTI gate. */
+  accessCount?: number;
   /** Whether every commit recomputes from `updates`, or the first one where the chain breaks and why. */
   chain:
     | { intact: true; commits: number }

@@ -1,4 +1,6 @@
 import 'server-only';
+import fs from 'node:fs';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { DATABASE_URL_FORM, isPostgresUrl } from '@/server/db/connection-errors';
 
@@ -18,6 +20,10 @@ const limit = (fallback: number) => z.coerce.number().int().nonnegative().defaul
 
 /** APP_SECRET keys the account secrets and sessions: long enough not to be guessed (hex of 8 bytes at least). */
 export const APP_SECRET_MIN_LENGTH = 16;
+
+function isAddressOrRange(value: string): boolean {
+  return value.includes('/') ? ipaddr.isValidCIDR(value) : ipaddr.isValid(value);
+}
 
 /** A comma-separated list; blanks between commas are ignored. */
 const commaList = z
@@ -118,6 +124,38 @@ const envSchema = z.object({
   RATE_LIMIT_WEBHOOK_TESTS_PER_ACCOUNT: limit(10),
   // Whether X-Forwarded-For is believed: only behind a proxy that sets it (else any client could name any address).
   TRUST_PROXY: booleanFlag,
+  // Contract §15, the eFTI platform interface: off unless the gate's URL, the ids and one inbound method are set.
+  EFTI_GATE_URL: z
+    .string()
+    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'not an http(s) URL')
+    .optional(),
+  EFTI_GATE_ID: z.string().max(255).optional(),
+  EFTI_PLATFORM_ID: z
+    .string()
+    .max(255)
+    .refine((value) => !value.includes('/'), 'must not contain "/" (it is a part of the UIL)')
+    .optional(),
+  EFTI_GATE_USERNAME: z.string().optional(),
+  EFTI_GATE_PASSWORD: z.string().optional(),
+  /** PEM files of the client certificate the service presents to the gate. */
+  EFTI_GATE_CLIENT_CERT: z.string().optional(),
+  EFTI_GATE_CLIENT_KEY: z.string().optional(),
+  EFTI_INBOUND_USERNAME: z.string().optional(),
+  EFTI_INBOUND_PASSWORD: z.string().optional(),
+  /** The subject of the gate's client certificate, as the reverse proxy writes it into EFTI_INBOUND_CERT_HEADER. */
+  EFTI_INBOUND_CERT_SUBJECT: z.string().optional(),
+  EFTI_INBOUND_CERT_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'not an HTTP header name')
+    .optional(),
+  /** The addresses (or CIDR ranges) of the reverse proxies whose certificate header is believed. */
+  EFTI_TRUSTED_PROXIES: commaList.pipe(z.array(z.string().refine(isAddressOrRange, 'not an IP address or CIDR range'))),
+  /** One retry of an identifier upload per delay (contract §15). */
+  EFTI_RETRY_DELAYS_MS: z
+    .string()
+    .default('30000,300000,1800000')
+    .transform((value) => value.split(',').map((part) => Number(part.trim())))
+    .pipe(z.array(z.number().int().nonnegative())),
 });
 
 export type AppConfig = z.infer<typeof envSchema>;
@@ -134,8 +172,99 @@ export function getConfig(): AppConfig {
   if (parsed.data.APP_ENV === 'production' && !parsed.data.APP_SECRET) {
     throw new Error('Invalid configuration: APP_SECRET is required when APP_ENV=production');
   }
+  // Contract §15: eFTI partly set stops the server here, naming what is missing.
+  eftiSettings(parsed.data);
   cached = parsed.data;
   return cached;
+}
+
+/** The eFTI platform interface as configured (contract §15); null when it is off. */
+export interface EftiSettings {
+  gateUrl: string;
+  gateId: string;
+  platformId: string;
+  /** Basic credentials the service sends to the gate. */
+  outbound: { username: string; password: string } | null;
+  /** PEM files of the client certificate presented to the gate. */
+  clientCertificate: { certFile: string; keyFile: string } | null;
+  /** Basic credentials the gate sends to the service (the TestBed's way). */
+  inboundBasic: { username: string; password: string } | null;
+  /** The gate's certificate subject, in `header`, believed from `trustedProxies` only. */
+  inboundCertificate: { subject: string; header: string; trustedProxies: string[] } | null;
+  retryDelaysMs: number[];
+}
+
+const EFTI_SWITCHES = [
+  'EFTI_GATE_URL',
+  'EFTI_GATE_ID',
+  'EFTI_PLATFORM_ID',
+  'EFTI_GATE_USERNAME',
+  'EFTI_GATE_PASSWORD',
+  'EFTI_GATE_CLIENT_CERT',
+  'EFTI_GATE_CLIENT_KEY',
+  'EFTI_INBOUND_USERNAME',
+  'EFTI_INBOUND_PASSWORD',
+  'EFTI_INBOUND_CERT_SUBJECT',
+  'EFTI_INBOUND_CERT_HEADER',
+] as const;
+
+const eftiCache = new WeakMap<object, EftiSettings | null>();
+
+/**
+ * Contract §15: eFTI is on when the gate's URL, both ids and one inbound method are set, and off when no eFTI setting
+ * is; anything between is a configuration error that names what is missing (the server does not start).
+ */
+export function eftiSettings(config: Pick<AppConfig, (typeof EFTI_SWITCHES)[number] | 'EFTI_TRUSTED_PROXIES' | 'EFTI_RETRY_DELAYS_MS'>): EftiSettings | null {
+  const cachedSettings = eftiCache.get(config);
+  if (cachedSettings !== undefined) return cachedSettings;
+  const set = (name: (typeof EFTI_SWITCHES)[number]) => !!config[name];
+  const proxies = config.EFTI_TRUSTED_PROXIES.length > 0;
+  if (!EFTI_SWITCHES.some(set) && !proxies) {
+    eftiCache.set(config, null);
+    return null;
+  }
+  const missing: string[] = [];
+  for (const name of ['EFTI_GATE_URL', 'EFTI_GATE_ID', 'EFTI_PLATFORM_ID'] as const) if (!set(name)) missing.push(name);
+  const pairs = [
+    ['EFTI_GATE_USERNAME', 'EFTI_GATE_PASSWORD'],
+    ['EFTI_GATE_CLIENT_CERT', 'EFTI_GATE_CLIENT_KEY'],
+    ['EFTI_INBOUND_USERNAME', 'EFTI_INBOUND_PASSWORD'],
+  ] as const;
+  for (const [a, b] of pairs) if (set(a) !== set(b)) missing.push(set(a) ? b : a);
+  const certificateParts = [set('EFTI_INBOUND_CERT_SUBJECT'), set('EFTI_INBOUND_CERT_HEADER'), proxies];
+  if (certificateParts.some(Boolean) && !certificateParts.every(Boolean)) {
+    if (!set('EFTI_INBOUND_CERT_SUBJECT')) missing.push('EFTI_INBOUND_CERT_SUBJECT');
+    if (!set('EFTI_INBOUND_CERT_HEADER')) missing.push('EFTI_INBOUND_CERT_HEADER');
+    if (!proxies) missing.push('EFTI_TRUSTED_PROXIES');
+  }
+  const inboundBasic = set('EFTI_INBOUND_USERNAME') && set('EFTI_INBOUND_PASSWORD');
+  const inboundCertificate = certificateParts.every(Boolean);
+  if (!inboundBasic && !inboundCertificate && !missing.some((name) => name.startsWith('EFTI_INBOUND') || name === 'EFTI_TRUSTED_PROXIES')) {
+    missing.push('EFTI_INBOUND_USERNAME and EFTI_INBOUND_PASSWORD (or EFTI_INBOUND_CERT_SUBJECT, EFTI_INBOUND_CERT_HEADER and EFTI_TRUSTED_PROXIES)');
+  }
+  if (missing.length > 0) {
+    throw new Error(
+      `Invalid configuration: eFTI is partly configured, missing ${missing.join(', ')}: set them all, or none of the EFTI_ settings to leave eFTI off`,
+    );
+  }
+  for (const name of ['EFTI_GATE_CLIENT_CERT', 'EFTI_GATE_CLIENT_KEY'] as const) {
+    const file = config[name];
+    if (file && !fs.existsSync(file)) throw new Error(`Invalid configuration: ${name}: no such file ${file}`);
+  }
+  const settings: EftiSettings = {
+    gateUrl: config.EFTI_GATE_URL!.replace(/\/+$/, ''),
+    gateId: config.EFTI_GATE_ID!,
+    platformId: config.EFTI_PLATFORM_ID!,
+    outbound: set('EFTI_GATE_USERNAME') ? { username: config.EFTI_GATE_USERNAME!, password: config.EFTI_GATE_PASSWORD! } : null,
+    clientCertificate: set('EFTI_GATE_CLIENT_CERT') ? { certFile: config.EFTI_GATE_CLIENT_CERT!, keyFile: config.EFTI_GATE_CLIENT_KEY! } : null,
+    inboundBasic: inboundBasic ? { username: config.EFTI_INBOUND_USERNAME!, password: config.EFTI_INBOUND_PASSWORD! } : null,
+    inboundCertificate: inboundCertificate
+      ? { subject: config.EFTI_INBOUND_CERT_SUBJECT!, header: config.EFTI_INBOUND_CERT_HEADER!.toLowerCase(), trustedProxies: config.EFTI_TRUSTED_PROXIES }
+      : null,
+    retryDelaysMs: config.EFTI_RETRY_DELAYS_MS,
+  };
+  eftiCache.set(config, settings);
+  return settings;
 }
 
 /** The externally visible root of the service, for links in e-mails and redirects. */

@@ -16,6 +16,8 @@ export interface ErrorHints {
   rateLimited?: boolean;
   /** RFC 6749 `error` value, for the OAuth endpoints. */
   oauthError?: string;
+  /** A `WWW-Authenticate` challenge of the refusing service's own (the eFTI gate's `Basic realm="efti"`). */
+  challenge?: string;
 }
 
 /**

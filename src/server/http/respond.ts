@@ -76,7 +76,7 @@ export function errorResponse(error: unknown, options: { oauth?: boolean; header
   const first = serviceError.items[0]!;
   const status = httpStatusOf(first.code, { field: first.field, oauthEndpoint: options.oauth, rateLimited: serviceError.hints.rateLimited });
   const headers: Record<string, string> = { ...options.headers };
-  const challenge = authenticateHeader(first.code, getConfig().OAUTH_SCOPE);
+  const challenge = serviceError.hints.challenge ?? authenticateHeader(first.code, getConfig().OAUTH_SCOPE);
   if (challenge && status === 401) headers['WWW-Authenticate'] = challenge;
   if (serviceError.hints.retryAfterSeconds !== undefined) headers['Retry-After'] = String(serviceError.hints.retryAfterSeconds);
   const body: Record<string, unknown> = { errors: serviceError.items };

@@ -42,6 +42,8 @@ export interface Endpoint<TBody = undefined> {
   body?: z.ZodType<TBody>;
   /** A form body (the OAuth endpoints), handed over as a plain record. */
   form?: boolean;
+  /** The body as the text sent, unparsed (the eFTI follow-up's text/plain): its type and length are the endpoint's to check. */
+  text?: boolean;
   /** Media types this endpoint can answer with; the first is the default. */
   produces?: readonly string[];
   /** Error bodies carry the RFC 6749 fields too. */
@@ -68,6 +70,7 @@ async function readBody<TBody>(request: NextRequest, spec: Endpoint<TBody>): Pro
 
 async function parseBody<TBody>(text: string, request: NextRequest, spec: Endpoint<TBody>): Promise<TBody> {
   const contentType = request.headers.get('content-type');
+  if (spec.text) return text as TBody;
   if (spec.form) {
     if (text && !isFormContentType(contentType)) {
       fail('2.6', CONTENT_TYPE_FIELD, { description: 'Content-Type must be application/x-www-form-urlencoded.' });

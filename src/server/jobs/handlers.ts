@@ -4,6 +4,7 @@ import { getAppSecret } from '@/server/crypto/app-secret';
 import { sendMail } from '@/server/mail/send-mail-job';
 import { mailPasswordResetLink, openResetRequest } from '@/server/services/accounts/request-password-reset';
 import { deliverWebhook } from '@/server/webhooks/deliver-job';
+import { uploadIdentifiers } from '@/server/services/efti/upload-identifiers';
 import type { JobKindName, JobPayload } from './kinds';
 
 export interface JobContext {
@@ -20,6 +21,7 @@ export type JobHandlers = { [K in JobKindName]: (payload: JobPayload<K>, context
 export const jobHandlers: JobHandlers = {
   'mail.send': sendMail,
   'webhook.deliver': deliverWebhook,
+  'efti.upload': uploadIdentifiers,
   'password-reset.mail': async ({ emailSealed }, { db, config }) => {
     const appSecret = await getAppSecret(db, config);
     const ctx = { db, config, appSecret, now: () => new Date() };

@@ -57,6 +57,20 @@ export const JOB_KINDS = {
     timeoutMs: 15_000,
     pool: 'webhooks',
   }),
+  /**
+   * One attempt of an identifier upload to the eFTI gate (contract §15): one retry per EFTI_RETRY_DELAYS_MS (the job's
+   * attempts are set when it is queued). The request gives up after 30 s; the job's timeout leaves room for the records.
+   * One document's uploads run in order (a lane per document) and at most WEBHOOK_CONCURRENCY_PER_ACCOUNT at once
+   * (their lane group), so a gate that does not answer holds that many general loops, never all of them.
+   */
+  'efti.upload': jobKind({
+    kind: 'efti.upload',
+    payload: z.object({ uploadId: z.string() }),
+    maxAttempts: 4,
+    retryDelaysMs: (config) => config.EFTI_RETRY_DELAYS_MS,
+    timeoutMs: 40_000,
+    pool: 'general',
+  }),
 };
 
 export type JobKindName = keyof typeof JOB_KINDS;

@@ -22,6 +22,8 @@ export interface EnqueueOptions {
   lane?: string;
   /** Lanes of one group (an account's subscriptions) share a cap of workers at once. */
   laneGroup?: string;
+  /** Attempts of this job, when its kind's depend on the configuration (one per eFTI retry delay, and the first). */
+  maxAttempts?: number;
 }
 
 /**
@@ -33,7 +35,7 @@ export function enqueueStatement<K extends JobKindName>(kind: K, payload: JobPay
   const parsed = definition.payload.parse(payload) as Record<string, unknown>;
   const runAt = (options.runAt ?? new Date()).toISOString();
   return sql`insert into ${jobs} (kind, payload, run_at, max_attempts, lane, lane_group)
-    values (${kind}, ${JSON.stringify(parsed)}::jsonb, ${runAt}::timestamptz, ${definition.maxAttempts}, ${options.lane ?? null}, ${options.laneGroup ?? null})
+    values (${kind}, ${JSON.stringify(parsed)}::jsonb, ${runAt}::timestamptz, ${options.maxAttempts ?? definition.maxAttempts}, ${options.lane ?? null}, ${options.laneGroup ?? null})
     returning id, pg_notify(${JOBS_CHANNEL}, ${kind})`;
 }
 

@@ -48,11 +48,19 @@ function Header({ document, input }: { document: FreightDocumentContent; input: 
         ) : null}
         <Text style={styles.qrCaption}>{multilingual(languages, 'verify')}:</Text>
         <Text style={styles.qrCaption}>{input.verificationUrl}</Text>
+        {input.uil ? <Text style={styles.qrCaption}>eFTI UIL: {input.uil}</Text> : null}
       </View>
       <View style={styles.qr}>
         <QrCode value={input.verificationUrl} size={78} />
         <Text style={styles.qrCaption}>{CMR_LABELS[languages[0]!].texts.verify}</Text>
       </View>
+      {input.uil ? (
+        // Contract §15: the unique electronic identifying link (2024/1942 Art. 11(2)) an officer's device reads.
+        <View style={styles.qr}>
+          <QrCode value={input.uil} size={78} />
+          <Text style={styles.qrCaption}>eFTI UIL</Text>
+        </View>
+      ) : null}
     </View>
   );
 }

@@ -18,6 +18,8 @@ export function partyLines(party: PartyResponse | null | undefined): string[] {
     joined(record.postalCode, record.cityName),
     joined(record.countryName, record.countryCode ? `(${record.countryCode})` : undefined),
     joined(record.contactName, record.contactPhoneNumber),
+    // Contract §15: the party's tax registration (VAT) number.
+    record.taxRegistrationId,
   ].filter((line): line is string => !!line);
 }
 

@@ -9,10 +9,20 @@ type Line = FreightDocumentContent['structuredGoods'][number];
 
 /** Boxes 6 to 12, one column each, one row per goods line (box 9 widest). */
 const COLUMNS: { n: CmrBox; grow: number; value: (line: Line) => string }[] = [
-  { n: 6, grow: 1.3, value: (line) => [line.ssccCode, line.eanCode, line.internalCode, line.shortName].filter(Boolean).join(' ') },
+  { n: 6, grow: 1.3, value: (line) => [line.marksAndNumbers, line.ssccCode, line.eanCode, line.internalCode, line.shortName].filter(Boolean).join(' ') },
   { n: 7, grow: 0.8, value: (line) => (line.numberOfPackages === undefined ? '' : String(line.numberOfPackages)) },
   { n: 8, grow: 1, value: (line) => line.methodOfPackaging ?? '' },
-  { n: 9, grow: 2.2, value: (line) => joined(line.name, line.natureOfGoods ? `(${line.natureOfGoods})` : undefined) },
+  {
+    n: 9,
+    grow: 2.2,
+    value: (line) =>
+      joined(
+        line.name,
+        line.natureOfGoods ? `(${line.natureOfGoods})` : undefined,
+        // Contract §15: dangerous goods by their UN number (ADR 5.4.1.1.1) and proper shipping name.
+        line.dangerousGoods ? joined(`UN ${line.dangerousGoods.unNumber}`, line.dangerousGoods.properShippingName) : undefined,
+      ),
+  },
   { n: 10, grow: 0.9, value: (line) => (line.statisticalNumber === undefined ? '' : String(line.statisticalNumber)) },
   {
     n: 11,

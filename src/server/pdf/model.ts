@@ -16,6 +16,8 @@ export interface CmrPdfInput {
   /** Label languages, the main one first (lib/pdf/label-languages.ts). */
   languages: PdfLanguage[];
   verificationUrl: string;
+  /** Contract §15, while eFTI is on: the data set's UIL, printed and as a second QR code. */
+  uil?: string;
   /** The partner environment prints "PARTNER ENVIRONMENT – NOT LEGALLY VALID" on every page (contract §9). */
   watermark: boolean;
   /** Sign-on-glass images by attachment id. */

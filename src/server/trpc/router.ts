@@ -8,6 +8,7 @@ import { webhooksRouter } from './routers/webhooks';
 import { tabletRouter } from './routers/tablet';
 import { portalRouter } from './routers/portal';
 import { legalEventsRouter } from './routers/legal-events';
+import { eftiRouter } from './routers/efti';
 
 export const appRouter = router({
   account: accountRouter,
@@ -19,6 +20,7 @@ export const appRouter = router({
   tablet: tabletRouter,
   portal: portalRouter,
   legalEvents: legalEventsRouter,
+  efti: eftiRouter,
 });
 
 export type AppRouter = typeof appRouter;

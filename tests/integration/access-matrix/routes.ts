@@ -53,6 +53,18 @@ export const ROUTES: Record<string, RouteEntry> = {
   '/accounts/users/me/subscriptions/{subscriptionId}/test': { scope: 'account-record', methods: ['POST'] },
   '/accounts/users/me/subscriptions/{subscriptionId}/deliveries/{deliveryId}/redeliver': { scope: 'account-record', methods: ['POST'] },
 
+  '/freightdocuments/{id}/efti': {
+    scope: 'none',
+    why: 'contract §15: exists only while eFTI is on (the matrix server runs without it: 2.2 for everyone); its role-holder check is loadAccessibleDocument, covered by efti.test.ts',
+  },
+  '/v0/consignments/{datasetId}': {
+    scope: 'none',
+    why: "contract §15: an eFTI gate's read, by the gate's own credentials, not an account's; 2.2 while eFTI is off",
+  },
+  '/v0/consignments/{datasetId}/follow-up': {
+    scope: 'none',
+    why: "contract §15: an eFTI gate's follow-up, by the gate's own credentials; 2.2 while eFTI is off",
+  },
   '/freightdocuments': { scope: 'none', why: 'list and create: the list is checked per caller by the matrix (only documents it holds a role in)' },
   '/accounts/users': { scope: 'none', why: 'sign-up with client credentials' },
   '/accounts/users/me': { scope: 'none', why: "the caller's own account" },

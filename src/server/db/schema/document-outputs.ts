@@ -1,4 +1,4 @@
-import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bytea, freightDocuments } from './freight-documents';
 
 /**
@@ -35,8 +35,12 @@ export const documentAccesses = pgTable(
     documentId: text('document_id')
       .notNull()
       .references(() => freightDocuments.id, { onDelete: 'cascade' }),
-    /** VERIFICATION_PAGE: the public page was opened (from the QR code or the verificationUrl). */
-    type: text('type', { enum: ['VERIFICATION_PAGE'] }).notNull(),
+    /**
+     * VERIFICATION_PAGE: the public page was opened (from the QR code or the verificationUrl). EFTI_GATE_READ and
+     * EFTI_FOLLOW_UP (contract §15): an authority's gate asked for the data set or sent a follow-up; kept at least two
+     * years (Impl. Reg. 2025/2243 Art. 3), like every access, as long as the document.
+     */
+    type: text('type', { enum: ['VERIFICATION_PAGE', 'EFTI_GATE_READ', 'EFTI_FOLLOW_UP'] }).notNull(),
     accessedAt: timestamp('accessed_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
     /**
      * One row per visitor and hour (issue 20: every visit wrote a row, so one visitor could push the real accesses
@@ -44,6 +48,13 @@ export const documentAccesses = pgTable(
      */
     visitorHour: text('visitor_hour'),
     visits: integer('visits').notNull().default(1),
+    /** eFTI accesses: the gate's request id (`X-Request-ID`), the subsets asked for, the answer's status and digest. */
+    requestId: text('request_id'),
+    subsets: jsonb('subsets').$type<string[]>(),
+    httpStatus: integer('http_status'),
+    responseSha256: text('response_sha256'),
+    /** A follow-up's text. */
+    message: text('message'),
   },
   (table) => [
     index('document_accesses_document_idx').on(table.documentId, table.id),

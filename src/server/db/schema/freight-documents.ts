@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
@@ -116,6 +117,13 @@ export const freightDocuments = pgTable(
     verificationToken: text('verification_token')
       .notNull()
       .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    /**
+     * Contract §15: the eFTI data set's UUID (version 4, random), made at creation by the default and never changed;
+     * the gate names the document by it. Documents that existed got theirs from a data migration.
+     */
+    datasetId: uuid('dataset_id')
+      .notNull()
+      .default(sql`gen_random_uuid()`),
   },
   (table) => [
     uniqueIndex('freight_documents_service_number_key').on(table.serviceNumber),
@@ -125,6 +133,7 @@ export const freightDocuments = pgTable(
     index('freight_documents_list_default_idx').on(table.lastModifiedDateTime.desc().nullsLast(), table.id),
     // sort=serviceNumber.asc: the list compares text under COLLATE "C", which the unique index above cannot serve.
     uniqueIndex('freight_documents_verification_token_key').on(table.verificationToken),
+    uniqueIndex('freight_documents_dataset_id_key').on(table.datasetId),
     index('freight_documents_list_service_number_idx').on(sql`(${table.serviceNumber} collate "C")`, table.id),
   ],
 );

@@ -1,9 +1,10 @@
-import { formatMillis } from '@/lib/domain/dates';
 import { SHOWN_ACCESSES } from '../verification/list-accesses';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
 import { isTransaction, preparedPerDatabase } from '@/server/db/prepared';
-import type { accounts, documentAccesses, transferSecrets } from '@/server/db/schema';
+import type { accounts, transferSecrets } from '@/server/db/schema';
+import type { DocumentAccessResponse } from '@/lib/schemas/efti';
+import { accessJson, type AccessRow } from '../verification/list-accesses';
 import type { AccountSummary, AttachmentSummary, CommitRow } from '../freight-documents/document-json';
 import type { TransferRecords } from '../freight-documents/snapshot';
 import { delegationSourcesQuery, type DelegationSource } from './delegation-sources';
@@ -33,8 +34,8 @@ export interface DocumentFacts {
    * with the SUBMITTER role's rights, and the submitter's credits pay: spec §5).
    */
   payer: CreditStanding | undefined;
-  /** The latest visits of the verification page (at most SHOWN_ACCESSES), oldest first. */
-  accesses: { type: (typeof documentAccesses.$inferSelect)['type']; accessDateTime: string }[];
+  /** The latest accesses (at most SHOWN_ACCESSES), oldest first: verification page visits, eFTI gate reads and follow-ups. */
+  accesses: DocumentAccessResponse[];
 }
 
 export interface DocumentState {
@@ -132,10 +133,10 @@ function documentStateQuery(db: DbOrTx, accountId: Parameter, documentId: Parame
           union select account_id from document_comments where document_id = ${document.id}
           union select submitted_by_account_id from document_comments where document_id = ${document.id}
           union select account_id from document_legal_events where document_id = ${document.id}))`.as('people'),
-      accesses: sql`(select coalesce(json_agg(json_build_object('type', type, 'accessedAt', accessed_at) order by id), '[]') from (
-          select id, type, accessed_at from document_accesses where document_id = ${document.id} order by id desc limit ${sql.raw(String(SHOWN_ACCESSES))}) latest)`.as(
-        'accesses',
-      ),
+      accesses: sql`(select coalesce(json_agg(json_build_object('type', type, 'accessedAt', accessed_at, 'requestId', request_id, 'subsets', subsets,
+          'httpStatus', http_status, 'responseSha256', response_sha256, 'message', message) order by id), '[]') from (
+          select id, type, accessed_at, request_id, subsets, http_status, response_sha256, message from document_accesses
+          where document_id = ${document.id} order by id desc limit ${sql.raw(String(SHOWN_ACCESSES))}) latest)`.as('accesses'),
     }),
   });
 }
@@ -205,10 +206,7 @@ export async function loadDocumentState(db: DbOrTx, accountId: string, documentI
         revokedAt: date(row.revokedAt),
       })),
       payer: json<CreditStanding | null>(payer) ?? undefined,
-      accesses: json<{ type: (typeof documentAccesses.$inferSelect)['type']; accessedAt: string }[]>(accesses).map((row) => ({
-        type: row.type,
-        accessDateTime: formatMillis(new Date(row.accessedAt)),
-      })),
+      accesses: json<AccessRow[]>(accesses).map(accessJson),
     },
   };
 }

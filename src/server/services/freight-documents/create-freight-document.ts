@@ -12,6 +12,7 @@ import { roleHolderMails } from './notify-role-holders';
 import { transferSecretsWrite } from '../transfers/transfer-secrets';
 import { partySlots, resolveParties, roleRowOf } from './parties';
 import { partiesRemembered } from '../address-book/remember-parties';
+import { queueIdentifierUpload } from '../efti/queue-upload';
 
 /**
  * POST /freightdocuments (spec §3): a DRAFT, or straight to ISSUED when the body says so (one credit in
@@ -78,7 +79,7 @@ export async function createFreightDocument({ ctx, input }: { ctx: ServiceContex
         newDocument: true,
       })),
     ];
-    await writeCommit(tx, {
+    const created = await writeCommit(tx, {
       document: inserted!,
       statusBefore: null,
       roles: insertedRoles,
@@ -90,6 +91,8 @@ export async function createFreightDocument({ ctx, input }: { ctx: ServiceContex
       ...(prepared.length === 0 ? { files: [] } : {}),
       writes,
     });
+    // Contract §15: a document created issued is uploaded to the eFTI gate at once.
+    await queueIdentifierUpload(tx, ctx.config, null, created.document, now);
     return { freightDocumentId: id, status };
   });
 }

@@ -36,6 +36,7 @@ const PARTY_FIELDS = [
   'submittedAccountEmailAddress',
   'submittedAccountNumber',
   'glnCode',
+  'taxRegistrationId',
 ] as const;
 
 /** Only the fields a party has in the specification (§2.4); buildingNumber is always a string in responses. */

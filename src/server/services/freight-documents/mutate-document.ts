@@ -10,6 +10,7 @@ import { loadAccessibleDocument, type DocumentRow, type HeldRole, type LoadedDoc
 import { checkPreviousCommits, type ChangeType } from './commits';
 import { writeCommit } from './commit-writer';
 import { serializeDocument } from './serialize-document';
+import { queueIdentifierUpload } from '../efti/queue-upload';
 
 /** When a change happens: on the server (once the document is locked), and on the client if it said so. */
 export interface ChangeTimes {
@@ -90,6 +91,8 @@ export async function mutateDocument(
       legalEvent: change.legalEvent,
       writes: change.writes,
     });
+    // Contract §15: the gate hears of what its registry keys on (plates, the collection and delivery…).
+    await queueIdentifierUpload(tx, ctx.config, loaded.document, document, serverTime);
     // What the caller may do next depends on the approvals, the one just made included.
     const approvals = change.addsRecords
       ? await tx.select().from(documentApprovals).where(eq(documentApprovals.documentId, loaded.document.id))

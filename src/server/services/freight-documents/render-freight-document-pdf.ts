@@ -8,10 +8,11 @@ import { PdfRenderOverBudget, renderPdfInPool } from '@/server/pdf/pool';
 import { requireAccountId, type ServiceContext } from '../context';
 import { callerHasPermission, loadAccessibleDocument } from '../access/load-document';
 import { loadDocumentContent, verificationUrlOf } from './serialize-document';
+import { uilOfDocument } from '../efti/efti-envelope';
 import { sha256Hex } from './snapshot';
 
 /** Raised whenever the layout changes: PDFs cached under the old layout are then never served again (2: local times, decision 0027). */
-export const PDF_TEMPLATE_VERSION = 2;
+export const PDF_TEMPLATE_VERSION = 3;
 
 const IMAGE_FORMATS: Record<string, PdfImage['format']> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/jpg': 'jpg' };
 
@@ -75,7 +76,14 @@ export async function renderFreightDocumentPdf({
   const digests = signatureIds?.length
     ? await ctx.db.select({ id: attachments.id, sha256: attachments.sha256 }).from(attachments).where(inArray(attachments.id, signatureIds))
     : [];
-  const base = { document, languages, verificationUrl: verificationUrlOf(ctx, loaded.document), watermark: ctx.config.APP_ENV === 'partner' };
+  const uil = uilOfDocument(ctx.config, loaded.document.datasetId);
+  const base = {
+    document,
+    languages,
+    verificationUrl: verificationUrlOf(ctx, loaded.document),
+    ...(uil ? { uil } : {}),
+    watermark: ctx.config.APP_ENV === 'partner',
+  };
   const signatures = showsSignatures ? digests.map((row) => row.sha256).sort() : 'sealed';
   const key = sha256Hex(canonicalize({ template: PDF_TEMPLATE_VERSION, ...base, signatures })!);
   const answer = (pdf: Uint8Array, cached: boolean) => ({ pdf, key, language: languages[0]!, serviceNumber: document.serviceNumber, cached });

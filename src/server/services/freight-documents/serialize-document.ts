@@ -12,6 +12,7 @@ import { openTransferSecrets } from '../transfers/transfer-secrets';
 import { quoteFor } from './credits';
 import { pendingInstructionsOf } from '@/lib/domain/legal-events';
 import { documentContentJson, type AccountSummary } from './document-json';
+import { eftiEnvelopeOf } from '../efti/efti-envelope';
 
 /** The accounts that documents and their updates name, by id, in one query. */
 export async function loadPeople(db: DbOrTx, accountIds: (string | null)[]): Promise<Map<string, AccountSummary>> {
@@ -70,6 +71,7 @@ export async function serializeDocument(ctx: ServiceContext, loaded: LoadedDocum
   const facts = await factsOf(ctx, loaded);
   const { ownAccountDelegations, subscriptionCount } = facts;
   const content = contentOf(loaded, facts);
+  const efti = await eftiEnvelopeOf(ctx.db, ctx.config, document);
   return {
     ...content,
     ...callerEnvelopeOf(
@@ -79,5 +81,6 @@ export async function serializeDocument(ctx: ServiceContext, loaded: LoadedDocum
     ),
     verificationUrl: verificationUrlOf(ctx, document),
     accesses: facts.accesses,
+    ...(efti ? { efti } : {}),
   };
 }

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { CARRIER_ROLES } from '@/lib/domain/transfers';
 import { licensePlatesInput } from '@/lib/schemas/transfers';
 import type { LicensePlateRecord } from '@/server/db/schema';
-import { fail, parseInput } from '@/server/errors';
+import { errorItem, fail, parseInput, ServiceError } from '@/server/errors';
+import { eftiSettings } from '@/server/config/env';
 import type { ServiceContext } from '../context';
 import { authorize } from '../access/load-document';
 import { mutateAndSerialize } from '../freight-documents/mutate-document';
@@ -22,6 +23,9 @@ export async function updateLicensePlates({
   input: { freightDocumentId: string; body: z.input<typeof licensePlatesInput> };
 }) {
   const patch = parseInput(licensePlatesInput, input.body);
+  // Contract §15: while eFTI is on, the gate's registry is keyed on plates with their countries, so each needs one.
+  const withoutCountry = eftiSettings(ctx.config) ? patch.licensePlates.flatMap((plate, index) => (plate.countryCode ? [] : [index])) : [];
+  if (withoutCountry.length > 0) throw new ServiceError(withoutCountry.map((index) => errorItem('3.1', `licensePlates[${index}].countryCode`)));
   return mutateAndSerialize(ctx, {
     freightDocumentId: input.freightDocumentId,
     changeType: 'LICENSE_PLATES',

@@ -6,6 +6,8 @@ import { fail } from '@/server/errors';
 import type { ServiceContext } from '../context';
 import type { VerificationView } from '@/lib/schemas/verification';
 import { verifyCommitChain } from '../freight-documents/verify-commit-chain';
+import { eftiSettings } from '@/server/config/env';
+import { gateReadCount } from '../efti/efti-envelope';
 
 /** Tokens are 64 lowercase hex characters (the column's default); anything else is not looked up at all. */
 const TOKEN = /^[0-9a-f]{64}$/;
@@ -52,7 +54,7 @@ export async function verifyDocument({ ctx, input }: { ctx: ServiceContext; inpu
   if (!document || document.status === 'DRAFT') fail('4.47');
   await recordVisit(ctx, document.id, input.visitor ?? 'unknown');
 
-  const [roles, approvals, events, chain] = await Promise.all([
+  const [roles, approvals, events, chain, accessCount] = await Promise.all([
     ctx.db.select().from(documentRoles).where(eq(documentRoles.documentId, document.id)).orderBy(asc(documentRoles.position)),
     ctx.db
       .select({
@@ -72,6 +74,7 @@ export async function verifyDocument({ ctx, input }: { ctx: ServiceContext; inpu
       .where(and(eq(documentCommits.documentId, document.id), inArray(documentCommits.changeType, [...LEGAL_EVENTS])))
       .orderBy(asc(documentCommits.sequence)),
     verifyCommitChain(ctx.db, document.id),
+    eftiSettings(ctx.config) ? gateReadCount(ctx.db, document.id) : undefined,
   ]);
   // A cancelled document shows only that it was cancelled, under its service number: no names, places or approvals.
   const shown = document.status === 'CANCELLED' ? [] : roles;
@@ -90,6 +93,7 @@ export async function verifyDocument({ ctx, input }: { ctx: ServiceContext; inpu
     approvals: document.status === 'CANCELLED' ? [] : approvals.map((approval) => ({ ...approval, at: approval.at.toISOString() })),
     events: document.status === 'CANCELLED' ? [] : events.map((row) => ({ event: row.event as LegalEvent, at: row.at.toISOString() })),
     replacedByPaperAt: document.replacedByPaper?.at ?? null,
+    ...(accessCount !== undefined ? { accessCount } : {}),
     chain: chain.intact
       ? { intact: true, commits: chain.commits }
       : { intact: false, commitId: chain.commitId, sequence: chain.sequence, reason: chain.reason },

@@ -1,0 +1,2 @@
+ALTER TABLE "freight_documents" ALTER COLUMN "dataset_id" SET NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "freight_documents_dataset_id_key" ON "freight_documents" USING btree ("dataset_id");
