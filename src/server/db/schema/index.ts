@@ -9,3 +9,4 @@ export * from './relations';
 export * from './document-outputs';
 export * from './portal';
 export * from './handover-links';
+export * from './blobs';
