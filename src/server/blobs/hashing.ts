@@ -5,11 +5,12 @@ import { BlobDigestMismatch } from './types';
 /** A pass-through stream that hashes and counts what flows through it: the digest is known when the stream ends. */
 export class HashingStream extends Transform {
   private readonly hash = crypto.createHash('sha256');
-  size = 0;
+  /** Not `size`: lib-storage reads a body's `size` as its length before the first byte. */
+  byteCount = 0;
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.hash.update(chunk);
-    this.size += chunk.length;
+    this.byteCount += chunk.length;
     callback(null, chunk);
   }
 

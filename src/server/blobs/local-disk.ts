@@ -41,7 +41,7 @@ export class LocalDiskBlobStore implements BlobStore {
       // Same digest, same bytes: a blob already there is kept (its file time says when it was first written).
       if (await this.exists(target)) await fs.promises.rm(temporary, { force: true });
       else await fs.promises.rename(temporary, target);
-      return { digest, size: hashing.size };
+      return { digest, size: hashing.byteCount };
     } catch (error) {
       await fs.promises.rm(temporary, { force: true });
       throw error;

@@ -82,7 +82,7 @@ export class S3BlobStore implements BlobStore {
       if (!(await this.head(digest))) {
         await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: this.keyOf(digest), CopySource: encodeURI(`${this.bucket}/${temporary}`) }));
       }
-      return { digest, size: hashing.size };
+      return { digest, size: hashing.byteCount };
     } finally {
       hashing.destroy();
       await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: temporary })).catch(() => {});

@@ -17,6 +17,7 @@ const CONTENT_KEY = Buffer.from('content');
 const isSpace = (byte: number) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
 /** What base64 text may hold (both alphabets, padding, whitespace), as the schemas' own check. */
 const NOT_BASE64 = /[^A-Za-z0-9+/=\s_-]/;
+// eslint-disable-next-line no-control-regex -- JSON forbids raw control characters inside strings: such a body is no JSON.
 const CONTROL = /[\x00-\x1f]/;
 const ESCAPED_WHITESPACE = new Set([0x6e, 0x72, 0x74]); // \n \r \t
 

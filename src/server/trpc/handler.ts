@@ -3,10 +3,8 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { NextRequest } from 'next/server';
 import { ServiceError } from '@/server/errors';
 import { describeUnexpected } from '@/server/errors/describe-unexpected';
-import { getBlobStore } from '@/server/blobs';
-import { getDb } from '@/server/db/client';
 import { withGatedBody, type BodyKind } from '@/server/http/body-gate';
-import { stagingInto, type StagedFiles } from '@/server/services/freight-documents/staged-files';
+import { stagingForRequest, type StagedFiles } from '@/server/services/freight-documents/staged-files';
 import { errorResponse, withApiHeaders } from '@/server/http/respond';
 import { log } from '@/server/observability/logger';
 import { observed } from '@/server/observability/observe-request';
@@ -58,7 +56,7 @@ async function handleTrpc(
   const staged: StagedFiles = new Map();
   try {
     const kind = trpcBodyKind(request.nextUrl.pathname);
-    limited = await withGatedBody(request, kind, kind === 'files' ? stagingInto({ db: await getDb(), blobs: getBlobStore(), staged }) : undefined);
+    limited = await withGatedBody(request, kind, kind === 'files' ? await stagingForRequest(staged) : undefined);
   } catch (error) {
     return errorResponse(error);
   }

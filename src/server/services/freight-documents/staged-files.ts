@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import { getBlobStore } from '@/server/blobs';
+import { getDb, type Database } from '@/server/db/client';
 import { blobUploads } from '@/server/db/schema';
 import type { ServiceContext } from '../context';
 
@@ -85,4 +86,9 @@ export function stagingInto(ctx: Pick<ServiceContext, 'db' | 'blobs' | 'staged'>
     ctx.staged.set(file.digest, file);
     return { token: stagedToken(file.digest) };
   };
+}
+
+/** The same for a request that has no service context yet (the tRPC door, whose procedures get `staged`). */
+export async function stagingForRequest(staged: StagedFiles) {
+  return stagingInto({ db: await getDb(), blobs: getBlobStore(), staged });
 }
