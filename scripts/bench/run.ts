@@ -10,7 +10,7 @@
  * BENCH_CPU_PROF (unset; a folder: the next and bare servers write V8 CPU profiles there when they stop),
  * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test: where scratch databases are created), BENCH_PDF_ONLY (0;
  * 1 runs only the PDF part, see pdf.ts for its knobs), BENCH_OPERATIONS (floor,create,get,list,issue: the operations loaded on
- * both servers), BENCH_PARTS (load,pdf,list: which parts run, for a quicker look at one of them).
+ * both servers), BENCH_PARTS (load,pdf,blobs,list: which parts run, for a quicker look at one of them; blobs.ts has its knobs).
  * A third server, limit-server.ts, answers GET with one query and nothing else: the machine's limit for that work.
  */
 import crypto from 'node:crypto';
@@ -20,6 +20,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { openPostgres } from '@/server/db/client';
 import { explainList } from './explain';
+import { benchBlobs } from './blobs';
 import { benchPdf } from './pdf';
 import { DOCUMENT_BODY } from './fixtures';
 import { runLoad, summarise, type LoadOptions, type LoadResult, type LoadRun } from './load';
@@ -55,7 +56,7 @@ const listFrom = (name: string, all: readonly string[]): string[] => {
 };
 // `floor`: GET of a path that exists nowhere (404, 2.2), no database work: what each server costs per request on its own.
 const OPERATIONS = listFrom('BENCH_OPERATIONS', ['floor', 'create', 'get', 'list', 'issue']);
-const PARTS = listFrom('BENCH_PARTS', ['load', 'pdf', 'list']);
+const PARTS = listFrom('BENCH_PARTS', ['load', 'pdf', 'blobs', 'list']);
 
 // Issue 13: the default sort, a status filter and the serviceNumber sort, each on the first page and at first=5000.
 const LIST_MIX: [label: string, query: string][] = [
@@ -444,6 +445,7 @@ async function main() {
     }
 
     if (PARTS.includes('pdf')) await pdf();
+    if (PARTS.includes('blobs')) await benchBlobs({ env, token: account.token, maintenanceUrl: MAINTENANCE_URL, progress });
 
     // ---- list latency with 10k and 1M documents for one account
     if (PARTS.includes('list')) {
