@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createBlobStore, type BlobStore } from '@/server/blobs';
 import { getConfig, type AppConfig } from '@/server/config/env';
 import { openMemoryPglite, openPostgres, type DatabaseHandle, type OpenOptions } from '@/server/db/client';
@@ -12,6 +11,7 @@ import type { ServiceContext } from '@/server/services/context';
 import { createAccount } from '@/server/services/accounts/create-account';
 import { activateAccountByEmail } from '@/server/services/accounts/activate-account-by-email';
 import { startS3Server, type TestS3Server } from '../support/s3-server';
+import { blobAccess } from '../support/blob-access';
 
 // The process's own blob store (getBlobStore(): the orphan sweep job, verifyCommitChain's default) is a local one in
 // a directory of this test run, never the working tree's .data.
@@ -72,18 +72,11 @@ export async function openTestBlobStore(kind: BlobStoreKind): Promise<BlobStore>
   if (kind === 'local') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fds-svc-blobs-'));
     const store = createBlobStore({ ...base, BLOB_STORE: 'local', BLOB_DIR: dir });
-    tamperers.set(store, async (digest, bytes) => fs.writeFileSync(path.join(dir, 'sha256', digest.slice(0, 2), digest.slice(2, 4), digest), bytes));
+    tamperers.set(store, blobAccess({ kind: 'local', dir }).write);
     return store;
   }
   const server = await testS3Server();
   const prefix = `run-${process.pid}-${Math.random().toString(36).slice(2, 8)}/`;
-  const client = new S3Client({
-    region: 'us-east-1',
-    endpoint: server.endpoint,
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-  });
   const store = createBlobStore({
     ...base,
     BLOB_STORE: 's3',
@@ -95,9 +88,7 @@ export async function openTestBlobStore(kind: BlobStoreKind): Promise<BlobStore>
     BLOB_S3_ACCESS_KEY_ID: 'S3RVER',
     BLOB_S3_SECRET_ACCESS_KEY: 'S3RVER',
   });
-  tamperers.set(store, async (digest, bytes) => {
-    await client.send(new PutObjectCommand({ Bucket: server.bucket, Key: `${prefix}sha256/${digest}`, Body: bytes }));
-  });
+  tamperers.set(store, blobAccess({ kind: 's3', endpoint: server.endpoint, bucket: server.bucket, prefix }).write);
   return store;
 }
 

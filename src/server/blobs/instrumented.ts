@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import { metrics } from '@/server/observability/metrics';
 import type { BlobStore, ByteRange, PutOptions } from './types';
 
@@ -19,10 +19,21 @@ export function instrumented(store: BlobStore): BlobStore {
       stop();
     }
   }
-  const countOut = (stream: Readable | undefined) => {
-    stream?.on('data', (chunk: Buffer) => metrics().blobBytes.inc({ store: store.kind, direction: 'out' }, chunk.length));
-    stream?.on('error', () => metrics().blobStoreErrors.inc(labels('read')));
-    return stream;
+  // Counted on the way (a 'data' listener on the store's stream would start it flowing before its reader is there).
+  const countOut = (stream: Readable | undefined): Readable | undefined => {
+    if (!stream) return undefined;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        metrics().blobBytes.inc({ store: store.kind, direction: 'out' }, chunk.length);
+        callback(null, chunk);
+      },
+    });
+    pipeline(stream, counter, (error) => {
+      if (error && error.name !== 'AbortError' && (error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') {
+        metrics().blobStoreErrors.inc(labels('read'));
+      }
+    });
+    return counter;
   };
   return {
     kind: store.kind,
