@@ -2,6 +2,7 @@ import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { create as contentDisposition } from 'content-disposition';
 import type { ByteRange } from '@/server/blobs';
 import type { getAttachment } from '@/server/services/freight-documents/get-attachment';
+import { declaredLength } from './declared-length';
 
 type Found = Awaited<ReturnType<typeof getAttachment>>;
 
@@ -47,7 +48,7 @@ export async function attachmentJson(found: Found): Promise<Response> {
   return new Response(streamed([prefix, encoded, '"}']), {
     headers: {
       'Content-Type': 'application/json',
-      'Content-Length': String(Buffer.byteLength(prefix) + base64Length(found.content.size) + 2),
+      ...declaredLength(Buffer.byteLength(prefix) + base64Length(found.content.size) + 2),
       ETag: `"${found.content.digest}"`,
     },
   });
@@ -83,7 +84,7 @@ export async function attachmentContent(found: Found, encodeBase64: boolean, hea
         ...nosniff,
         'Content-Type': 'text/plain; charset=utf-8',
         'Content-Disposition': 'attachment',
-        'Content-Length': String(base64Length(content.size)),
+        ...declaredLength(base64Length(content.size)),
       },
     });
   }
@@ -103,8 +104,8 @@ export async function attachmentContent(found: Found, encodeBase64: boolean, hea
   if (range) {
     return new Response(streamed([await content.range(range)]), {
       status: 206,
-      headers: { ...fileHeaders, 'Content-Length': String(range.end - range.start + 1), 'Content-Range': `bytes ${range.start}-${range.end}/${content.size}` },
+      headers: { ...fileHeaders, ...declaredLength(range.end - range.start + 1), 'Content-Range': `bytes ${range.start}-${range.end}/${content.size}` },
     });
   }
-  return new Response(streamed([await content.stream()]), { headers: { ...fileHeaders, 'Content-Length': String(content.size) } });
+  return new Response(streamed([await content.stream()]), { headers: { ...fileHeaders, ...declaredLength(content.size) } });
 }
