@@ -87,6 +87,15 @@ describe('file content splitter (body gate, issue 37)', () => {
     expect(() => JSON.parse(text)).toThrow();
   });
 
+  it('an escape JSON does not have, inside a cut value, makes the body no JSON too', async () => {
+    for (const escape of ['\\x41', '\\u12zz']) {
+      const json = `{"content":"${LONG.toString('base64').slice(0, STREAMED_CONTENT_CHARS + 10)}${escape}AAAA"}`;
+      expect(() => JSON.parse(json)).toThrow();
+      const { text } = await split(json, [4000]);
+      expect(() => JSON.parse(text)).toThrow();
+    }
+  });
+
   it('keeps a body whose content key is only a value, or sits in a string, as it is', async () => {
     const body = JSON.stringify({ name: 'content', text: `"content": "${'A'.repeat(10)}"`, list: ['content', LONG.toString('base64')] });
     const { text, files } = await split(body, [333]);

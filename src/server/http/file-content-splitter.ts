@@ -20,6 +20,8 @@ const NOT_BASE64 = /[^A-Za-z0-9+/=\s_-]/;
 // eslint-disable-next-line no-control-regex -- JSON forbids raw control characters inside strings: such a body is no JSON.
 const CONTROL = /[\x00-\x1f]/;
 const ESCAPED_WHITESPACE = new Set([0x6e, 0x72, 0x74]); // \n \r \t
+/** The escapes JSON has (`\uXXXX` apart): any other makes the body no JSON. */
+const JSON_ESCAPES = new Set([...'"\\/bfnrt'].map((char) => char.charCodeAt(0)));
 
 /** A file cut out of the body: its bytes go to the store; the body keeps a token (or a refused text when they were no base64). */
 interface Cut {
@@ -205,14 +207,16 @@ export class FileContentSplitter {
     const kind = escape[0]!;
     if (kind === 0x75 /* u */) {
       if (escape.length < 5) return index + 1;
-      const code = Number.parseInt(Buffer.from(escape.slice(1)).toString('latin1'), 16);
+      const hex = Buffer.from(escape.slice(1)).toString('latin1');
+      const code = Number.parseInt(hex, 16);
       this.cutEscape = undefined;
-      if (Number.isNaN(code)) this.malformedJson = true;
+      if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.malformedJson = true;
       else if (code !== 0x0a && code !== 0x0d && code !== 0x09 && code !== 0x20) this.takeText(code < 0x80 ? String.fromCharCode(code) : '\u0080');
       return index + 1;
     }
     this.cutEscape = undefined;
     if (kind === 0x2f) this.takeText('/');
+    else if (!JSON_ESCAPES.has(kind)) this.malformedJson = true;
     else if (!ESCAPED_WHITESPACE.has(kind)) this.cut!.invalid = true;
     return index + 1;
   }
