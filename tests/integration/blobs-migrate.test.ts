@@ -63,7 +63,9 @@ describe('blobs:migrate', () => {
       const created = await api.post('/api/freightdocuments', { bearer: token, json: validBody({ attachments }) });
       expect(created.status, created.text).toBe(201);
       const read = await api.get(`/api/freightdocuments/${created.body.freightDocumentId}`, { bearer: token });
-      for (const [index, attachment] of (read.body.attachments as { attachmentId: string }[]).entries()) files.set(attachment.attachmentId, bytes[index]!);
+      for (const attachment of read.body.attachments as { attachmentId: string; originalFileName: string }[]) {
+        files.set(attachment.attachmentId, bytes[Number(/^f(\d+)\.pdf$/.exec(attachment.originalFileName)![1])]!);
+      }
     }
 
     // Back to how attachments were kept before issue 37: bytes in the database, nothing in the store.
