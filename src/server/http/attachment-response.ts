@@ -49,7 +49,6 @@ export async function attachmentJson(found: Found): Promise<Response> {
     headers: {
       'Content-Type': 'application/json',
       ...declaredLength(Buffer.byteLength(prefix) + base64Length(found.content.size) + 2),
-      ETag: `"${found.content.digest}"`,
     },
   });
 }
