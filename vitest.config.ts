@@ -17,6 +17,9 @@ import { defineConfig } from 'vitest/config';
  *     (a setting of its own, a crash, a second instance: they cannot sit behind the shared balancer), in
  *     integration-postgres. tests/instances always runs in integration-two-instances.
  *   - A file without the tag (validation, formats, codes, pages: the same code over the same SQL) runs on PGlite only.
+ *   - A file that stores or reads files (attachments, signatures, photos, PDF, verification) says so with `@blobs every`:
+ *     it runs again in integration-s3, on PGlite with the S3 blob store against a real S3-protocol server (issue 37);
+ *     integration-pglite uses the local store, integration-two-instances the S3 one.
  * `npm run test:full` (TEST_FULL=1) runs every file on every backend, as the suite did before: run it before a change
  * to SQL, to the fuzzed surface or to the message catalogues.
  */
@@ -32,6 +35,9 @@ const integrationFiles = fs
 const startsOwnServers = (source: string) => /\b(startOwnServer|startServer|startInstancePair)\(/.test(source);
 /** The header tag of a file whose behaviour can differ between PGlite and PostgreSQL (see above). */
 const runsOnEveryBackend = (source: string) => FULL || /^\s*\*.*@backends every\b/m.test(source);
+
+/** The header tag of a file whose behaviour can differ between the blob stores (see above). */
+const runsOnEveryStore = (source: string) => FULL || /^\s*\*.*@blobs every\b/m.test(source);
 
 const files = (keep: (source: string) => boolean) => integrationFiles.filter(({ source }) => keep(source)).map(({ file }) => file);
 
@@ -57,6 +63,8 @@ const twoInstances = integration('integration-two-instances', [
   ...files((source) => runsOnEveryBackend(source) && !startsOwnServers(source)),
   'tests/instances/**/*.test.ts',
 ]);
+/** One instance on PGlite with the S3 blob store: the files that store or read files. */
+const s3Store = integration('integration-s3', files(runsOnEveryStore));
 /** One instance on PostgreSQL: the files of the rule above that start servers of their own. */
 const postgresSingle = integration(
   'integration-postgres',
@@ -89,6 +97,7 @@ export default defineConfig({
         test: { name: 'services', include: ['tests/services/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000 },
       },
       integration('integration-pglite', ['tests/integration/**/*.test.ts']),
+      s3Store,
       ...(process.env.TEST_DATABASE_URL ? [postgresSingle, twoInstances] : []),
     ],
   },

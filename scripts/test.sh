@@ -75,6 +75,7 @@ echo "== build: $([ "$build_status" = 0 ] && echo passed || echo failed)"
 # lane ends, so the two do not interleave. TEST_LANES=1 runs the same tiers one after another.
 services_lane() {
   vitest_tier services || return 1
+  vitest_tier integration-s3 || return 1
   if [ -n "${TEST_DATABASE_URL:-}" ]; then
     vitest_tier integration-postgres || return 1
     vitest_tier integration-two-instances || return 1
@@ -94,7 +95,7 @@ else
   api_pid=$!
   services_status=0 api_status=0
   wait "$services_pid" || services_status=$?
-  echo "-- lane: services${TEST_DATABASE_URL:+, integration-postgres, integration-two-instances}"; cat "$TEST_REPORTS/lane-services.log"
+  echo "-- lane: services, integration-s3${TEST_DATABASE_URL:+, integration-postgres, integration-two-instances}"; cat "$TEST_REPORTS/lane-services.log"
   wait "$api_pid" || api_status=$?
   echo "-- lane: integration-pglite"; cat "$TEST_REPORTS/lane-api.log"
   [ "$services_status" = 0 ] && [ "$api_status" = 0 ]

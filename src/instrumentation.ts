@@ -5,6 +5,9 @@ export async function register() {
   // Per-address limits need the socket's address, which route handlers do not see (client-address.ts).
   const { stampPeerAddress } = await import('./server/http/client-address');
   stampPeerAddress();
+  // Downloads from the blob store stream with their length (Next.js would drop it: declared-length.ts).
+  const { keepDeclaredLengths } = await import('./server/http/declared-length');
+  keepDeclaredLengths();
   const { boot } = await import('./server/boot');
   await boot();
 }

@@ -54,6 +54,28 @@ export function groupCpuSeconds(group: number): number | undefined {
   return ticks / CLOCK_TICKS;
 }
 
+/** Resident memory (VmRSS) of every live process of a group, in bytes; undefined where /proc is missing. */
+export function groupRssBytes(group: number): number | undefined {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return undefined;
+  }
+  let bytes = 0;
+  for (const pid of entries) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== group) continue;
+      const rss = /^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+      bytes += Number(rss?.[1] ?? 0) * 1024;
+    } catch {
+      continue; // gone meanwhile
+    }
+  }
+  return bytes;
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();

@@ -5,6 +5,7 @@
  * (writes only), then the one service call. Used by tests/services/round-trips.test.ts (which fails when a count
  * rises above tests/services/round-trips.json) and printed by `npm run bench`.
  */
+import { getBlobStore } from '@/server/blobs';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm';
 import { getConfig, type AppConfig } from '@/server/config/env';
@@ -77,6 +78,7 @@ export async function measureRoundTrips(open: (logger: Logger) => Promise<Databa
     appSecret: 'round-trips-app-secret-0123456789',
     caller,
     now: () => new Date(),
+    blobs: getBlobStore(),
   });
   const tag = `${process.pid}.${Date.now()}`;
   const signUp = async (name: string) => {

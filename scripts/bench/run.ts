@@ -10,8 +10,8 @@
  * BENCH_CPU_PROF (unset; a folder: the next and bare servers write V8 CPU profiles there when they stop),
  * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test: where scratch databases are created), BENCH_PDF_ONLY (0;
  * 1 runs only the PDF part, see pdf.ts for its knobs), BENCH_OPERATIONS (floor,create,get,list,issue: the operations loaded on
- * both servers), BENCH_PARTS (load,pdf,list,efti: which parts run, for a quicker look at one of them; efti: the eFTI
- * gate's read of a 500-line document, see efti.ts).
+ * both servers), BENCH_PARTS (load,pdf,blobs,list,efti: which parts run, for a quicker look at one of them; blobs.ts has
+ * its knobs; efti: the eFTI gate's read of a 500-line document, see efti.ts).
  * A third server, limit-server.ts, answers GET with one query and nothing else: the machine's limit for that work.
  */
 import crypto from 'node:crypto';
@@ -21,6 +21,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { openPostgres } from '@/server/db/client';
 import { explainList } from './explain';
+import { benchBlobs } from './blobs';
 import { benchPdf } from './pdf';
 import { benchEfti } from './efti';
 import { DOCUMENT_BODY } from './fixtures';
@@ -57,7 +58,7 @@ const listFrom = (name: string, all: readonly string[]): string[] => {
 };
 // `floor`: GET of a path that exists nowhere (404, 2.2), no database work: what each server costs per request on its own.
 const OPERATIONS = listFrom('BENCH_OPERATIONS', ['floor', 'create', 'get', 'list', 'issue']);
-const PARTS = listFrom('BENCH_PARTS', ['load', 'pdf', 'list', 'efti']);
+const PARTS = listFrom('BENCH_PARTS', ['load', 'pdf', 'blobs', 'list', 'efti']);
 
 // Issue 13: the default sort, a status filter and the serviceNumber sort, each on the first page and at first=5000.
 const LIST_MIX: [label: string, query: string][] = [
@@ -448,6 +449,7 @@ async function main() {
     if (PARTS.includes('pdf')) await pdf();
     // The gate's read of a 500-line document, on a server of its own with eFTI on (scripts/bench/efti.ts).
     if (PARTS.includes('efti')) await benchEfti({ env, token: account.token, cleanups });
+    if (PARTS.includes('blobs')) await benchBlobs({ env, token: account.token, maintenanceUrl: MAINTENANCE_URL, progress });
 
     // ---- list latency with 10k and 1M documents for one account
     if (PARTS.includes('list')) {

@@ -17,11 +17,13 @@ import { describeTarget } from '@/server/db/connection-errors';
 import { ServiceError } from '@/server/errors';
 import { createServiceContext } from '@/server/services/context';
 import { runAdminCommand } from '@/server/services/admin/run-admin-command';
+import type { BlobMigrationBatch } from '@/server/services/blobs/migrate-attachment-blobs';
 
 const USAGE = `usage: npm run admin -- <command>
   client:create --name N [--integration] [--implicit] [--redirect-uri U]...
   credits:add --account NUMBER --amount N
-  account:activate --email E`;
+  account:activate --email E
+  blobs:migrate [--batch-size N]   moves attachment bytes from the database into the blob store (resumable)`;
 
 function parseCommand(argv: string[]): AdminCommand {
   const [verb, ...rest] = argv;
@@ -35,6 +37,7 @@ function parseCommand(argv: string[]): AdminCommand {
       account: { type: 'string' },
       amount: { type: 'string' },
       email: { type: 'string' },
+      'batch-size': { type: 'string' },
     },
     strict: true,
   });
@@ -51,6 +54,8 @@ function parseCommand(argv: string[]): AdminCommand {
       return { command: verb, accountNumber: values.account ?? '', amount: Number(values.amount) };
     case 'account:activate':
       return { command: verb, email: values.email ?? '' };
+    case 'blobs:migrate':
+      return { command: verb, batchSize: values['batch-size'] === undefined ? 50 : Number(values['batch-size']) };
     default:
       throw new Error(USAGE);
   }
@@ -70,9 +75,40 @@ async function viaServer(port: number, token: string, command: AdminCommand): Pr
 async function direct(command: AdminCommand): Promise<unknown> {
   await getDatabaseHandle('tool');
   try {
-    return await runAdminCommand({ ctx: await createServiceContext(), input: command });
+    const ctx = await createServiceContext();
+    return command.command === 'blobs:migrate'
+      ? await migrateInBatches(command, (batch) => runAdminCommand({ ctx, input: batch }) as Promise<BlobMigrationBatch>)
+      : await runAdminCommand({ ctx, input: command });
   } finally {
     await closeDb();
+  }
+}
+
+type MigrateCommand = Extract<AdminCommand, { command: 'blobs:migrate' }>;
+
+/**
+ * blobs:migrate runs batch after batch (each one a command of its own, through the server when it holds the embedded
+ * database) until none is left, saying how far it got on stderr. Killed at any point, it is simply run again: rows
+ * already moved are skipped, the others moved.
+ */
+async function migrateInBatches(command: MigrateCommand, runBatch: (batch: MigrateCommand) => Promise<BlobMigrationBatch>) {
+  let moved = 0;
+  let afterId: string | undefined;
+  const mismatched: string[] = [];
+  const progress = process.stderr.isTTY ? (line: string) => process.stderr.write(`\r${line}`) : (line: string) => process.stderr.write(`${line}\n`);
+  for (;;) {
+    const batch = await runBatch({ ...command, afterId });
+    moved += batch.moved;
+    mismatched.push(...batch.mismatched);
+    const total = moved + batch.remaining;
+    progress(
+      `blobs:migrate: ${moved} of ${total} moved and verified (${total ? Math.floor((moved * 100) / total) : 100} %)${mismatched.length ? `, ${mismatched.length} not matching their digest` : ''}`,
+    );
+    if (batch.done || batch.lastId === null) {
+      if (process.stderr.isTTY) process.stderr.write('\n');
+      return { moved, verified: moved, remaining: batch.remaining, mismatched };
+    }
+    afterId = batch.lastId;
   }
 }
 
@@ -97,9 +133,15 @@ async function main() {
   const holder = config.DATABASE_URL ? undefined : readLiveHolder(dataDir);
   if (holder && (!holder.port || !holder.adminToken)) throw new Error(`DATA_DIR is in use by process ${holder.pid}; try again when it has finished`);
   const created = !config.DATABASE_URL && !holder && !fs.existsSync(path.join(dataDir, 'pgdata'));
-  const result = holder ? await viaServer(holder.port!, holder.adminToken!, command) : await direct(command);
+  const result = holder
+    ? command.command === 'blobs:migrate'
+      ? await migrateInBatches(command, (batch) => viaServer(holder.port!, holder.adminToken!, batch) as Promise<BlobMigrationBatch>)
+      : await viaServer(holder.port!, holder.adminToken!, command)
+    : await direct(command);
   process.stdout.write(`${JSON.stringify(result)}\n`);
   process.stderr.write(`${databaseUsed(config, { viaPort: holder?.port, created })}\n`);
+  // Files left in the database because their bytes no longer match their digest: the operator must look at them.
+  if ((result as { mismatched?: string[] }).mismatched?.length) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

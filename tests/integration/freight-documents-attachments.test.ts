@@ -1,6 +1,8 @@
 /**
  * Contract §10: attachments added to a draft, read back as JSON, as bytes and as base64, sealed content kept
  * from roles without VIEW_SEALED_ATTACHMENT, and the 10 MB limit counting what the document already holds.
+ *
+ * @blobs every: runs again against the S3 blob store (integration-s3, issue 37).
  */
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';

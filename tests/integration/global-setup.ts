@@ -12,6 +12,7 @@ import type { TestProject } from 'vitest/node';
 import { startInstancePair } from '../support/instances';
 import { createPgliteTemplate, startServer, type DbKind, type RunningServer } from '../support/server';
 import { startSmtpSink } from '../support/smtp-sink';
+import { startS3Server } from '../support/s3-server';
 
 /** Short enough that the test of the lockout's end waits only a few seconds. */
 export const SHARED_LOCKOUT_SECONDS = 4;
@@ -19,6 +20,9 @@ export const SHARED_LOCKOUT_SECONDS = 4;
 export default async function setup(project: TestProject) {
   const twoInstances = project.name === 'integration-two-instances';
   const kind: DbKind = project.name.endsWith('postgres') || twoInstances ? 'postgres' : 'pglite';
+  // Issue 37: the file tests run against an S3 store too (a real S3-protocol server, s3rver), and two instances share
+  // their files through one (contract §12: any number of instances holds with the S3 store).
+  const s3 = project.name === 'integration-s3' || twoInstances ? await startS3Server() : undefined;
   const adminDatabaseUrl = process.env.TEST_DATABASE_URL ?? '';
   if (kind === 'postgres' && !adminDatabaseUrl) throw new Error('integration-postgres needs TEST_DATABASE_URL');
 
@@ -37,12 +41,14 @@ export default async function setup(project: TestProject) {
     LOGIN_LOCKOUT_SECONDS: String(SHARED_LOCKOUT_SECONDS),
     // Every test signs in from 127.0.0.1: the per-address limit (issue 20) has its own file with its own server.
     LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
+    ...s3?.env,
   };
   const started = twoInstances
     ? startInstancePair({ name: 'shared', adminDatabaseUrl, env: serverEnv })
     : startServer({ name: 'shared', kind, adminDatabaseUrl, pgliteTemplate, env: serverEnv });
   const server = await (started as Promise<Pick<RunningServer, 'baseUrl' | 'adminEnv' | 'databaseUrl' | 'dispose'>>).catch(async (error: unknown) => {
     await sink.close();
+    await s3?.close();
     throw error;
   });
   const instanceUrls = 'instances' in server ? (server.instances as RunningServer[]).map((instance) => instance.baseUrl) : [server.baseUrl];
@@ -57,10 +63,15 @@ export default async function setup(project: TestProject) {
   project.provide('mailDir', mailDir);
   project.provide('serverEnv', serverEnv);
   project.provide('lockoutSeconds', SHARED_LOCKOUT_SECONDS);
+  project.provide(
+    'blobStore',
+    s3 ? { kind: 's3', endpoint: s3.endpoint, bucket: s3.bucket } : { kind: 'local', dir: 'blobDir' in server ? String(server.blobDir) : '' },
+  );
 
   return async () => {
     await server.dispose();
     await sink.close();
+    await s3?.close();
     fs.rmSync(mailDir, { recursive: true, force: true });
     if (pgliteTemplate) fs.rmSync(pgliteTemplate, { recursive: true, force: true });
   };
@@ -82,5 +93,7 @@ declare module 'vitest' {
     /** The shared server's settings; files that start their own server reuse them (same SMTP sink). */
     serverEnv: Record<string, string>;
     lockoutSeconds: number;
+    /** The shared server's blob store: its directory, or the S3-protocol server and bucket (issue 37). */
+    blobStore: { kind: 'local'; dir: string } | { kind: 's3'; endpoint: string; bucket: string };
   }
 }

@@ -5,6 +5,8 @@
  * creator, moving the document once, and never twice for one link.
  *
  * @backends every: answers racing on one link are serialised by a row lock that only PostgreSQL really contends for.
+ *
+ * @blobs every: runs again against the S3 blob store (integration-s3, issue 37).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PNG_BYTES } from './documents-support';

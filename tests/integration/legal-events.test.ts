@@ -6,6 +6,8 @@
  * impediments, cash on delivery, the sender's receipt, replacement by paper (4.63 for every later change), the
  * procedures, the webhook `event` of each, `allowedActions`, and the commit chain recomputed after all of it.
  * Runs on a server of its own that may call the test's webhook receiver on 127.0.0.1.
+ *
+ * @blobs every: runs again against the S3 blob store (integration-s3, issue 37).
  */
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';

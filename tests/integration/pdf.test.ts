@@ -4,6 +4,8 @@
  * page), its QR code decoded from the rendered page and opened, the cache answering the same bytes, and the public
  * verification page reporting an intact chain, recording the visit, and naming the commit a test alters in the
  * database.
+ *
+ * @blobs every: runs again against the S3 blob store (integration-s3, issue 37).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -81,6 +81,17 @@ describe.runIf(inject('dbKind') === 'pglite')('start-up checks', () => {
     expect(port.output).toContain('RATE_LIMIT_WRITES_PER_ACCOUNT');
   }, 120_000);
 
+  it('a blob store configured halfway (issue 37): exits 1 with one line naming what is missing', async () => {
+    const noRegion = { BLOB_STORE: 's3', BLOB_S3_BUCKET: 'files', AWS_REGION: '', AWS_DEFAULT_REGION: '', DATA_DIR: tempDir() };
+    const exit = await startExpectingExit({ ...noRegion, BLOB_S3_ACCESS_KEY_ID: 'key-without-secret' });
+    expect(exit.code).toBe(1);
+    expect(exit.output).toContain('Invalid configuration: BLOB_STORE=s3 needs BLOB_S3_REGION (or AWS_REGION) and BLOB_S3_SECRET_ACCESS_KEY');
+    expect(exit.answers).toEqual([]);
+    const stray = await startExpectingExit({ BLOB_S3_BUCKET: 'files', DATA_DIR: tempDir() });
+    expect(stray.code).toBe(1);
+    expect(stray.output).toContain('BLOB_S3_BUCKET is set but BLOB_STORE is not s3');
+  });
+
   it('a DATA_DIR held by another running server: exits 1 naming the holder, and leaves the holder serving', async () => {
     const exit = await startExpectingExit({ DATA_DIR: holder.dataDir! });
     expect(exit.code).toBe(1);

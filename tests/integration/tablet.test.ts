@@ -4,6 +4,8 @@
  * secret, and approvals whose retries with one idempotency key approve once (contract §13).
  *
  * @backends every: portal sessions and idempotency keys must hold across instances.
+ *
+ * @blobs every: runs again against the S3 blob store (integration-s3, issue 37).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { challengeCode, contentHash, responseCode, verhoeff } from '@/lib/domain/tfa';

@@ -3,6 +3,8 @@
  * approvals through two subsequent carriers, TFA codes with and without comments computed as the two devices
  * compute them, sign-on-glass with a sealed signature image, implicit approvals and explicit status updates —
  * and what the document then shows: approvals, comments, plates, custody and the parties' secrets.
+ *
+ * @blobs every: runs again against the S3 blob store (integration-s3, issue 37).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PNG_BYTES } from './documents-support';

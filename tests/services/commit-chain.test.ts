@@ -21,7 +21,18 @@ import { updateEstimatedTimes } from '@/server/services/freight-documents/update
 import { loadAttachmentDigests } from '@/server/services/freight-documents/attachment-columns';
 import { hashSnapshot, NO_TRANSFER_RECORDS, SNAPSHOT_VERSION, snapshotOf } from '@/server/services/freight-documents/snapshot';
 import { verifyCommitChain } from '@/server/services/freight-documents/verify-commit-chain';
-import { activeAccount, databaseKinds, openTestDatabase, serviceContext, type TestDatabase } from './harness';
+import { digestOfStreamOrMissing } from '@/server/blobs/read';
+import { getAttachment } from '@/server/services/freight-documents/get-attachment';
+import {
+  activeAccount,
+  blobsOf,
+  blobStoreCases,
+  closeTestS3Server,
+  openTestDatabaseWithBlobs,
+  serviceContext,
+  tamperWithBlob,
+  type TestDatabase,
+} from './harness';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -37,12 +48,14 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe.each(databaseKinds())('the commit chain (%s)', (kind) => {
+afterAll(closeTestS3Server);
+
+describe.each(blobStoreCases())('the commit chain ($kind, $store blob store)', ({ kind, store }) => {
   let database: TestDatabase;
   let ctx: ServiceContext;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
+    database = await openTestDatabaseWithBlobs(kind, store);
     const base = serviceContext(database.handle);
     const submitter = await activeAccount(base, 'Submitter');
     ctx = serviceContext(database.handle, {}, submitter.accountId);
@@ -50,7 +63,7 @@ describe.each(databaseKinds())('the commit chain (%s)', (kind) => {
   afterAll(async () => database?.dispose());
 
   /** A document with five commits: creation with a PDF, a PUT that adds a PNG, an added PDF, issue, estimated times. */
-  async function documentWithHistory() {
+  async function documentWithHistory(extraPdf = PDF) {
     const { freightDocumentId } = await createFreightDocument({ ctx, input: body() });
     const created = await getFreightDocument({ ctx, input: { freightDocumentId } });
     await replaceFreightDocument({
@@ -66,7 +79,7 @@ describe.each(databaseKinds())('the commit chain (%s)', (kind) => {
     });
     const { attachmentId } = await addAttachment({
       ctx,
-      input: { freightDocumentId, body: { type: 'GENERAL', originalFileName: 'extra.pdf', content: PDF.toString('base64') } },
+      input: { freightDocumentId, body: { type: 'GENERAL', originalFileName: 'extra.pdf', content: extraPdf.toString('base64') } },
     });
     const issued = await issueFreightDocument({ ctx, input: { freightDocumentId } });
     await updateEstimatedTimes({
@@ -103,8 +116,10 @@ describe.each(databaseKinds())('the commit chain (%s)', (kind) => {
       const [snapshot] = await database.handle.db.select().from(documentSnapshots).where(eq(documentSnapshots.contentHash, commit.contentHash));
       expect(sha256(canonicalize(snapshot!.body)!)).toBe(commit.contentHash);
       for (const file of (snapshot!.body as { attachments: { attachmentId: string; sha256: string }[] }).attachments) {
+        // The database keeps the digest; the bytes are the store's blob of that name.
         const [stored] = await database.handle.db.select({ content: attachments.content }).from(attachments).where(eq(attachments.id, file.attachmentId));
-        expect(sha256(stored!.content)).toBe(file.sha256);
+        expect(stored!.content).toBeNull();
+        expect(await digestOfStreamOrMissing(await blobsOf(database.handle).get(file.sha256))).toBe(file.sha256);
       }
     }
     const snapshots = await Promise.all(
@@ -114,7 +129,30 @@ describe.each(databaseKinds())('the commit chain (%s)', (kind) => {
     );
     expect(snapshots.map((snapshot) => (snapshot as { attachments: unknown[] }).attachments.length)).toEqual([1, 2, 3, 3, 3]);
     expect(snapshots.map((snapshot) => (snapshot as { status: string }).status)).toEqual(['DRAFT', 'DRAFT', 'DRAFT', 'ISSUED', 'ISSUED']);
-    expect(await verifyCommitChain(database.handle.db, freightDocumentId)).toEqual({ intact: true, commits: 5, verifiedContent: 5 });
+    expect(await verifyCommitChain(database.handle.db, freightDocumentId, blobsOf(database.handle))).toEqual({ intact: true, commits: 5, verifiedContent: 5 });
+  });
+
+  it('names the attachment whose blob was changed in the store, and reading it whole is 5.0', async () => {
+    // Bytes of its own: a blob is shared by every attachment with the same bytes, and only this one is to break.
+    const { freightDocumentId, addedAttachmentId } = await documentWithHistory(Buffer.concat([PDF, Buffer.from(`%${crypto.randomUUID()}\n`)]));
+    const commits = await commitsOf(freightDocumentId);
+    const [row] = await database.handle.db.select({ sha256: attachments.sha256 }).from(attachments).where(eq(attachments.id, addedAttachmentId));
+    await tamperWithBlob(blobsOf(database.handle), row!.sha256, Buffer.concat([PDF, Buffer.from('%tampered\n')]));
+    expect(await verifyCommitChain(database.handle.db, freightDocumentId, blobsOf(database.handle))).toMatchObject({
+      intact: false,
+      reason: 'ATTACHMENT',
+      commitId: commits[2]!.id,
+      detail: addedAttachmentId,
+    });
+    const { content } = await getAttachment({ ctx, input: { attachmentId: addedAttachmentId } });
+    const refused = await content.bytes().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(ServiceError);
+    expect((refused as ServiceError).items.map((item) => item.code)).toEqual(['5.0']);
+    // A range read trusts the digest checked when the bytes were written.
+    expect((await content.range({ start: 0, end: 3 })).readableEnded).toBe(false);
   });
 
   it('names the commit that first recorded an attachment whose bytes were changed in the database', async () => {
@@ -124,7 +162,7 @@ describe.each(databaseKinds())('the commit chain (%s)', (kind) => {
       .update(attachments)
       .set({ content: Buffer.concat([PDF, Buffer.from('%tampered\n')]) })
       .where(eq(attachments.id, addedAttachmentId));
-    expect(await verifyCommitChain(database.handle.db, freightDocumentId)).toMatchObject({
+    expect(await verifyCommitChain(database.handle.db, freightDocumentId, blobsOf(database.handle))).toMatchObject({
       intact: false,
       reason: 'ATTACHMENT',
       commitId: commits[2]!.id,
@@ -140,10 +178,18 @@ describe.each(databaseKinds())('the commit chain (%s)', (kind) => {
       .update(freightDocuments)
       .set({ content: sql`jsonb_set(${freightDocuments.content}, '{goods}', '"Gold bars"')` })
       .where(eq(freightDocuments.id, freightDocumentId));
-    expect(await verifyCommitChain(database.handle.db, freightDocumentId)).toMatchObject({ intact: false, reason: 'CURRENT_STATE', commitId: commits[4]!.id });
+    expect(await verifyCommitChain(database.handle.db, freightDocumentId, blobsOf(database.handle))).toMatchObject({
+      intact: false,
+      reason: 'CURRENT_STATE',
+      commitId: commits[4]!.id,
+    });
 
     await database.handle.db.update(documentCommits).set({ newStatus: null }).where(eq(documentCommits.id, commits[3]!.id));
-    expect(await verifyCommitChain(database.handle.db, freightDocumentId)).toMatchObject({ intact: false, reason: 'COMMIT_ID', commitId: commits[3]!.id });
+    expect(await verifyCommitChain(database.handle.db, freightDocumentId, blobsOf(database.handle))).toMatchObject({
+      intact: false,
+      reason: 'COMMIT_ID',
+      commitId: commits[3]!.id,
+    });
   });
 
   it('still verifies commits written before snapshots were kept (hash version 1) by id and parents', async () => {
@@ -174,7 +220,7 @@ describe.each(databaseKinds())('the commit chain (%s)', (kind) => {
       contentHash: fields.contentHash,
       createDateTimeServer: new Date(fields.createDateTimeServer),
     });
-    expect(await verifyCommitChain(database.handle.db, freightDocumentId)).toEqual({ intact: true, commits: 2, verifiedContent: 1 });
+    expect(await verifyCommitChain(database.handle.db, freightDocumentId, blobsOf(database.handle))).toEqual({ intact: true, commits: 2, verifiedContent: 1 });
   });
 
   it('still verifies a document whose latest commit kept a version 2 snapshot (before transfers were in it)', async () => {
@@ -210,7 +256,7 @@ describe.each(databaseKinds())('the commit chain (%s)', (kind) => {
       contentHash,
       createDateTimeServer: new Date(fields.createDateTimeServer),
     });
-    expect(await verifyCommitChain(database.handle.db, freightDocumentId)).toEqual({ intact: true, commits: 2, verifiedContent: 2 });
+    expect(await verifyCommitChain(database.handle.db, freightDocumentId, blobsOf(database.handle))).toEqual({ intact: true, commits: 2, verifiedContent: 2 });
   });
 
   it('writes exactly one event row per status change, in the commit of the change', async () => {

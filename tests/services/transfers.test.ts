@@ -260,8 +260,12 @@ describe.each(databaseKinds())('cargo transfers (%s)', (kind) => {
       expect.objectContaining({ attachmentId: signature.attachmentId, type: 'SIGNATURE', sealed: true, mimeType: 'image/png' }),
     );
     // Sealed: the consignee reads it, and so does the carrier that recorded it on its own device (its timeline shows it).
-    expect((await getAttachment({ ctx: as(database, people, 'consignee'), input: { attachmentId: signature.attachmentId! } })).content.equals(PNG)).toBe(true);
-    expect((await getAttachment({ ctx: as(database, people, 'carrier'), input: { attachmentId: signature.attachmentId! } })).content.equals(PNG)).toBe(true);
+    expect(
+      (await (await getAttachment({ ctx: as(database, people, 'consignee'), input: { attachmentId: signature.attachmentId! } })).content.bytes()).equals(PNG),
+    ).toBe(true);
+    expect(
+      (await (await getAttachment({ ctx: as(database, people, 'carrier'), input: { attachmentId: signature.attachmentId! } })).content.bytes()).equals(PNG),
+    ).toBe(true);
     const delivered = await own('carrier', id, { action: 'DELIVERY', ownRole: 'CARRIER' });
     expect(delivered.status).toBe('DELIVERED');
     expect(freightDocumentResponse.strict().parse(delivered)).toEqual(delivered);

@@ -18,11 +18,17 @@ export interface InstancePair {
 
 export async function startInstancePair(options: { name: string; adminDatabaseUrl: string; env?: Record<string, string> }): Promise<InstancePair> {
   const balancer = await startBalancer();
-  const env = { ...options.env, PUBLIC_URL: balancer.baseUrl, NEXTAUTH_URL: balancer.baseUrl, NEXTAUTH_SECRET: '' };
+  const env: Record<string, string> = { ...options.env, PUBLIC_URL: balancer.baseUrl, NEXTAUTH_URL: balancer.baseUrl, NEXTAUTH_SECRET: '' };
   let first: RunningServer | undefined;
   try {
     first = await startServer({ name: `${options.name}-1`, kind: 'postgres', adminDatabaseUrl: options.adminDatabaseUrl, env });
-    const second = await startServer({ name: `${options.name}-2`, kind: 'postgres', databaseUrl: first.databaseUrl, env });
+    // A local blob store is shared through one directory (README); an S3 store is shared anyway.
+    const second = await startServer({
+      name: `${options.name}-2`,
+      kind: 'postgres',
+      databaseUrl: first.databaseUrl,
+      env: env.BLOB_STORE === 's3' ? env : { BLOB_DIR: first.blobDir, ...env },
+    });
     balancer.setUpstreams([first.baseUrl, second.baseUrl]);
     const instances: [RunningServer, RunningServer] = [first, second];
     return {

@@ -37,6 +37,8 @@ export interface RunningServer {
   pid: number;
   /** PGlite: the server's DATA_DIR. */
   dataDir?: string;
+  /** The server's local blob store (BLOB_DIR), unless its settings chose S3. */
+  blobDir: string;
   /** PostgreSQL: the throwaway database. */
   databaseUrl?: string;
   /** The environment the admin command needs to reach the same database. */
@@ -158,7 +160,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (!options.adminDatabaseUrl) throw new Error('kind postgres needs adminDatabaseUrl (TEST_DATABASE_URL)');
     database = await createDatabase(options.adminDatabaseUrl);
   }
-  const adminEnv: Record<string, string> = database ? { DATABASE_URL: database.url, DATA_DIR: '' } : { DATA_DIR: dataDir!, DATABASE_URL: '' };
+  // Every server has a blob store of its own (a PGlite one inside its DATA_DIR's work directory), unless its settings name
+  // an S3 store; the admin command gets the same settings, so that blobs:migrate moves files where the server reads them.
+  const blobDir = path.join(workDir, 'blobs');
+  const blobEnv = Object.fromEntries(Object.entries({ BLOB_DIR: blobDir, ...options.env }).filter(([name]) => name.startsWith('BLOB_')));
+  const adminEnv: Record<string, string> = {
+    ...(database ? { DATABASE_URL: database.url, DATA_DIR: '' } : { DATA_DIR: dataDir!, DATABASE_URL: '' }),
+    ...blobEnv,
+  };
 
   const nextAuthSecret = crypto.randomBytes(32).toString('hex');
   const launch = () => {
@@ -233,6 +242,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     },
     baseUrl,
     dataDir,
+    blobDir,
     databaseUrl: database?.url,
     adminEnv,
     logFile,

@@ -5,7 +5,11 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '@/server/errors';
-import { MAX_IMAGE_PIXELS, prepareAttachments } from '@/server/services/freight-documents/attachment-content';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { LocalDiskBlobStore } from '@/server/blobs/local-disk';
+import { checkAttachments, MAX_IMAGE_PIXELS, prepareAttachments } from '@/server/services/freight-documents/attachment-content';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -42,6 +46,15 @@ function blackPng(width: number, height: number) {
 }
 const signature = (content: Buffer) => ({ type: 'SIGNATURE' as const, originalFileName: 'signature.png', content: content.toString('base64') });
 
+// The files that pass are stored: a store in a temporary directory, and a database stand-in for the upload record.
+const uploadRecords: unknown[] = [];
+const ctx = {
+  blobs: new LocalDiskBlobStore(fs.mkdtempSync(path.join(os.tmpdir(), 'fds-unit-blobs-'))),
+  db: { insert: () => ({ values: (row: unknown) => ({ onConflictDoUpdate: async () => void uploadRecords.push(row) }) }) } as never,
+};
+type Inputs = Parameters<typeof prepareAttachments>[1];
+const prepare = async (inputs: Inputs, _existing: unknown[], fieldPrefix: string) => checkAttachments(await prepareAttachments(ctx, inputs, fieldPrefix));
+
 async function refusal(promise: Promise<unknown>) {
   const error = await promise.then(
     () => undefined,
@@ -56,9 +69,7 @@ describe('image pixels (contract §1)', () => {
     const bomb = blackPng(6000, 6000);
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const started = performance.now();
-    expect(await refusal(prepareAttachments([signature(bomb)], [], 'evidence.attachments'))).toEqual([
-      { code: '3.8', field: 'evidence.attachments[0].content' },
-    ]);
+    expect(await refusal(prepare([signature(bomb)], [], 'evidence.attachments'))).toEqual([{ code: '3.8', field: 'evidence.attachments[0].content' }]);
     expect(performance.now() - started).toBeLessThan(250);
   });
 
@@ -67,14 +78,14 @@ describe('image pixels (contract §1)', () => {
     claimed.writeUInt32BE(5001, 16);
     claimed.writeUInt32BE(5000, 20);
     expect(5001 * 5000).toBeGreaterThan(MAX_IMAGE_PIXELS);
-    expect(await refusal(prepareAttachments([signature(claimed)], [], 'attachments'))).toEqual([{ code: '3.8', field: 'attachments[0].content' }]);
+    expect(await refusal(prepare([signature(claimed)], [], 'attachments'))).toEqual([{ code: '3.8', field: 'attachments[0].content' }]);
   });
 
   it('an image of exactly 25,000,000 pixels (by its header) and a small signature pass', async () => {
     const atLimit = blackPng(1, 1);
     atLimit.writeUInt32BE(5000, 16);
     atLimit.writeUInt32BE(5000, 20);
-    expect(await prepareAttachments([signature(atLimit), signature(blackPng(300, 100))], [], 'attachments')).toHaveLength(2);
+    expect(await prepare([signature(atLimit), signature(blackPng(300, 100))], [], 'attachments')).toHaveLength(2);
   });
 
   it('a JPEG is read from its frame header the same way', async () => {
@@ -85,7 +96,7 @@ describe('image pixels (contract §1)', () => {
       sof,
       Buffer.from([0xff, 0xd9]),
     ]);
-    expect(await refusal(prepareAttachments([{ ...signature(jpeg), originalFileName: 'photo.jpg' }], [], 'attachments'))).toEqual([
+    expect(await refusal(prepare([{ ...signature(jpeg), originalFileName: 'photo.jpg' }], [], 'attachments'))).toEqual([
       { code: '3.8', field: 'attachments[0].content' },
     ]);
   });

@@ -11,5 +11,11 @@ export const adminCommand = z.discriminatedUnion('command', [
   }),
   z.object({ command: z.literal('credits:add'), accountNumber: z.string(), amount: z.coerce.number() }),
   z.object({ command: z.literal('account:activate'), email: z.string() }),
+  /** One batch of the move of attachment bytes into the blob store (issue 37); the command line runs batches until done. */
+  z.object({
+    command: z.literal('blobs:migrate'),
+    batchSize: z.coerce.number().int().min(1, '3.9').max(1000, '3.9').default(50),
+    afterId: z.string().optional(),
+  }),
 ]);
 export type AdminCommand = z.input<typeof adminCommand>;

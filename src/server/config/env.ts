@@ -156,6 +156,24 @@ const envSchema = z.object({
     .default('30000,300000,1800000')
     .transform((value) => value.split(',').map((part) => Number(part.trim())))
     .pipe(z.array(z.number().int().nonnegative())),
+  /**
+   * Issue 37: where attachment, signature and photo bytes live. `local`: files under BLOB_DIR (default
+   * DATA_DIR/blobs), shared by several instances only through one directory; `s3`: an S3-compatible bucket.
+   */
+  BLOB_STORE: z.enum(['local', 's3']).default('local'),
+  BLOB_DIR: z.string().min(1).optional(),
+  BLOB_S3_BUCKET: z.string().min(1).optional(),
+  /** The bucket's region; AWS_REGION (or AWS_DEFAULT_REGION) when unset. */
+  BLOB_S3_REGION: z.string().min(1).optional(),
+  /** Another S3-compatible server (MinIO, Ceph, R2, SeaweedFS): its URL. Unset: AWS S3 itself. */
+  BLOB_S3_ENDPOINT: z.string().url().optional(),
+  /** Path-style addressing (`endpoint/bucket/key`), which most self-hosted servers need. */
+  BLOB_S3_FORCE_PATH_STYLE: booleanFlag,
+  /** Keys under this prefix (`fds/`), to share a bucket with other data. */
+  BLOB_S3_PREFIX: z.string().default(''),
+  /** Explicit credentials; unset, the SDK's usual chain (AWS_ACCESS_KEY_ID…, profiles, instance roles). */
+  BLOB_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  BLOB_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type AppConfig = z.infer<typeof envSchema>;
@@ -174,6 +192,8 @@ export function getConfig(): AppConfig {
   }
   // Contract §15: eFTI partly set stops the server here, naming what is missing.
   eftiSettings(parsed.data);
+  const blobProblem = blobStoreProblem(parsed.data, process.env);
+  if (blobProblem) throw new Error(`Invalid configuration: ${blobProblem}`);
   cached = parsed.data;
   return cached;
 }
@@ -265,6 +285,29 @@ export function eftiSettings(config: Pick<AppConfig, (typeof EFTI_SWITCHES)[numb
   };
   eftiCache.set(config, settings);
   return settings;
+}
+
+const S3_SETTINGS = ['BLOB_S3_BUCKET', 'BLOB_S3_REGION', 'BLOB_S3_ENDPOINT', 'BLOB_S3_PREFIX', 'BLOB_S3_ACCESS_KEY_ID', 'BLOB_S3_SECRET_ACCESS_KEY'] as const;
+
+/**
+ * A blob store configured halfway is refused at start, in one line naming what is missing: an S3 store without its
+ * bucket or region, one half of an explicit key pair, or S3 settings while BLOB_STORE says the files stay local
+ * (they would silently go to disk).
+ */
+export function blobStoreProblem(config: AppConfig, env: Record<string, string | undefined>): string | undefined {
+  if (config.BLOB_STORE !== 's3') {
+    const stray = S3_SETTINGS.filter((name) => env[name]);
+    return stray.length > 0
+      ? `${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but BLOB_STORE is not s3: set BLOB_STORE=s3 or unset them`
+      : undefined;
+  }
+  const missing = [
+    ...(config.BLOB_S3_BUCKET ? [] : ['BLOB_S3_BUCKET']),
+    ...(config.BLOB_S3_REGION || env.AWS_REGION || env.AWS_DEFAULT_REGION ? [] : ['BLOB_S3_REGION (or AWS_REGION)']),
+    ...(config.BLOB_S3_ACCESS_KEY_ID && !config.BLOB_S3_SECRET_ACCESS_KEY ? ['BLOB_S3_SECRET_ACCESS_KEY'] : []),
+    ...(config.BLOB_S3_SECRET_ACCESS_KEY && !config.BLOB_S3_ACCESS_KEY_ID ? ['BLOB_S3_ACCESS_KEY_ID'] : []),
+  ];
+  return missing.length > 0 ? `BLOB_STORE=s3 needs ${missing.join(' and ')}` : undefined;
 }
 
 /** The externally visible root of the service, for links in e-mails and redirects. */

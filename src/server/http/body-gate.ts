@@ -2,6 +2,7 @@ import { NextRequest } from 'next/server';
 import { BODY_LENGTH_FIELD } from '@/lib/errors/catalogue';
 import { getConfig } from '@/server/config/env';
 import { errorItem, fail, ServiceError } from '@/server/errors';
+import { FileContentSplitter, type StageFile } from './file-content-splitter';
 
 /**
  * The one gate every request body passes (contract §1), for the REST wrapper, the tRPC handler and next-auth alike:
@@ -77,13 +78,18 @@ export class NestingScanner {
  * bracket too deep (400), so that no larger body is ever held in memory and no parser ever sees a deep one. The rest
  * of a refused upload is left unread: Node discards it after the answer (closing instead would reset the connection
  * and could lose the answer on its way).
+ *
+ * With `stageFile`, on the routes that carry files, long `content` values are streamed into the blob store as they
+ * arrive (file-content-splitter.ts) and the text holds their tokens instead: whatever parses the text then (here,
+ * or on another thread) sees a body of kilobytes, and the verbs find the files by their tokens.
  */
-export async function readBodyText(request: Request, kind: BodyKind): Promise<string> {
+export async function readBodyText(request: Request, kind: BodyKind, stageFile?: StageFile): Promise<string> {
   const limit = bodyLimitOf(kind);
   refuseDeclaredOversize(request.headers, limit);
   if (!request.body) return '';
   const reader = request.body.getReader();
   const scanner = new NestingScanner();
+  const splitter = kind === 'files' && stageFile ? new FileContentSplitter(stageFile) : undefined;
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
@@ -93,21 +99,23 @@ export async function readBodyText(request: Request, kind: BodyKind): Promise<st
       total += value.byteLength;
       if (total > limit) tooLarge(limit);
       scanner.push(value);
-      chunks.push(value);
+      if (splitter) await splitter.push(value);
+      else chunks.push(value);
     }
   } catch (error) {
+    splitter?.abort(error instanceof Error ? error : new Error(String(error)));
     reader.releaseLock();
     throw error;
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return splitter ? splitter.finish() : Buffer.concat(chunks).toString('utf8');
 }
 
 /**
  * For handlers that read the body themselves (tRPC, next-auth): the same request with its body passed through the
  * gate first, so they only ever see a body that fits and nests within the limit.
  */
-export async function withGatedBody(request: NextRequest, kind: BodyKind): Promise<NextRequest> {
+export async function withGatedBody(request: NextRequest, kind: BodyKind, stageFile?: StageFile): Promise<NextRequest> {
   if (request.method === 'GET' || request.method === 'HEAD') return request;
-  const text = await readBodyText(request, kind);
+  const text = await readBodyText(request, kind, stageFile);
   return new NextRequest(request.url, { method: request.method, headers: request.headers, body: text });
 }

@@ -4,6 +4,7 @@ import { CONTENT_TYPE_FIELD } from '@/lib/errors/catalogue';
 import { errorItem, fail, parseInput, ServiceError } from '@/server/errors';
 import { createServiceContext, type ServiceContext } from '@/server/services/context';
 import { resolveAccessToken } from '@/server/services/oauth/resolve-access-token';
+import { stagingInto } from '@/server/services/freight-documents/staged-files';
 import { authenticateClient, type OAuthClient } from '@/server/services/oauth/authenticate-client';
 import { parseBasicAuth, parseBearer } from './auth';
 import { bodyLimitOf, readBodyText, refuseDeclaredOversize, type BodyKind } from './body-gate';
@@ -63,8 +64,10 @@ type RouteContext = { params: Promise<Record<string, string | string[] | undefin
 type Handler = (request: NextRequest, context: RouteContext) => Promise<Response>;
 
 /** The body as the endpoint takes it, and as it came (for the idempotency fingerprint). */
-async function readBody<TBody>(request: NextRequest, spec: Endpoint<TBody>): Promise<{ body: TBody; text: string }> {
-  const text = await readBodyText(request, spec.bodyKind ?? 'small');
+async function readBody<TBody>(request: NextRequest, spec: Endpoint<TBody>, ctx: ServiceContext): Promise<{ body: TBody; text: string }> {
+  // Only a JSON body of a files route has files to stream into the blob store (anything else is refused below).
+  const stage = spec.body && isJsonContentType(request.headers.get('content-type')) ? stagingInto(ctx) : undefined;
+  const text = await readBodyText(request, spec.bodyKind ?? 'small', stage);
   return { body: await parseBody(text, request, spec), text };
 }
 
@@ -118,7 +121,7 @@ function wrap<TBody>(spec: Endpoint<TBody>): Handler {
       await limitWrite(request.method, { ctx, client });
       const idempotency = idempotencyKeyOf(request, { ctx, client });
       await spec.beforeBody?.(request);
-      const { body, text } = await readBody(request, spec);
+      const { body, text } = await readBody(request, spec, ctx);
       const rawParams = await context.params;
       const params = Object.fromEntries(Object.entries(rawParams ?? {}).map(([key, value]) => [key, Array.isArray(value) ? value.join('/') : (value ?? '')]));
       assertSafeInput({ query: request.nextUrl.searchParams, params });

@@ -1,10 +1,13 @@
 import type { AppConfig } from '@/server/config/env';
 import type { Database } from '@/server/db/client';
 import { getAppSecret } from '@/server/crypto/app-secret';
+import { getBlobStore } from '@/server/blobs';
 import { sendMail } from '@/server/mail/send-mail-job';
 import { mailPasswordResetLink, openResetRequest } from '@/server/services/accounts/request-password-reset';
 import { deliverWebhook } from '@/server/webhooks/deliver-job';
 import { uploadIdentifiers } from '@/server/services/efti/upload-identifiers';
+import { sweepOrphanBlobs } from '@/server/services/blobs/sweep-orphan-blobs';
+import { rootLogger } from '@/server/observability/logger';
 import type { JobKindName, JobPayload } from './kinds';
 
 export interface JobContext {
@@ -22,9 +25,13 @@ export const jobHandlers: JobHandlers = {
   'mail.send': sendMail,
   'webhook.deliver': deliverWebhook,
   'efti.upload': uploadIdentifiers,
+  'blobs.sweep': async (_payload, { db }) => {
+    const swept = await sweepOrphanBlobs({ ctx: { db, blobs: getBlobStore() } });
+    if (swept.deleted + swept.temporaries > 0) rootLogger.info({ component: 'blobs', ...swept }, 'orphan blobs swept');
+  },
   'password-reset.mail': async ({ emailSealed }, { db, config }) => {
     const appSecret = await getAppSecret(db, config);
-    const ctx = { db, config, appSecret, now: () => new Date() };
+    const ctx = { db, config, appSecret, now: () => new Date(), blobs: getBlobStore() };
     await mailPasswordResetLink({ ctx, input: { email: openResetRequest(emailSealed, appSecret) } });
   },
 };

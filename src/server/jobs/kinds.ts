@@ -49,6 +49,15 @@ export const JOB_KINDS = {
    * One webhook delivery (contract §11): 3 attempts at the configured delays. The request itself gives up after
    * 10 s (webhooks/post-webhook.ts); the job's own timeout leaves room for the records around it.
    */
+  /** The orphan blob sweep (issue 37), queued by every worker's hourly clean-up; its lane runs one at a time. */
+  'blobs.sweep': jobKind({
+    kind: 'blobs.sweep',
+    payload: z.object({}),
+    maxAttempts: 3,
+    retryDelaysMs: () => [60_000, 600_000],
+    timeoutMs: 10 * 60_000,
+    pool: 'general',
+  }),
   'webhook.deliver': jobKind({
     kind: 'webhook.deliver',
     payload: z.object({ deliveryId: z.string() }),

@@ -5,7 +5,7 @@ import { JOB_KINDS, kindsOfPool, leaseMsByKind, type JobKindName, type JobPool }
 import { rootLogger } from '@/server/observability/logger';
 import { metrics } from '@/server/observability/metrics';
 import { removeExpiredOperationalRows } from '@/server/services/operations/remove-expired';
-import { claimNextJob, completeJob, failJob, JOBS_CHANNEL, releaseJob, removeFinishedJobs, type ClaimedJob } from './queue';
+import { claimNextJob, completeJob, enqueue, failJob, JOBS_CHANNEL, releaseJob, removeFinishedJobs, type ClaimedJob } from './queue';
 
 export interface WorkerOptions {
   db: Database;
@@ -122,6 +122,7 @@ export function startJobWorker(options: WorkerOptions): { stop: (graceMs?: numbe
     const removed = await removeFinishedJobs(db, config.JOB_RETENTION_HOURS);
     if (removed > 0) log(`removed ${removed} finished jobs older than ${config.JOB_RETENTION_HOURS} h`);
     await removeExpiredOperationalRows(db, config);
+    await enqueue(db, 'blobs.sweep', {}, { lane: 'blobs.sweep' });
   }
 
   const unlisten = options.listen?.(JOBS_CHANNEL, onNotify).catch((error: unknown) => {

@@ -18,6 +18,9 @@ export interface Metrics {
   idempotentReplays: Counter<'transport'>;
   queuePending: Gauge<'kind' | 'state'>;
   queueOldestAge: Gauge<'kind'>;
+  blobBytes: Counter<'store' | 'direction'>;
+  blobStoreDuration: Histogram<'store' | 'operation'>;
+  blobStoreErrors: Counter<'store' | 'operation'>;
 }
 
 function createMetrics(): Metrics {
@@ -79,6 +82,25 @@ function createMetrics(): Metrics {
       name: 'fds_jobs_oldest_due_age_seconds',
       help: 'How long the oldest due, unclaimed job of each kind has waited (0 when none waits).',
       labelNames: ['kind'],
+      registers,
+    }),
+    blobBytes: new Counter({
+      name: 'fds_blob_bytes_total',
+      help: 'Bytes of attachments, signatures and photos written to (direction=in) and read from (direction=out) the blob store.',
+      labelNames: ['store', 'direction'],
+      registers,
+    }),
+    blobStoreDuration: new Histogram({
+      name: 'fds_blob_store_duration_seconds',
+      help: 'Blob store latency by operation: put (until committed under its digest), get (until the first byte can be read), head, delete.',
+      labelNames: ['store', 'operation'],
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    blobStoreErrors: new Counter({
+      name: 'fds_blob_store_errors_total',
+      help: 'Blob store failures by operation; operation=verify counts blobs whose bytes no longer hash to their digest.',
+      labelNames: ['store', 'operation'],
       registers,
     }),
   };

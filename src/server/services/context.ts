@@ -4,7 +4,9 @@ import { getConfig } from '@/server/config/env';
 import type { Database, DbOrTx, Transaction } from '@/server/db/client';
 import { getDb } from '@/server/db/client';
 import { getAppSecret } from '@/server/crypto/app-secret';
+import { getBlobStore, type BlobStore } from '@/server/blobs';
 import { fail } from '@/server/errors';
+import type { StagedFiles } from './freight-documents/staged-files';
 
 /** The account acting, and the client system it acts through (absent for portal sessions). */
 export interface Caller {
@@ -19,12 +21,16 @@ export interface ServiceContext {
   appSecret: string;
   caller?: Caller;
   now: () => Date;
+  /** Where file bytes live (issue 37): services use the interface and never learn which store runs. */
+  blobs: BlobStore;
+  /** Files of this request's body that the body gate streamed into the store already, by digest. */
+  staged?: StagedFiles;
 }
 
 export async function createServiceContext(caller?: Caller): Promise<ServiceContext> {
   const config = getConfig();
   const db = await getDb();
-  return { db, config, appSecret: await getAppSecret(db, config), caller, now: () => new Date() };
+  return { db, config, appSecret: await getAppSecret(db, config), caller, now: () => new Date(), blobs: getBlobStore() };
 }
 
 /** The acting account; transports resolve authentication first, so a missing caller is a programming error. */

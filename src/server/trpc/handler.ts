@@ -4,6 +4,7 @@ import type { NextRequest } from 'next/server';
 import { ServiceError } from '@/server/errors';
 import { describeUnexpected } from '@/server/errors/describe-unexpected';
 import { withGatedBody, type BodyKind } from '@/server/http/body-gate';
+import { stagingForRequest, type StagedFiles } from '@/server/services/freight-documents/staged-files';
 import { errorResponse, withApiHeaders } from '@/server/http/respond';
 import { log } from '@/server/observability/logger';
 import { observed } from '@/server/observability/observe-request';
@@ -51,8 +52,11 @@ async function handleTrpc(
   { router = appRouter, createContext = createTrpcContext }: { router?: AnyRouter; createContext?: typeof createTrpcContext } = {},
 ): Promise<Response> {
   let limited: NextRequest;
+  // Files the gate streams into the blob store go to the procedures' service context by their tokens.
+  const staged: StagedFiles = new Map();
   try {
-    limited = await withGatedBody(request, trpcBodyKind(request.nextUrl.pathname));
+    const kind = trpcBodyKind(request.nextUrl.pathname);
+    limited = await withGatedBody(request, kind, kind === 'files' ? await stagingForRequest(staged) : undefined);
   } catch (error) {
     return errorResponse(error);
   }
@@ -60,7 +64,7 @@ async function handleTrpc(
     endpoint: '/api/trpc',
     req: limited,
     router,
-    createContext,
+    createContext: (options) => createContext({ ...options, staged }),
     maxBatchSize: TRPC_MAX_BATCH_SIZE,
     // A limit's refusal tells when to come back, as over REST (Retry-After on 429).
     responseMeta: ({ errors }) => {

@@ -5,15 +5,16 @@ import { zodIssuesToFieldErrors } from '@/lib/errors/from-zod';
 import { unsafeTextFields } from '@/lib/text/unsafe-text';
 import { errorItem, ServiceError, type ErrorCode, type ErrorItem } from '@/server/errors';
 import { createServiceContext, type ServiceContext } from '@/server/services/context';
+import type { StagedFiles } from '@/server/services/freight-documents/staged-files';
 import { getSessionAccountId } from '@/server/auth/session';
 import { clientAddress } from '@/server/http/client-address';
 import { enforceRateLimits } from '@/server/services/operations/rate-limits';
 import { toTrpcError } from './errors';
 import { guardMutation } from './mutation-guards';
 
-export async function createTrpcContext(opts?: { req?: Request }): Promise<{ service: ServiceContext; clientAddress: string }> {
+export async function createTrpcContext(opts?: { req?: Request; staged?: StagedFiles }): Promise<{ service: ServiceContext; clientAddress: string }> {
   const accountId = await getSessionAccountId();
-  const service = await createServiceContext(accountId ? { accountId } : undefined);
+  const service = { ...(await createServiceContext(accountId ? { accountId } : undefined)), staged: opts?.staged };
   return { service, clientAddress: opts?.req ? clientAddress(opts.req.headers, service.config.TRUST_PROXY) : 'unknown' };
 }
 

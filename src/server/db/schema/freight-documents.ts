@@ -197,8 +197,15 @@ export const attachments = pgTable(
     mimeType: text('mime_type').notNull(),
     sealed: boolean('sealed').notNull().default(false),
     size: integer('size').notNull(),
-    content: bytea('content').notNull(),
-    /** SHA-256 of the content, hex: commit snapshots name attachments by it, so the chain covers their bytes. */
+    /**
+     * The bytes of attachments stored before issue 37, until `npm run admin -- blobs:migrate` moves them to the blob
+     * store and clears the column; null for every attachment since (its bytes are the blob named by `sha256`).
+     */
+    content: bytea('content'),
+    /**
+     * SHA-256 of the content, hex: commit snapshots name attachments by it, so the chain covers their bytes; the blob
+     * store keeps the bytes under it.
+     */
     sha256: text('sha256').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /**
@@ -207,7 +214,15 @@ export const attachments = pgTable(
      */
     removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
   },
-  (table) => [index('attachments_document_idx').on(table.documentId)],
+  (table) => [
+    index('attachments_document_idx').on(table.documentId),
+    // The orphan sweep asks whether any attachment names a blob.
+    index('attachments_sha256_idx').on(table.sha256),
+    // blobs:migrate finds (and counts) the attachments whose bytes are still in the database: few, then none.
+    index('attachments_legacy_content_idx')
+      .on(table.id)
+      .where(sql`${table.content} is not null`),
+  ],
 );
 
 /** The history: every change is a commit in a hash chain (contract §6). */

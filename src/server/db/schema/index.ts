@@ -10,3 +10,4 @@ export * from './document-outputs';
 export * from './portal';
 export * from './handover-links';
 export * from './efti';
+export * from './blobs';

@@ -5,13 +5,16 @@ import { newId } from '@/server/crypto/tokens';
 import { parseInput } from '@/server/errors';
 import type { ServiceContext } from '../context';
 import { authorize } from '../access/load-document';
-import { attachmentRow, prepareAttachments } from './attachment-content';
+import { attachmentRow, checkAttachments, prepareAttachments } from './attachment-content';
 import { mutateDocument } from './mutate-document';
 
 /** POST /freightdocuments/{id}/attachments (contract §10): the submitter, DRAFT only, within the 10 MB of 3.34. */
 export async function addAttachment({ ctx, input }: { ctx: ServiceContext; input: { freightDocumentId: string; body: unknown } }) {
   const attachment = parseInput(attachmentInput, input.body);
   const attachmentId = newId();
+  // Stored before the transaction (a refused change leaves an upload the orphan sweep removes); refused inside it,
+  // once the right and the status are checked.
+  const prepared = await prepareAttachments(ctx, [attachment], '');
   await mutateDocument(ctx, {
     freightDocumentId: input.freightDocumentId,
     changeType: 'ATTACHMENT',
@@ -21,7 +24,7 @@ export async function addAttachment({ ctx, input }: { ctx: ServiceContext; input
         .select({ size: attachments.size, mimeType: attachments.mimeType })
         .from(attachments)
         .where(and(eq(attachments.documentId, loaded.document.id), isNull(attachments.removedAt)));
-      const [file] = await prepareAttachments([attachment], existing, '');
+      const [file] = checkAttachments(prepared, existing);
       await tx.insert(attachments).values(attachmentRow(loaded.document.id, file!, ctx.now(), attachmentId));
       return { actingAs };
     },

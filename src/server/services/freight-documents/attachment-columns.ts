@@ -1,6 +1,9 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { BlobStore } from '@/server/blobs';
+import { digestOfStreamOrMissing } from '@/server/blobs/read';
 import type { DbOrTx } from '@/server/db/client';
 import { attachments } from '@/server/db/schema';
+import { sha256Hex } from './snapshot';
 
 /** An attachment as documents list it (contract §4: with `attachmentId` and `size`, without content). */
 export const ATTACHMENT_SUMMARY = {
@@ -29,4 +32,19 @@ export function loadAttachmentDigests(db: DbOrTx, documentId: string) {
     .from(attachments)
     .where(and(eq(attachments.documentId, documentId), isNull(attachments.removedAt)))
     .orderBy(asc(attachments.createdAt), asc(attachments.id));
+}
+
+/**
+ * What each attachment's bytes hash to now, read whole from where they are (the blob store, or the legacy column
+ * until `blobs:migrate` moved them); a blob that is missing has no digest. The chain check compares these with the
+ * digests the commits recorded, so a changed or lost file names its attachment.
+ */
+export async function loadStoredDigests(db: DbOrTx, documentId: string, blobs: BlobStore): Promise<Map<string, string | undefined>> {
+  const files = await db
+    .select({ id: attachments.id, sha256: attachments.sha256, content: attachments.content })
+    .from(attachments)
+    .where(eq(attachments.documentId, documentId));
+  const digests = new Map<string, string | undefined>();
+  for (const file of files) digests.set(file.id, file.content ? sha256Hex(file.content) : await digestOfStreamOrMissing(await blobs.get(file.sha256)));
+  return digests;
 }

@@ -4,7 +4,7 @@ import { accounts, attachments, documentRoles, freightDocuments } from '@/server
 import { newId } from '@/server/crypto/tokens';
 import { ServiceError } from '@/server/errors';
 import { inTransaction, requireAccountId, type ServiceContext } from '../context';
-import { attachmentRow, prepareAttachments } from './attachment-content';
+import { attachmentRow, prepareCheckedAttachments } from './attachment-content';
 import { writeCommit } from './commit-writer';
 import { chargeIssue, nextServiceNumber } from './credits';
 import { buildContent, documentColumns } from './document-content';
@@ -23,7 +23,7 @@ export async function createFreightDocument({ ctx, input }: { ctx: ServiceContex
   const validation = validateFreightDocument(input);
   if (!validation.ok) throw new ServiceError(validation.errors);
   const body = validation.data;
-  const prepared = await prepareAttachments(body.attachments ?? []);
+  const prepared = await prepareCheckedAttachments(ctx, body.attachments ?? []);
   const status = body.status ?? 'DRAFT';
 
   return inTransaction(ctx, async (tx) => {

@@ -8,6 +8,7 @@ import { loadAccessibleDocument } from '../access/load-document';
 import { mayReadSealed } from '../access/sealed-content';
 import { visibleTo } from '../access/visibility';
 import { ATTACHMENT_SUMMARY } from './attachment-columns';
+import { storedContent } from './stored-content';
 
 /**
  * An attachment with its content (contract §10). Access is decided in the query that finds the attachment (the
@@ -32,8 +33,12 @@ export async function getAttachment({ ctx, input }: { ctx: ServiceContext; input
   if (!found) fail('4.1');
   if (found.sealed && !mayReadSealed(await loadAccessibleDocument(ctx.db, accountId, found.documentId), found.attachmentId)) fail('1.4');
 
-  const [stored] = await ctx.db.select({ content: attachments.content }).from(attachments).where(eq(attachments.id, found.attachmentId));
+  // The legacy column is read only for attachments `blobs:migrate` has not moved yet (null for all others).
+  const [stored] = await ctx.db
+    .select({ id: attachments.id, sha256: attachments.sha256, size: attachments.size, content: attachments.content })
+    .from(attachments)
+    .where(eq(attachments.id, found.attachmentId));
   if (!stored) fail('4.1');
   const { documentId: _documentId, ...attachment } = found;
-  return { attachment, content: stored.content };
+  return { attachment, content: storedContent(ctx, stored) };
 }

@@ -10,6 +10,7 @@ import { callerHasPermission, loadAccessibleDocument } from '../access/load-docu
 import { loadDocumentContent, verificationUrlOf } from './serialize-document';
 import { uilOfDocument } from '../efti/efti-envelope';
 import { sha256Hex } from './snapshot';
+import { storedContent } from './stored-content';
 
 /** Raised whenever the layout changes: PDFs cached under the old layout are then never served again (2: local times, decision 0027). */
 export const PDF_TEMPLATE_VERSION = 3;
@@ -22,13 +23,14 @@ const inFlight = new Map<string, Promise<Uint8Array>>();
 async function loadSignatures(ctx: ServiceContext, ids: string[]): Promise<Record<string, PdfImage>> {
   if (ids.length === 0) return {};
   const rows = await ctx.db
-    .select({ id: attachments.id, mimeType: attachments.mimeType, content: attachments.content })
+    .select({ id: attachments.id, mimeType: attachments.mimeType, sha256: attachments.sha256, size: attachments.size, content: attachments.content })
     .from(attachments)
     .where(inArray(attachments.id, ids));
   const images: Record<string, PdfImage> = {};
   for (const row of rows) {
     const format = IMAGE_FORMATS[row.mimeType.toLowerCase()];
-    if (format) images[row.id] = { data: new Uint8Array(row.content), format };
+    // Read whole, so checked against its digest (a signature that no longer matches is 5.0, never printed).
+    if (format) images[row.id] = { data: new Uint8Array(await storedContent(ctx, row).bytes()), format };
   }
   return images;
 }

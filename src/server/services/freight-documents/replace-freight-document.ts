@@ -9,8 +9,7 @@ import { accounts, attachments } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
 import { errorItem, ServiceError } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
-import { attachmentRow, decodeAttachmentContent, prepareAttachments } from './attachment-content';
-import { sha256Hex } from './snapshot';
+import { attachmentRow, checkAttachments, digestOfContent, prepareAttachments, stageAttachmentTexts } from './attachment-content';
 import { buildContent, documentColumns } from './document-content';
 import { authorize } from '../access/load-document';
 import { mutateDocument } from './mutate-document';
@@ -23,7 +22,7 @@ import { rememberParties } from '../address-book/remember-parties';
  * whose `attachments` are the new ones plus those whose other content replaces them. An unknown id without
  * content names nothing (`namesUnknown`: 4.4 once the body is valid).
  */
-async function sortAttachmentReferences(tx: Transaction, documentId: string, sent: Record<string, unknown>) {
+async function sortAttachmentReferences(ctx: ServiceContext, tx: Transaction, documentId: string, sent: Record<string, unknown>) {
   const { added, references } = splitAttachmentReferences(sent);
   const ids = [...new Set(references.map((reference) => reference.attachmentId))];
   const stored = ids.length
@@ -35,7 +34,7 @@ async function sortAttachmentReferences(tx: Transaction, documentId: string, sen
   const byId = new Map(stored.map((row) => [row.id, row]));
   const outcomes = references.map((reference) => ({
     reference,
-    outcome: referenceOutcome(reference, byId.get(reference.attachmentId), (content) => sha256Hex(decodeAttachmentContent(content))),
+    outcome: referenceOutcome(reference, byId.get(reference.attachmentId), (content) => digestOfContent(ctx, content)),
   }));
   const keptIds = new Set(outcomes.filter(({ outcome }) => outcome === 'keep').map(({ reference }) => reference.attachmentId));
   const replacing = outcomes.filter(({ outcome }) => outcome === 'replace').map(({ reference }) => reference);
@@ -70,7 +69,8 @@ const storedLines = (content: Record<string, unknown>): StructuredGoodsLines => 
  */
 export async function replaceFreightDocument({ ctx, input }: { ctx: ServiceContext; input: { freightDocumentId: string; body: unknown } }) {
   const accountId = requireAccountId(ctx);
-  const sent = freightDocumentBody.safeParse(input.body);
+  // The files' bytes go to the store before the transaction (PGlite has one connection); inside it they are tokens.
+  const sent = freightDocumentBody.safeParse(await stageAttachmentTexts(ctx, input.body));
   // Checked by mutateDocument before apply; a malformed list is reported by the validation in apply.
   const previousCommits = sent.success ? sentCommits.safeParse(sent.data.previousCommits).data : undefined;
 
@@ -84,7 +84,7 @@ export async function replaceFreightDocument({ ctx, input }: { ctx: ServiceConte
       const actingAs = authorize(loaded, 'UPDATE');
       const documentId = loaded.document.id;
       if (!sent.success) throw new ServiceError(validationErrors(validateFreightDocument(input.body)));
-      const { body: withNewAttachments, kept, namesUnknown } = await sortAttachmentReferences(tx, documentId, sent.data);
+      const { body: withNewAttachments, kept, namesUnknown } = await sortAttachmentReferences(ctx, tx, documentId, sent.data);
       // Validated against the locked row, whose structured goods tell the rendered goods table apart.
       const previousGoods = storedLines(loaded.document.content);
       const validation = validateFreightDocument(dropRenderedGoods(withNewAttachments, previousGoods), {
@@ -96,7 +96,7 @@ export async function replaceFreightDocument({ ctx, input }: { ctx: ServiceConte
       const now = ctx.now();
       const added = await reconcileRoles(tx, documentId, loaded.roles, body, now);
 
-      const prepared = await prepareAttachments(body.attachments ?? [], kept);
+      const prepared = checkAttachments(await prepareAttachments(ctx, body.attachments ?? []), kept);
       // Dropped attachments leave the draft but keep their bytes: earlier commits name them by digest.
       const keptIds = kept.map((item) => item.id);
       const current = and(eq(attachments.documentId, documentId), isNull(attachments.removedAt));

@@ -1,9 +1,10 @@
 import { asc, eq, inArray } from 'drizzle-orm';
+import { getBlobStore, type BlobStore } from '@/server/blobs';
 import type { DbOrTx } from '@/server/db/client';
-import { attachments, documentCommits, documentRoles, documentSnapshots, freightDocuments } from '@/server/db/schema';
+import { documentCommits, documentRoles, documentSnapshots, freightDocuments } from '@/server/db/schema';
 import { commitFieldsOf, commitIdOf } from './commits';
-import { loadAttachmentDigests } from './attachment-columns';
-import { FIRST_SNAPSHOT_VERSION, hashSnapshot, loadTransferRecords, sha256Hex, snapshotOf, type Snapshot } from './snapshot';
+import { loadAttachmentDigests, loadStoredDigests } from './attachment-columns';
+import { FIRST_SNAPSHOT_VERSION, hashSnapshot, loadTransferRecords, snapshotOf, type Snapshot } from './snapshot';
 
 export type ChainBreak =
   /** The commit's id is not the hash of its fields, or a parent is not an earlier commit of the document. */
@@ -27,7 +28,7 @@ export type ChainVerification =
  * it recorded, and the current document against its latest commit. Version 1 commits (made before snapshots
  * were kept) are checked by id and parents only; version 2 and 3 snapshots hash as stored. Names the first commit where the chain breaks.
  */
-export async function verifyCommitChain(db: DbOrTx, documentId: string): Promise<ChainVerification> {
+export async function verifyCommitChain(db: DbOrTx, documentId: string, blobs: BlobStore = getBlobStore()): Promise<ChainVerification> {
   const commits = await db.select().from(documentCommits).where(eq(documentCommits.documentId, documentId)).orderBy(asc(documentCommits.sequence));
   const hashes = [...new Set(commits.filter((commit) => commit.hashVersion >= FIRST_SNAPSHOT_VERSION).map((commit) => commit.contentHash))];
   const snapshots = new Map(
@@ -36,8 +37,7 @@ export async function verifyCommitChain(db: DbOrTx, documentId: string): Promise
       row.body,
     ]),
   );
-  const files = await db.select({ id: attachments.id, content: attachments.content }).from(attachments).where(eq(attachments.documentId, documentId));
-  const actualDigest = new Map(files.map((file) => [file.id, sha256Hex(file.content)]));
+  const actualDigest = await loadStoredDigests(db, documentId, blobs);
   const records = await loadTransferRecords(db, documentId);
   const recordCommit = new Map([...records.approvals, ...records.comments, ...records.legalEvents].map((record) => [record.id, record.commitId]));
   const checkedRecords = new Set<string>();

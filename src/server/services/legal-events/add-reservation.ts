@@ -17,7 +17,7 @@ type ParsedComment = z.output<typeof commentInput> & { reservation: NonNullable<
  */
 export async function addReservation(ctx: ServiceContext, input: { freightDocumentId: string; accountId: string; comment: ParsedComment }) {
   const { comment, accountId } = input;
-  const files = await prepareCommentFiles(comment.attachments);
+  const files = await prepareCommentFiles(ctx, comment.attachments);
   let commentId = '';
   const { commitId } = await mutateDocument(ctx, {
     freightDocumentId: input.freightDocumentId,

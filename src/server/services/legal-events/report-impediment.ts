@@ -27,7 +27,7 @@ async function storePhotos(tx: Transaction, documentId: string, files: PreparedA
 export async function reportImpediment({ ctx, input }: { ctx: ServiceContext; input: { freightDocumentId: string; body: z.input<typeof impedimentInput> } }) {
   const accountId = requireAccountId(ctx);
   const impediment = parseInput(impedimentInput, input.body);
-  const files = await prepareCommentFiles(impediment.attachments);
+  const files = await prepareCommentFiles(ctx, impediment.attachments);
   return mutateAndSerialize(ctx, {
     freightDocumentId: input.freightDocumentId,
     changeType: 'IMPEDIMENT',

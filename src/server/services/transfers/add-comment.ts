@@ -18,7 +18,7 @@ export async function addComment({ ctx, input }: { ctx: ServiceContext; input: {
   // A comment with a reservation follows contract §14 instead.
   if (comment.reservation)
     return addReservation(ctx, { freightDocumentId: input.freightDocumentId, accountId, comment: { ...comment, reservation: comment.reservation } });
-  const files = await prepareCommentFiles(comment.attachments);
+  const files = await prepareCommentFiles(ctx, comment.attachments);
   let commentId = '';
   const { commitId } = await mutateDocument(ctx, {
     freightDocumentId: input.freightDocumentId,

@@ -4,7 +4,8 @@ import { attachments, documentComments, type ReservationRecord } from '@/server/
 import { newId } from '@/server/crypto/tokens';
 import { onBehalfOf } from '../access/held-roles';
 import type { HeldRole, LoadedDocument } from '../access/load-document';
-import { attachmentRow, prepareAttachments, type PreparedAttachment } from '../freight-documents/attachment-content';
+import { attachmentRow, prepareCheckedAttachments, type PreparedAttachment } from '../freight-documents/attachment-content';
+import type { ServiceContext } from '../context';
 import type { ChangeTimes } from '../freight-documents/mutate-document';
 
 export interface NewComment {
@@ -20,15 +21,15 @@ export interface NewComment {
 }
 
 /** Checks the photos of a comment (contract §7): COMMENT attachments, not counted against the creation limit. */
-export function prepareCommentFiles(files: TransferAttachmentInput[] | undefined): Promise<PreparedAttachment[]> {
-  return prepareAttachments(
+export function prepareCommentFiles(ctx: ServiceContext, files: TransferAttachmentInput[] | undefined): Promise<PreparedAttachment[]> {
+  return prepareCheckedAttachments(
+    ctx,
     (files ?? []).map((file) => ({
       type: 'COMMENT' as const,
       name: file.name,
       originalFileName: file.originalFileName ?? file.name ?? 'photo',
       content: file.content,
     })),
-    [],
   );
 }
 

@@ -14,7 +14,7 @@ import { preferHolder, resolveHeldRoles } from '../access/held-roles';
 import { recordCounterParty } from '../access/actions';
 import { authorize, type HeldRole, type LoadedDocument, type RoleRow } from '../access/load-document';
 import { situationOf } from '../access/transfer-situation';
-import { attachmentRow, prepareAttachments } from '../freight-documents/attachment-content';
+import { attachmentRow, checkAttachments, prepareAttachments, type PreparedFiles } from '../freight-documents/attachment-content';
 import { mutateDocument } from '../freight-documents/mutate-document';
 import { serializeDocument } from '../freight-documents/serialize-document';
 import { loadTransferRecords } from '../freight-documents/snapshot';
@@ -75,16 +75,18 @@ async function byResponseCode(ctx: ServiceContext, tx: Transaction, loaded: Load
  * Sign-on-glass (contract §7): the signer's name and one PNG or JPEG image, kept as a sealed attachment. A
  * decline on a hand-over link may come without an image (a name and remarks).
  */
-async function bySignature(ctx: ServiceContext, tx: Transaction, loaded: LoadedDocument, evidence: EvidenceInput, recorder: Recorder) {
+async function bySignature(
+  ctx: ServiceContext,
+  tx: Transaction,
+  loaded: LoadedDocument,
+  evidence: EvidenceInput,
+  recorder: Recorder,
+  image: PreparedFiles | undefined,
+) {
   const signer = evidence.signedOnGlassBy!;
   const actor = { kind: 'SIGNER', name: signer.name, ...(signer.email ? { email: signer.email } : {}), ...recorder } as const;
-  const [image] = evidence.attachments ?? [];
   if (!image) return { signedOnGlassBy: signer, actor };
-  const [file] = await prepareAttachments(
-    [{ type: 'SIGNATURE', originalFileName: image!.originalFileName ?? image!.name ?? 'signature', name: image!.name, sealed: true, content: image!.content }],
-    [],
-    'evidence.attachments',
-  );
+  const [file] = checkAttachments(image);
   if (!file!.mimeType.startsWith('image/')) fail('3.8', 'evidence.attachments[0].mimeType');
   const attachmentId = newId();
   await tx.insert(attachments).values(attachmentRow(loaded.document.id, { ...file!, sealed: true }, ctx.now(), attachmentId));
@@ -140,6 +142,15 @@ export async function recordCounterPartyApproval(
 ) {
   const accountId = requireAccountId(ctx);
   const type = approvalTypeOf(approval.evidence);
+  // The signature's image is stored before the transaction and judged inside it, after the transfer's rules.
+  const [image] = type === 'SIGN_ON_GLASS' ? (approval.evidence?.attachments ?? []) : [];
+  const signature = image
+    ? await prepareAttachments(
+        ctx,
+        [{ type: 'SIGNATURE', originalFileName: image.originalFileName ?? image.name ?? 'signature', name: image.name, sealed: true, content: image.content }],
+        'evidence.attachments',
+      )
+    : undefined;
   return mutateDocument(ctx, {
     freightDocumentId,
     changeType: 'APPROVAL',
@@ -172,7 +183,7 @@ export async function recordCounterPartyApproval(
       if (type === 'TFA') counterParty = await byResponseCode(ctx, tx, loaded, transfer, approval.evidence!.responseCode!, recorder);
       else if (!standIn) fail('4.18');
       else if (type === 'SIGN_ON_GLASS')
-        counterParty = { role: standIn, accountId: null, ...(await bySignature(ctx, tx, loaded, approval.evidence!, recorder)) };
+        counterParty = { role: standIn, accountId: null, ...(await bySignature(ctx, tx, loaded, approval.evidence!, recorder, signature)) };
       else counterParty = { role: standIn, accountId: null, actor: { kind: 'IMPLICIT', ...recorder } };
 
       const change = await recordApproval(tx, loaded, {

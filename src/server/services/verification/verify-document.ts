@@ -73,7 +73,7 @@ export async function verifyDocument({ ctx, input }: { ctx: ServiceContext; inpu
       .from(documentCommits)
       .where(and(eq(documentCommits.documentId, document.id), inArray(documentCommits.changeType, [...LEGAL_EVENTS])))
       .orderBy(asc(documentCommits.sequence)),
-    verifyCommitChain(ctx.db, document.id),
+    verifyCommitChain(ctx.db, document.id, ctx.blobs),
     eftiSettings(ctx.config) ? gateReadCount(ctx.db, document.id) : undefined,
   ]);
   // A cancelled document shows only that it was cancelled, under its service number: no names, places or approvals.

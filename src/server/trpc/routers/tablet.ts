@@ -76,6 +76,6 @@ export const tabletRouter = router({
     .output(attachmentImage)
     .query(async ({ ctx, input }) => {
       const { attachment, content } = await getAttachment({ ctx: ctx.service, input });
-      return { mimeType: attachment.mimeType, contentBase64: Buffer.from(content).toString('base64') };
+      return { mimeType: attachment.mimeType, contentBase64: (await content.bytes()).toString('base64') };
     }),
 });

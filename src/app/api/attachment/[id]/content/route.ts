@@ -6,7 +6,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   GET: endpoint({
     auth: 'bearer',
     produces: ['*/*', 'application/json', 'application/pdf', 'image/png', 'image/jpeg', 'text/plain'],
-    handle: async ({ ctx, params, query }) =>
-      attachmentContent(await getAttachment({ ctx, input: { attachmentId: params.id! } }), query.get('encodeBase64') === 'true'),
+    handle: async ({ ctx, params, query, request }) =>
+      attachmentContent(await getAttachment({ ctx, input: { attachmentId: params.id! } }), query.get('encodeBase64') === 'true', request.headers),
   }),
 });
