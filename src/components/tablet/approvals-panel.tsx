@@ -7,7 +7,7 @@ import type { ApprovalType } from '@/lib/domain/transfers';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import type { HandoverLinkResponse } from '@/lib/schemas/handover';
 import type { HandOverTransfer } from '@/lib/schemas/tablet';
-import type { OutboxEntry, OutboxKind } from '@/lib/tablet/outbox';
+import type { OutboxEntry, Submit } from '@/lib/tablet/outbox';
 import { locationOf, useDeviceLocation } from './device-location';
 import { entryState } from './outbox-status';
 import { HandoverQrPanel } from './handover-qr-panel';
@@ -31,7 +31,7 @@ interface Props {
   /** The comment texts the TFA challenge covers: the document's and those waiting in the outbox. */
   comments: string[];
   entries: OutboxEntry[];
-  submit: (kind: OutboxKind, body: Record<string, unknown>) => string;
+  submit: Submit;
   /** A QR code is out: the screen watches for the counter party's approval of this type from its phone, until `until`. */
   /**
    * Look out for the counter party's approval of `type`, to show it full screen: asked for on the phone (polled until

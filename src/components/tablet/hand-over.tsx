@@ -5,7 +5,8 @@ import { useEffect, useState } from 'react';
 import { errorsFromCall, useErrorMessage } from '@/components/forms/errors';
 import { useEnumLabel } from '@/components/i18n/labels';
 import { CopyAge } from '@/components/offline/copy-age';
-import { copyKeys } from '@/lib/offline/copy';
+import { copyKeys } from '@/lib/offline/device-store';
+import { isOpen } from '@/lib/tablet/outbox';
 import { ApprovalsPanel, type WatchedApproval } from './approvals-panel';
 import { HandoverResult } from './handover-result';
 import { CommentPanel } from './comment-panel';
@@ -96,9 +97,9 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
   }
   const transfer = transfers[Math.min(selected, transfers.length - 1)];
   const myCarrierRole = document.ownPermissions.find((entry) => entry.role === 'CARRIER' || entry.role === 'SUBSEQUENT_CARRIER');
-  const pendingComments = outbox.entries
-    .filter((entry) => entry.kind === 'comment' && (entry.state === 'waiting' || entry.state === 'sending'))
-    .map((entry) => (typeof entry.body.text === 'string' ? entry.body.text : ''));
+  const pendingComments = outbox.entries.flatMap((entry) =>
+    entry.kind === 'comment' && isOpen(entry) ? [typeof entry.body.text === 'string' ? entry.body.text : ''] : [],
+  );
   const comments = [...(document.comments ?? []).map((comment) => comment.text ?? ''), ...pendingComments];
   const known = (document.approvals ?? []).map((approval) => approval.approvalId);
 

@@ -6,7 +6,7 @@ import { DateTime } from '@/components/i18n/date-time';
 import { useEnumLabel } from '@/components/i18n/labels';
 import { CopyAge } from '@/components/offline/copy-age';
 import { RefusedItems } from '@/components/offline/refused-items';
-import { copyKeys } from '@/lib/offline/copy';
+import { copyKeys } from '@/lib/offline/device-store';
 import type { MyTransferItem } from '@/lib/schemas/tablet';
 import { useMyTransfers } from './tablet-data';
 import { ApprovalState, PlaceText, TransferTitle } from './transfer-bits';

@@ -6,7 +6,7 @@ import { ReservationList } from '@/components/legal/reservation-list';
 import { STAGE_OF_TRANSFER, type ReservationKind } from '@/lib/domain/legal-events';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import type { HandOverTransfer } from '@/lib/schemas/tablet';
-import type { OutboxEntry, OutboxKind } from '@/lib/tablet/outbox';
+import type { OutboxEntry, Submit } from '@/lib/tablet/outbox';
 import { entryState } from './outbox-status';
 import { photoAttachments } from './photo-field';
 import { TextAndPhotoForm, useTextAndPhotoDraft } from './text-and-photo-form';
@@ -28,12 +28,7 @@ function reservesHere(document: FreightDocumentResponse, transfer: HandOverTrans
  * large button, the goods lines it concerns, a text and a photo. Sent through the outbox as a comment with a
  * `reservation`, so the TFA codes cover it and the counter party's approval accepts it.
  */
-export function ReservationsStep(props: {
-  document: FreightDocumentResponse;
-  transfer: HandOverTransfer;
-  entries: OutboxEntry[];
-  submit: (kind: OutboxKind, body: Record<string, unknown>) => string;
-}) {
+export function ReservationsStep(props: { document: FreightDocumentResponse; transfer: HandOverTransfer; entries: OutboxEntry[]; submit: Submit }) {
   const { document, transfer } = props;
   const t = useTranslations('legal');
   const [kind, setKind] = useState<ReservationKind>();

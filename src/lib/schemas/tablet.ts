@@ -3,7 +3,7 @@ import { handoverLinkInput, handoverReservation } from './handover';
 import { TRANSFER_ACTIONS, APPROVAL_TYPES } from '@/lib/domain/transfers';
 import { freightDocumentResponse, transferSecretsResponse } from './freight-document-response';
 import { ROLES, STATUSES } from './freight-document';
-import { commentInput, counterPartyApprovalInput, licensePlatesInput, myApprovalInput } from './transfers';
+import { commentInput, counterPartyApprovalInput, licensePlatesInput, myApprovalInput, outboxAccountId } from './transfers';
 
 /**
  * The carrier tablet's tRPC shapes (issue 9 part 4). Writes reuse the REST bodies of contract §7; each carries
@@ -13,10 +13,10 @@ import { commentInput, counterPartyApprovalInput, licensePlatesInput, myApproval
 const idempotencyKey = z.string().optional();
 const documentId = z.string().min(1);
 
-export const tabletApproveOwnInput = z.object({ freightDocumentId: documentId, idempotencyKey, body: myApprovalInput });
-export const tabletCounterPartyInput = z.object({ freightDocumentId: documentId, idempotencyKey, body: counterPartyApprovalInput });
-export const tabletCommentInput = z.object({ freightDocumentId: documentId, idempotencyKey, body: commentInput });
-export const tabletLicensePlatesInput = z.object({ freightDocumentId: documentId, idempotencyKey, body: licensePlatesInput });
+export const tabletApproveOwnInput = z.object({ freightDocumentId: documentId, idempotencyKey, outboxAccountId, body: myApprovalInput });
+export const tabletCounterPartyInput = z.object({ freightDocumentId: documentId, idempotencyKey, outboxAccountId, body: counterPartyApprovalInput });
+export const tabletCommentInput = z.object({ freightDocumentId: documentId, idempotencyKey, outboxAccountId, body: commentInput });
+export const tabletLicensePlatesInput = z.object({ freightDocumentId: documentId, idempotencyKey, outboxAccountId, body: licensePlatesInput });
 /** A hand-over link is asked for online, when the QR panel opens: no outbox, no idempotency key. */
 export const tabletHandoverLinkInput = z.object({ freightDocumentId: documentId, body: handoverLinkInput });
 
