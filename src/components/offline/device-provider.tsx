@@ -42,7 +42,12 @@ const DeviceContext = createContext<DeviceState | undefined>(undefined);
 /** The page's own render: who and when (server time), from the tablet layout. */
 export function DeviceProvider({ accountId, renderedAt, children }: { accountId: string | null; renderedAt: number; children: ReactNode }) {
   const [store] = useState(() => openDeviceStore());
-  const [session, setSession] = useState<SessionRecord | undefined>();
+  const [adopted, setSession] = useState<SessionRecord | undefined>();
+  // Without IndexedDB there is nothing kept to protect: the page's own account is the device's.
+  const session = useMemo<SessionRecord | undefined>(
+    () => (store ? adopted : { name: 'session', accountId, renderedAt }),
+    [store, adopted, accountId, renderedAt],
+  );
   const [stored, setStored] = useState<OutboxEntry[]>([]);
   const [unsaved, setUnsaved] = useState<OutboxEntry[]>([]);
   const [memory, setMemory] = useState<OutboxEntry[]>([]);
@@ -60,10 +65,7 @@ export function DeviceProvider({ accountId, renderedAt, children }: { accountId:
   const [pokeEvent] = useState(() => new EventTarget());
 
   useEffect(() => {
-    if (!store) {
-      setSession({ name: 'session', accountId, renderedAt });
-      return;
-    }
+    if (!store) return;
     let cancelled = false;
     store.adoptSession(accountId, renderedAt).then(
       (next) => !cancelled && setSession(next),

@@ -32,9 +32,13 @@ export function TabletSignOut() {
   };
 
   // "Wait for the network": signs out as soon as nothing of this driver waits any more.
+  const done = mode === 'waiting' && waiting === 0;
   useEffect(() => {
-    if (mode === 'waiting' && waiting === 0) void finish();
-  });
+    if (!done) return;
+    const timer = window.setTimeout(() => void finish(), 0);
+    return () => window.clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- finish is a fresh closure each render; `done` decides.
+  }, [done]);
   useEffect(() => {
     if (!asked) dialog.current?.close();
     else if (!dialog.current?.open) dialog.current?.showModal();
