@@ -1,6 +1,6 @@
 'use client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useDevice } from '@/components/offline/device-provider';
 import { isUnauthorized, isUnreachable, throughCopy, type CopyContext } from '@/lib/offline/copy';
 import { copyKeys } from '@/lib/offline/device-store';
@@ -91,6 +91,36 @@ export function useMyTransfers() {
 export function useHandOver(freightDocumentId: string, pollMs?: number) {
   const handOver = useHandOverOptions();
   return useQuery({ ...handOver(freightDocumentId), ...(pollMs ? { refetchInterval: pollMs, refetchIntervalInBackground: true } : {}) });
+}
+
+/** How often an open hand-over screen asks whether its document changed (issue 31 item 3, decision 0037). */
+export const HAND_OVER_WATCH_MS = 1000;
+
+/**
+ * Issue 31 item 3: while the hand-over screen is open, visible and online, it asks every second for the document's
+ * heads (a small read) and reads the whole hand-over again when they moved, so an approval given anywhere shows
+ * within 3 s without a reload. Polling, not server-sent events: decision 0037.
+ */
+export function useHandOverWatch(freightDocumentId: string, shown: readonly string[] | undefined) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { copies } = useDevice();
+  const heads = useQuery({
+    ...trpc.tablet.handOverHeads.queryOptions({ freightDocumentId }),
+    enabled: Boolean(copies) && shown !== undefined,
+    refetchInterval: HAND_OVER_WATCH_MS,
+    staleTime: 0,
+    retry: false,
+  });
+  const current = heads.data?.previousCommits;
+  const moved = Boolean(current && shown && (current.length !== shown.length || current.some((head) => !shown.includes(head))));
+  useEffect(() => {
+    if (moved) void queryClient.invalidateQueries({ queryKey: trpc.tablet.handOver.queryKey({ freightDocumentId }) });
+  }, [moved, current, queryClient, trpc, freightDocumentId]);
+  const unauthorized = heads.isError && isUnauthorized(heads.error);
+  useEffect(() => {
+    if (unauthorized) void copies?.onUnauthorized();
+  }, [unauthorized, copies]);
 }
 
 /** A one-time hand-over link for the counter party's phone (contract §7): asked online, when the driver shows the QR. */

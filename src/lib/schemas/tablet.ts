@@ -58,6 +58,8 @@ export const handOverTransfer = myTransferItem.omit({ freightDocumentId: true, s
 });
 export type HandOverTransfer = z.infer<typeof handOverTransfer>;
 export const handOverResponse = z.object({ document: freightDocumentResponse, transfers: z.array(handOverTransfer) });
+/** Issue 31: the heads and status an open hand-over screen compares with what it shows. */
+export const handOverHeadsResponse = z.object({ previousCommits: z.array(z.string()), status: z.enum(STATUSES) });
 
 /** The counter party's phone page: the carrier's challenge in, the response code out. */
 export const responseCodeRequest = z.object({ challenge: z.string().max(64) });
