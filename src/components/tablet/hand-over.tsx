@@ -22,6 +22,7 @@ import { PendingInstructionsPanel } from './pending-instructions-panel';
 import { ReservationsStep } from './reservations-step';
 import { CashOnDeliveryPanel } from './cash-on-delivery-panel';
 import { ImpedimentPanel } from './impediment-panel';
+import { OnRecordPanel } from './on-record-panel';
 
 /**
  * The hand-over screen (issue 9 part 4, issue 19 item 1), read as steps: what is handed over → how the counter party
@@ -132,6 +133,9 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
       <ol className="hand-over-steps" aria-label={t('steps')}>
         <li>
           <HandOverSummary document={document} transfer={transfer} />
+        </li>
+        <li>
+          <OnRecordPanel document={document} />
         </li>
         {transfer ? (
           <li>

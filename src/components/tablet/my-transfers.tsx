@@ -30,6 +30,11 @@ function TransferCard({ item }: { item: MyTransferItem }) {
         </span>
         <span className={`badge badge-${item.status.toLowerCase()}`}>{label('status', item.status)}</span>
       </Link>
+      {item.pendingInstruction ? (
+        <p className="legal-pending-flag" data-testid="instruction-waiting">
+          {t('instructionWaiting')}
+        </p>
+      ) : null}
       <dl className="transfer-facts">
         <div>
           <dt>{t('place')}</dt>
@@ -109,6 +114,7 @@ export function MyTransfers() {
       <h1>{t('title')}</h1>
       <p className="lead">{t('lead')}</p>
       <CopyAge copyKey={copyKeys.myTransfers} />
+      <RefusedItems testId="not-sent" />
       {body}
     </>
   );

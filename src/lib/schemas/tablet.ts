@@ -40,6 +40,8 @@ export const myTransferItem = z.object({
   dueAt: z.string().nullable(),
   carrierApproved: z.boolean(),
   counterPartyApproved: z.boolean(),
+  /** Issue 31 item 7: an instruction of the right of disposal waits for the carrier side's answer (on the list only). */
+  pendingInstruction: z.boolean().optional(),
 });
 export const myTransfersResponse = z.object({ transfers: z.array(myTransferItem) });
 export type MyTransferItem = z.infer<typeof myTransferItem>;
