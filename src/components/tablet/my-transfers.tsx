@@ -5,6 +5,7 @@ import { errorsFromCall, useErrorMessage } from '@/components/forms/errors';
 import { DateTime } from '@/components/i18n/date-time';
 import { useEnumLabel } from '@/components/i18n/labels';
 import { CopyAge } from '@/components/offline/copy-age';
+import { OfflineReady } from '@/components/offline/offline-ready';
 import { RefusedItems } from '@/components/offline/refused-items';
 import { copyKeys } from '@/lib/offline/device-store';
 import type { MyTransferItem } from '@/lib/schemas/tablet';
@@ -113,6 +114,7 @@ export function MyTransfers() {
     <>
       <h1>{t('title')}</h1>
       <p className="lead">{t('lead')}</p>
+      <OfflineReady />
       <CopyAge copyKey={copyKeys.myTransfers} />
       <RefusedItems testId="not-sent" />
       {body}
