@@ -8,7 +8,19 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createClient, type CreatedClient } from './support/admin';
 import { signIn } from './support/portal';
-import { castOf, closeHandoverResult, deviceFor, expectAccessible, issueWaybill, PHOTO, readDocument, screenshots, SIZES, type Cast } from './support/tablet';
+import {
+  castOf,
+  closeHandoverResult,
+  deviceFor,
+  expectAccessible,
+  issueWaybill,
+  PHOTO,
+  readDocument,
+  screenshots,
+  showCodeAfterCheck,
+  SIZES,
+  type Cast,
+} from './support/tablet';
 
 test.use({ timezoneId: 'UTC' });
 
@@ -84,6 +96,7 @@ test('at 1024×768: a packaging reservation with a photo at collection, shown on
     await expect(async () => {
       await phone.getByLabel('Challenge code from the carrier').fill(challenge);
       await phone.getByRole('button', { name: 'Get my response code' }).click();
+      await showCodeAfterCheck(phone, 3_000);
       await expect(phone.getByTestId('response-code')).toBeVisible({ timeout: 3_000 });
     }).toPass({ timeout: 20_000 });
     const accepting = phone.getByTestId('accepting-reservations');

@@ -18,6 +18,7 @@ import {
   PHOTO,
   readDocument,
   screenshots,
+  showCodeAfterCheck,
   SIZES,
   TABLET_NOW,
   type Person,
@@ -47,6 +48,7 @@ const outboxEntry = (page: Page, kind: string) => page.getByTestId('outbox').get
 async function respondOnPhone(phone: Page, who: Person, challenge: string, expected: { action: TfaAction; s2: string }) {
   await phone.getByLabel('Challenge code from the carrier').fill(challenge.replace(/(\d{5})(?=\d)/g, '$1 '));
   await phone.getByRole('button', { name: 'Get my response code' }).click();
+  await showCodeAfterCheck(phone);
   const shown = phone.getByTestId('response-code');
   await expect(shown).toBeVisible();
   const code = (await shown.getAttribute('data-code'))!;

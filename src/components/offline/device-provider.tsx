@@ -30,6 +30,8 @@ export interface DeviceState {
   retryNow(): void;
   needsSignIn: boolean;
   setNeedsSignIn(value: boolean): void;
+  /** After a 401 ended the session here: how many changes of that account wait for its sign-in. */
+  waitingForSignIn: number;
   copies: CopyContext | undefined;
   /** Ends the device's session: copies and kits go, queued writes stay with their account. */
   endSession(): Promise<void>;
@@ -61,6 +63,7 @@ export function DeviceProvider({ accountId, renderedAt, children }: { accountId:
     };
   });
   const [needsSignIn, setNeedsSignIn] = useState(false);
+  const [endedAccountId, setEndedAccountId] = useState<string>();
   const [ages] = useState(createCopyAges);
   const [pokeEvent] = useState(() => new EventTarget());
 
@@ -89,7 +92,8 @@ export function DeviceProvider({ accountId, renderedAt, children }: { accountId:
     const keys = new Set(kept.map((entry) => entry.key));
     return [...kept, ...unsaved.filter((entry) => !keys.has(entry.key))].sort((a, b) => a.position - b.position);
   }, [store, stored, memory, unsaved]);
-  const { mine, othersWaiting } = useMemo(() => partitionByAccount(all, effective ?? null), [all, effective]);
+  // After a 401 the signed-out driver's own changes are not "another account's".
+  const { mine, othersWaiting } = useMemo(() => partitionByAccount(all, effective ?? endedAccountId ?? null), [all, effective, endedAccountId]);
 
   const poke = useCallback(() => pokeEvent.dispatchEvent(new Event('poke')), [pokeEvent]);
   const submit = useCallback(
@@ -112,6 +116,7 @@ export function DeviceProvider({ accountId, renderedAt, children }: { accountId:
   );
 
   const endSession = useCallback(async () => {
+    if (session?.accountId) setEndedAccountId(session.accountId);
     await store?.endSession(renderedAt);
     setSession({ name: 'session', accountId: null, renderedAt: Math.max(renderedAt, session?.renderedAt ?? 0) });
   }, [store, renderedAt, session]);
@@ -135,13 +140,14 @@ export function DeviceProvider({ accountId, renderedAt, children }: { accountId:
         if (entry) void outboxStore.put({ ...entry, acknowledgedAt: new Date().toISOString() });
       },
       retryNow: poke,
-      needsSignIn,
+      needsSignIn: needsSignIn || (session?.accountId === null && endedAccountId !== undefined),
       setNeedsSignIn,
+      waitingForSignIn: all.filter((entry) => isOpen(entry) && entry.accountId === (session?.accountId ?? endedAccountId)).length,
       copies,
       endSession,
       pokeEvent,
     }),
-    [store, outboxStore, session, all, mine, othersWaiting, submit, poke, needsSignIn, copies, endSession, pokeEvent],
+    [store, outboxStore, session, all, mine, othersWaiting, submit, poke, needsSignIn, endedAccountId, copies, endSession, pokeEvent],
   );
   return <DeviceContext.Provider value={value}>{children}</DeviceContext.Provider>;
 }

@@ -16,8 +16,7 @@ export function OfflineBar() {
   const t = useTranslations('offline');
   const online = useOnline();
   const pathname = usePathname();
-  const { entries, needsSignIn, othersWaiting, accountId } = useDevice();
-  const waiting = waitingCount(entries);
+  const { needsSignIn, othersWaiting, accountId, waitingForSignIn } = useDevice();
   return (
     <>
       {accountId ? <OutboxSender /> : null}
@@ -30,13 +29,13 @@ export function OfflineBar() {
         ) : null}
         {online && needsSignIn ? (
           <p className="offline-banner offline-sign-in" data-testid="sign-in-again">
-            {t('signIn', { count: waiting })}{' '}
+            {t('signIn', { count: waitingForSignIn })}{' '}
             <a className="button button-primary" href={`/login?callbackUrl=${encodeURIComponent(pathname ?? '/tablet')}`}>
               {t('signInLink')}
             </a>
           </p>
         ) : null}
-        {othersWaiting > 0 ? (
+        {othersWaiting > 0 && !needsSignIn ? (
           <p className="offline-note" data-testid="others-waiting">
             {t('othersWaiting', { count: othersWaiting })}
           </p>

@@ -8,6 +8,7 @@ import { OfflineCodesStatus } from '@/components/offline/offline-codes-status';
 import { useResponseCode } from './tablet-data';
 import { CodeField, GroupedCode } from './code-fields';
 import { AcceptingReservations } from '@/components/legal/accepting-reservations';
+import { HandoverFacts } from '@/components/handover/handover-facts';
 import '@/components/legal/legal.css';
 
 /**
@@ -23,6 +24,8 @@ export function RespondCode() {
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<z.infer<typeof responseCodeAnswer>>();
   const [error, setError] = useState<FieldError>();
+  // The code shows once the counter party has read what it confirms (issue 31 item 8).
+  const [checked, setChecked] = useState(false);
 
   return (
     <div className="respond">
@@ -34,6 +37,7 @@ export function RespondCode() {
         onSubmit={async (event) => {
           event.preventDefault();
           setAnswer(undefined);
+          setChecked(false);
           if (digits.length !== 25) return setError({ code: '3.1', description: '', field: 'challenge' });
           setBusy(true);
           setError(undefined);
@@ -70,7 +74,17 @@ export function RespondCode() {
           </button>
         </div>
       </form>
-      {answer ? (
+      {answer && answer.handedOver && !checked ? (
+        <section className="panel tablet-panel" aria-labelledby="check-title" role="status" data-testid="respond-check">
+          <h2 id="check-title">{t('checkTitle', { action: action(answer.action), serviceNumber: answer.serviceNumber })}</h2>
+          <HandoverFacts view={answer.handedOver} />
+          <div className="actions">
+            <button type="button" className="button button-primary button-large" onClick={() => setChecked(true)}>
+              {t('showCode')}
+            </button>
+          </div>
+        </section>
+      ) : answer ? (
         <section className="panel tablet-panel panel-success" aria-labelledby="response-title" role="status">
           <h2 id="response-title">{t('responseTitle')}</h2>
           <p>{t('forDocument', { action: action(answer.action), serviceNumber: answer.serviceNumber })}</p>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { handoverLinkInput, handoverReservation } from './handover';
+import { handoverLinkInput, handoverReservation, handoverView } from './handover';
 import { TRANSFER_ACTIONS, APPROVAL_TYPES } from '@/lib/domain/transfers';
 import { freightDocumentResponse, transferSecretsResponse } from './freight-document-response';
 import { ROLES, STATUSES } from './freight-document';
@@ -74,6 +74,8 @@ export const responseCodeAnswer = z.object({
   commentsMatch: z.boolean(),
   /** The reservations of this transfer's stage the confirmation accepts (contract §14), shown before reading the code back. */
   reservations: z.array(handoverReservation),
+  /** Issue 31 item 8: what the challenge's transfer hands over, shown before the code (absent when computed offline). */
+  handedOver: handoverView.omit({ expiresAt: true }).optional(),
 });
 
 export const attachmentImageRequest = z.object({ freightDocumentId: documentId, attachmentId: z.string().min(1) });

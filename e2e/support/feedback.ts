@@ -1,0 +1,29 @@
+import { expect, type Locator } from '@playwright/test';
+
+/**
+ * Issue 31 item 4, asserted by bounding boxes: a message that a tablet, phone or hand-over form gives appears next to
+ * the control that caused it (its box starts at most `maxGap` px above or below the control's), lies wholly inside the
+ * viewport, and is announced (an alert or status role, or inside an aria-live region). Call it after each attempt:
+ * repeated attempts must hold too.
+ */
+export async function expectFeedbackAtControl(message: Locator, control: Locator, { maxGap = 240 }: { maxGap?: number } = {}) {
+  await expect(message).toBeVisible();
+  await expect(message).toBeInViewport({ ratio: 1 });
+  const page = message.page();
+  const viewport = page.viewportSize()!;
+  const [messageBox, controlBox] = [await message.boundingBox(), await control.boundingBox()];
+  expect(messageBox, 'message has a box').not.toBeNull();
+  expect(controlBox, 'control has a box').not.toBeNull();
+  const gap = Math.max(0, messageBox!.y - (controlBox!.y + controlBox!.height), controlBox!.y - (messageBox!.y + messageBox!.height));
+  expect(gap, `message ${Math.round(gap)} px from its control (at most ${maxGap})`).toBeLessThanOrEqual(maxGap);
+  expect(messageBox!.x).toBeGreaterThanOrEqual(-1);
+  expect(messageBox!.x + messageBox!.width).toBeLessThanOrEqual(viewport.width + 1);
+  const announced = await message.evaluate((element) => {
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const role = node.getAttribute('role');
+      if (role === 'alert' || role === 'status' || node.getAttribute('aria-live') === 'polite' || node.getAttribute('aria-live') === 'assertive') return true;
+    }
+    return false;
+  });
+  expect(announced, 'the message is announced (alert, status or live region)').toBe(true);
+}
