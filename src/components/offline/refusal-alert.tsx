@@ -31,7 +31,15 @@ export function RefusalAlert() {
         <p className="refusal-why">{text.why(refusal)}</p>
         <p>{text.next(refusal)}</p>
         <div className="actions">
-          <button type="button" className="button button-primary button-large" onClick={() => acknowledge(refusal.key)}>
+          <button
+            type="button"
+            className="button button-primary button-large"
+            onClick={() => {
+              acknowledge(refusal.key);
+              // Back on the screen, the refusal's reason beside the control that made it is where the driver looks.
+              window.requestAnimationFrame(() => document.querySelector(`[data-refusal-for="${refusal.key}"]`)?.scrollIntoView({ block: 'center' }));
+            }}
+          >
             {t('acknowledge')}
           </button>
           <Link href={`/tablet/${refusal.freightDocumentId}`} className="button button-secondary button-large" onClick={() => acknowledge(refusal.key)}>

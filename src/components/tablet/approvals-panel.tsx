@@ -86,7 +86,7 @@ export function ApprovalsPanel({ document, transfer, comments, entries, submit }
       {queuedCode ? t('queued.code') : t('queued.theirs')}
     </p>
   ) : counterRefused ? (
-    <p className="field-error" role="alert" data-testid="counter-refused">
+    <p className="field-error" role="alert" data-testid="counter-refused" data-refusal-for={counterRefused.key}>
       {refusal.why(counterRefused)} {refusal.next(counterRefused)}
     </p>
   ) : null;

@@ -93,13 +93,13 @@ export function useHandOver(freightDocumentId: string, pollMs?: number) {
   return useQuery({ ...handOver(freightDocumentId), ...(pollMs ? { refetchInterval: pollMs, refetchIntervalInBackground: true } : {}) });
 }
 
-/** How often an open hand-over screen asks whether its document changed (issue 31 item 3, decision 0037). */
+/** How often an open hand-over screen asks whether its document changed (issue 31 item 3, decision 0035). */
 export const HAND_OVER_WATCH_MS = 1000;
 
 /**
  * Issue 31 item 3: while the hand-over screen is open, visible and online, it asks every second for the document's
  * heads (a small read) and reads the whole hand-over again when they moved, so an approval given anywhere shows
- * within 3 s without a reload. Polling, not server-sent events: decision 0037.
+ * within 3 s without a reload. Polling, not server-sent events: decision 0035.
  */
 export function useHandOverWatch(freightDocumentId: string, shown: readonly string[] | undefined) {
   const trpc = useTRPC();
