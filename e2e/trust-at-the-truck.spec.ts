@@ -5,6 +5,8 @@
  * what is on record, and a change of consignee, on every screen; "ready to work offline" is true; the copies and the
  * kit are gone once the session has ended.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { verhoeff } from '@/lib/domain/tfa';
 import { createClient, type CreatedClient } from './support/admin';
@@ -24,6 +26,17 @@ test.beforeAll(async ({ request }) => {
   cast = await castOf(request, client);
   driverB = await person(request, client, 'driver-b');
 });
+
+/**
+ * The driver walk-through (docs/tablet-walkthrough.md) shows what this run saw: each named screen, at the size the
+ * test runs at, is written into docs/tablet-walkthrough/ after the three sizes of test-results/tablet.
+ */
+async function walkthrough(page: Page, name: string) {
+  await screenshots(page, `trust-${name}`);
+  const dir = path.join('docs', 'tablet-walkthrough');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
 
 async function signInAt(page: Page, who: Person, target: string) {
   await page.goto(`/login?callbackUrl=${encodeURIComponent(target)}`);
@@ -84,7 +97,7 @@ test('a shared tablet: driver A’s queued approval and comment are never sent u
   const dialog = page.getByTestId('sign-out-dialog');
   await expect(dialog.getByRole('heading')).toHaveText('2 changes have not been sent yet');
   await expect(dialog).toBeInViewport();
-  await screenshots(page, 'trust-sign-out-waiting');
+  await walkthrough(page, 'sign-out-waiting');
   await dialog.getByRole('button', { name: 'Keep them for my next sign-in and sign out' }).click();
   await expect(page).toHaveURL(/\/login/);
   await page.unroute('**/api/trpc/**');
@@ -98,7 +111,7 @@ test('a shared tablet: driver A’s queued approval and comment are never sent u
   );
   await expect(page.getByTestId('outbox-badge')).toHaveCount(0);
   await expect(page.getByText('Seal 4711 intact')).toHaveCount(0);
-  await screenshots(page, 'trust-other-account-waiting');
+  await walkthrough(page, 'other-account-waiting');
   // B's session asks the server for B's list (a fact: the list answered); nothing of A's reached the document.
   await expect(page.getByText('Nothing to hand over right now.')).toBeVisible();
   const meanwhile = await readDocument(request, cast.submitter, document.id);
@@ -135,7 +148,7 @@ test('a wrong code typed offline reads “code not yet checked”; back online t
   await expectFeedbackAtControl(page.getByTestId('counter-queued'), confirm);
   await expect(page.getByTestId('counter-queued')).toContainText('Code not yet checked');
   await expect(page.getByTestId('handover-result')).toHaveCount(0);
-  await screenshots(page, 'trust-code-not-yet-checked');
+  await walkthrough(page, 'code-not-yet-checked');
 
   await page.context().setOffline(false);
   const refusal = page.getByTestId('refusal-alert');
@@ -144,7 +157,7 @@ test('a wrong code typed offline reads “code not yet checked”; back online t
   await expect(refusal).toContainText('Ask the counter party for a new response code');
   await expect(refusal.getByRole('heading', { level: 2 })).toBeInViewport();
   await expect(refusal.getByRole('heading', { level: 2 })).toBeFocused();
-  await screenshots(page, 'trust-refusal-full-screen');
+  await walkthrough(page, 'refusal-full-screen');
   await refusal.getByRole('button', { name: 'Understood' }).click();
   await expect(refusal).toHaveCount(0);
   // Beside the control that made it, where the finger is.
@@ -169,7 +182,9 @@ test('the consignor approves first from the mail’s link, then the driver: “C
   await signInAt(page, cast.carrier, `/tablet/${document.id}`);
   await expect(page.getByRole('heading', { level: 1, name: `Collection · document ${document.serviceNumber}` })).toBeVisible();
   await page.getByRole('button', { name: 'Approve the hand-over' }).click();
-  await closeHandoverResult(page, /Collection done at \d{1,2}:\d{2}/, { screenshot: 'trust-collection-done-after-consignor' });
+  await expect(page.getByTestId('handover-result')).toContainText(/Collection done at \d{1,2}:\d{2}/);
+  await walkthrough(page, 'collection-done');
+  await closeHandoverResult(page, /Collection done at \d{1,2}:\d{2}/);
 
   // Driver first; the consignor approves in the portal while the hand-over screen is open.
   const second = await issueWaybill(request, cast, { collection: ['OWN'], delivery: ['SIGN_ON_GLASS'] });
@@ -220,7 +235,7 @@ test('feedback beside the finger on every tablet form, on repeated attempts too'
   await expect(preview).toContainText('Shortage');
   await expect(preview).toContainText('One pallet missing of four');
   await expect(preview).toBeInViewport();
-  await screenshots(page, 'trust-reservation-preview');
+  await walkthrough(page, 'reservation-preview');
   await preview.getByRole('button', { name: 'Record the reservation' }).click();
   await expect(page.getByTestId('reservations-step').getByTestId('reservation')).toContainText('One pallet missing of four', { timeout: 15_000 });
 
@@ -288,7 +303,7 @@ test('the delivery step shows what is on record and, after an accepted change of
   await expect(where).toContainText('Hafenstraße 7');
   await expect(where).toContainText('Hamburg');
   await expect(page.getByTestId('next-step')).not.toContainText('Lager Köln-Porz');
-  await screenshots(page, 'trust-delivery-on-record');
+  await walkthrough(page, 'delivery-on-record');
 
   const link = await rest(request, cast.carrier, `${document.id}/handoverlinks`, { action: 'DELIVERY' });
   const phone = await (await browser.newContext({ viewport: SIZES.phone, hasTouch: true })).newPage();
@@ -296,7 +311,7 @@ test('the delivery step shows what is on record and, after an accepted change of
   await expect(phone.getByText('Hafenstraße 7').first()).toBeVisible();
   await expect(phone.getByText(/Hamburg/).first()).toBeVisible();
   await expect(phone.getByText('Lager Köln-Porz')).toHaveCount(0);
-  await screenshots(phone, 'trust-phone-link-new-consignee');
+  await walkthrough(phone, 'phone-link-new-consignee');
   await phone.context().close();
 });
 
@@ -308,10 +323,11 @@ async function readyOfflineRun(browser: Browser, run: number) {
     await page.goto('/login?callbackUrl=%2Ftablet');
     await signIn(page, cast.carrier.email, cast.carrier.password);
     await expect(page.getByTestId('offline-ready')).toHaveText(/^Ready to work offline/, { timeout: 60_000 });
+    if (run === 0) await walkthrough(page, 'ready-offline');
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByTestId('transfer-card').first(), `run ${run}`).toBeVisible({ timeout: 15_000 });
-    if (run === 0) await screenshots(page, 'trust-ready-offline-reloaded');
+    if (run === 0) await walkthrough(page, 'offline-reloaded');
   } finally {
     await context.close();
   }
@@ -348,5 +364,5 @@ test('the offline copy and the code kit are unreadable once the session has ende
   await page.goto('/tablet');
   await expect(page.getByTestId('signed-out-here')).toBeVisible();
   await expect(page.getByTestId('transfer-card')).toHaveCount(0);
-  await screenshots(page, 'trust-signed-out-offline');
+  await walkthrough(page, 'signed-out-offline');
 });
