@@ -3,6 +3,7 @@ import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { DeviceGate } from '@/components/offline/device-gate';
 import { DeviceProvider } from '@/components/offline/device-provider';
+import { renderedAtNow } from '@/lib/offline/rendered-at';
 import { OfflineBar } from '@/components/offline/offline-bar';
 import { ServiceWorkerRegistration } from '@/components/offline/service-worker';
 import { TabletHeader } from '@/components/tablet/tablet-header';
@@ -20,7 +21,7 @@ export default async function TabletLayout({ children }: { children: ReactNode }
   await connection();
   const accountId = await getSessionAccountId();
   // Who this page was rendered for, and when: the device's data follows the newest render it has seen (issue 31).
-  const renderedAt = Date.now();
+  const renderedAt = renderedAtNow();
   return (
     <DeviceProvider accountId={accountId ?? null} renderedAt={renderedAt}>
       <ServiceWorkerRegistration />
