@@ -1,4 +1,4 @@
-import { expect, type Locator } from '@playwright/test';
+import { expect, type ElementHandle, type Locator } from '@playwright/test';
 
 /**
  * Issue 31 item 4, asserted by bounding boxes: a message that a tablet, phone or hand-over form gives appears next to
@@ -26,4 +26,13 @@ export async function expectFeedbackAtControl(message: Locator, control: Locator
     return false;
   });
   expect(announced, 'the message is announced (alert, status or live region)').toBe(true);
+}
+
+/**
+ * A message given again after another attempt is a new alert (the node is replaced, so screen readers announce it
+ * again), not the old one left in place: `before` is the message's element from the previous attempt.
+ */
+export async function expectAnnouncedAgain(message: Locator, before: ElementHandle) {
+  await expect.poll(() => before.evaluate((element) => element.isConnected), { message: 'the earlier message was replaced by a new one' }).toBe(false);
+  await expect(message).toBeVisible();
 }
