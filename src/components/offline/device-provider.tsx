@@ -20,6 +20,8 @@ export interface DeviceState {
   outboxStore: OutboxStore;
   /** The account the device works for; null when signed out here (or the session ended); undefined while loading. */
   accountId: string | null | undefined;
+  /** The server rendered this page without a session: the page itself sends the visit to sign-in, and shows nothing. */
+  renderedSignedOut: boolean;
   /** This account's entries (waiting, sending, sent a while ago, refused), in order, including ones not yet written. */
   entries: OutboxEntry[];
   /** Open entries of other accounts on this device: a count, never their content. */
@@ -131,6 +133,7 @@ export function DeviceProvider({ accountId, renderedAt, children }: { accountId:
       store,
       outboxStore,
       accountId: session ? (session.accountId ?? null) : undefined,
+      renderedSignedOut: accountId === null,
       entries: mine,
       othersWaiting,
       submit,
@@ -147,7 +150,7 @@ export function DeviceProvider({ accountId, renderedAt, children }: { accountId:
       endSession,
       pokeEvent,
     }),
-    [store, outboxStore, session, all, mine, othersWaiting, submit, poke, needsSignIn, endedAccountId, copies, endSession, pokeEvent],
+    [store, outboxStore, session, accountId, all, mine, othersWaiting, submit, poke, needsSignIn, endedAccountId, copies, endSession, pokeEvent],
   );
   return <DeviceContext.Provider value={value}>{children}</DeviceContext.Provider>;
 }
