@@ -174,6 +174,13 @@ describe('approvals from the tablet', () => {
       action: 'COLLECTION',
       commentsMatch: true,
       reservations: [],
+      // Issue 31 item 8: what the challenge's transfer hands over, shown on the phone before the code.
+      handedOver: expect.objectContaining({
+        action: 'COLLECTION',
+        serviceNumber,
+        goods: '12 pallets of apples',
+        parties: expect.arrayContaining([expect.objectContaining({ role: 'CONSIGNOR', name: 'Acme Shipping' })]),
+      }),
     });
 
     // Someone without a role in the document, and a challenge that is not one.
