@@ -10,7 +10,8 @@
  * BENCH_CPU_PROF (unset; a folder: the next and bare servers write V8 CPU profiles there when they stop),
  * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test: where scratch databases are created), BENCH_PDF_ONLY (0;
  * 1 runs only the PDF part, see pdf.ts for its knobs), BENCH_OPERATIONS (floor,create,get,list,issue: the operations loaded on
- * both servers), BENCH_PARTS (load,pdf,list: which parts run, for a quicker look at one of them).
+ * both servers), BENCH_PARTS (load,pdf,list,watch: which parts run, for a quicker look at one of them; watch is the tablet's
+ * hand-over screen polling, see hand-over-watch.ts for its knobs).
  * A third server, limit-server.ts, answers GET with one query and nothing else: the machine's limit for that work.
  */
 import crypto from 'node:crypto';
@@ -20,6 +21,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { openPostgres } from '@/server/db/client';
 import { explainList } from './explain';
+import { benchHandOverWatch } from './hand-over-watch';
 import { benchPdf } from './pdf';
 import { DOCUMENT_BODY } from './fixtures';
 import { runLoad, summarise, type LoadOptions, type LoadResult, type LoadRun } from './load';
@@ -55,7 +57,9 @@ const listFrom = (name: string, all: readonly string[]): string[] => {
 };
 // `floor`: GET of a path that exists nowhere (404, 2.2), no database work: what each server costs per request on its own.
 const OPERATIONS = listFrom('BENCH_OPERATIONS', ['floor', 'create', 'get', 'list', 'issue']);
-const PARTS = listFrom('BENCH_PARTS', ['load', 'pdf', 'list']);
+const PARTS = listFrom('BENCH_PARTS', ['load', 'pdf', 'list', 'watch']);
+/** Every account the bench makes signs in with this password (the watch part also through the portal's sign-in). */
+const PASSWORD = 'bench password 1';
 
 // Issue 13: the default sort, a status filter and the serviceNumber sort, each on the first page and at first=5000.
 const LIST_MIX: [label: string, query: string][] = [
@@ -111,12 +115,11 @@ async function expectJson(response: Response, status: number, what: string): Pro
 /** Sign-up over REST, activation by the admin command, then a password grant: the path a client system takes. */
 async function registerAccount(base: string, env: NodeJS.ProcessEnv, client: { id: string; secret: string }, email: string): Promise<Account> {
   const basic = `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`;
-  const password = 'bench password 1';
   const created = await expectJson(
     await fetch(`${base}/api/accounts/users`, {
       method: 'POST',
       headers: { Authorization: basic, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: email.split('@')[0], email, password, acceptTermsAndConditions: true }),
+      body: JSON.stringify({ name: email.split('@')[0], email, password: PASSWORD, acceptTermsAndConditions: true }),
     }),
     201,
     'sign-up',
@@ -126,7 +129,7 @@ async function registerAccount(base: string, env: NodeJS.ProcessEnv, client: { i
     await fetch(`${base}/api/oauth/token`, {
       method: 'POST',
       headers: { Authorization: basic, 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', username: email, password }).toString(),
+      body: new URLSearchParams({ grant_type: 'password', username: email, password: PASSWORD }).toString(),
     }),
     200,
     'password grant',
@@ -444,6 +447,17 @@ async function main() {
     }
 
     if (PARTS.includes('pdf')) await pdf();
+
+    // ---- the tablet's open hand-over screens polling tablet.handOverHeads (issue 31)
+    if (PARTS.includes('watch'))
+      await benchHandOverWatch({
+        next,
+        account: { email: 'bench@bench.invalid', password: PASSWORD, token: account.token },
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        table,
+        progress,
+      });
 
     // ---- list latency with 10k and 1M documents for one account
     if (PARTS.includes('list')) {
