@@ -155,6 +155,11 @@ export function DeviceProvider({ accountId, renderedAt, children }: { accountId:
   return <DeviceContext.Provider value={value}>{children}</DeviceContext.Provider>;
 }
 
+/** The device's state on the tablet's pages; undefined elsewhere (the portal shows some tablet components, the timeline). */
+export function useDeviceIfAny(): DeviceState | undefined {
+  return useContext(DeviceContext);
+}
+
 export function useDevice(): DeviceState {
   const device = useContext(DeviceContext);
   if (!device) throw new Error('useDevice needs the DeviceProvider of the tablet layout');

@@ -1,7 +1,7 @@
 'use client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { useDevice } from '@/components/offline/device-provider';
+import { useDevice, useDeviceIfAny } from '@/components/offline/device-provider';
 import { isUnauthorized, isUnreachable, throughCopy, type CopyContext } from '@/lib/offline/copy';
 import { copyKeys } from '@/lib/offline/device-store';
 import { responseFromKit } from '@/lib/offline/respond-kit';
@@ -132,13 +132,15 @@ export function useHandoverLink() {
 export function useAttachmentImage(freightDocumentId: string, attachmentId: string | undefined) {
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const { copies } = useDevice();
+  // The portal's document page shows the same timeline: there is no device there, and nothing is copied.
+  const device = useDeviceIfAny();
+  const copies = device?.copies;
   const input = { freightDocumentId, attachmentId: attachmentId ?? '' };
+  const fetchImage = () => client.tablet.attachmentImage.query(input);
   return useQuery({
     queryKey: trpc.tablet.attachmentImage.queryKey(input),
-    queryFn: () =>
-      throughCopy(requireCopies(copies), copyKeys.attachment(freightDocumentId, input.attachmentId), () => client.tablet.attachmentImage.query(input))(),
-    enabled: Boolean(attachmentId) && Boolean(copies),
+    queryFn: () => (device ? throughCopy(requireCopies(copies), copyKeys.attachment(freightDocumentId, input.attachmentId), fetchImage)() : fetchImage()),
+    enabled: Boolean(attachmentId) && (!device || Boolean(copies)),
     staleTime: Infinity,
     networkMode: 'always',
     retry: false,
