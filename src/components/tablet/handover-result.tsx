@@ -7,10 +7,12 @@ import { useEnumLabel } from '@/components/i18n/labels';
 import type { ApprovalResponse, FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 
 /** How the counter party confirmed, in the line under the result. */
-const SIGNER_LINE: Partial<Record<ApprovalResponse['type'], 'confirmedOwn' | 'confirmedCode' | 'signed'>> = {
+const SIGNER_LINE: Partial<Record<ApprovalResponse['type'], 'confirmedOwn' | 'confirmedCode' | 'confirmedImplicit' | 'signed'>> = {
   OWN: 'confirmedOwn',
   TFA: 'confirmedCode',
   SIGN_ON_GLASS: 'signed',
+  // Nobody signed: the line must not say so (issue 31: the implicit approval now shows this screen too).
+  IMPLICIT: 'confirmedImplicit',
 };
 
 /**
