@@ -8,11 +8,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { verhoeff } from '@/lib/domain/tfa';
+import { challengeCode, contentHash, verhoeff } from '@/lib/domain/tfa';
+import { mailMatching } from './support/accounts';
 import { createClient, type CreatedClient } from './support/admin';
-import { expectFeedbackAtControl } from './support/feedback';
+import { expectAnnouncedAgain, expectFeedbackAtControl } from './support/feedback';
 import { signIn } from './support/portal';
-import { castOf, closeHandoverResult, issueWaybill, person, readDocument, screenshots, SIZES, type Cast, type Person } from './support/tablet';
+import { castOf, closeHandoverResult, drawSignature, issueWaybill, person, readDocument, screenshots, SIZES, type Cast, type Person } from './support/tablet';
 
 test.use({ timezoneId: 'UTC', viewport: SIZES.tablet, hasTouch: true });
 
@@ -29,13 +30,14 @@ test.beforeAll(async ({ request }) => {
 
 /**
  * The driver walk-through (docs/tablet-walkthrough.md) shows what this run saw: each named screen, at the size the
- * test runs at, is written into docs/tablet-walkthrough/ after the three sizes of test-results/tablet.
+ * test runs at, is written into docs/tablet-walkthrough/, then the three sizes into test-results/tablet.
  */
 async function walkthrough(page: Page, name: string) {
-  await screenshots(page, `trust-${name}`);
+  // First, as the person sees it now: the three sizes after it change the viewport and with it the scroll position.
   const dir = path.join('docs', 'tablet-walkthrough');
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
+  await screenshots(page, `trust-${name}`);
 }
 
 async function signInAt(page: Page, who: Person, target: string) {
@@ -212,48 +214,171 @@ test('the consignor approves first from the mail’s link, then the driver: “C
   await consignor.context().close();
 });
 
-test('feedback beside the finger on every tablet form, on repeated attempts too', async ({ page, request }) => {
-  test.setTimeout(90_000);
-  const document = await issueWaybill(request, cast, { collection: ['OWN', 'TFA'], delivery: ['SIGN_ON_GLASS'] });
-  await signInAt(page, cast.carrier, `/tablet/${document.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: `Collection · document ${document.serviceNumber}` })).toBeVisible();
+for (const size of ['tablet', 'phone'] as const) {
+  test(`at ${SIZES[size].width}×${SIZES[size].height}: feedback beside the finger on every tablet form, on repeated attempts too`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    await page.setViewportSize(SIZES[size]);
+    const document = await issueWaybill(request, cast, { collection: ['OWN', 'TFA'], delivery: ['SIGN_ON_GLASS'] });
+    await signInAt(page, cast.carrier, `/tablet/${document.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Collection · document ${document.serviceNumber}` })).toBeVisible();
 
-  // A reservation without a kind and a text, twice; then a kind without a text.
-  const add = page.getByRole('button', { name: 'Add the reservation' });
-  for (let attempt = 0; attempt < 2; attempt += 1) {
+    // A reservation without a kind and a text, twice; then a kind without a text.
+    const add = page.getByRole('button', { name: 'Add the reservation' });
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      await add.click();
+      await expectFeedbackAtControl(page.getByTestId('reservation-missing'), add);
+      await expect(page.getByTestId('reservation-missing')).toContainText('Choose what is wrong first.');
+    }
+    await page.getByRole('button', { name: 'Shortage' }).click();
     await add.click();
     await expectFeedbackAtControl(page.getByTestId('reservation-missing'), add);
-    await expect(page.getByTestId('reservation-missing')).toContainText('Choose what is wrong first.');
-  }
-  await page.getByRole('button', { name: 'Shortage' }).click();
-  await add.click();
-  await expectFeedbackAtControl(page.getByTestId('reservation-missing'), add);
-  await expect(page.getByTestId('reservation-missing')).toHaveText('Write what you see: the kind alone is not enough.');
-  await page.getByLabel('Describe it').fill('One pallet missing of four');
-  await add.click();
-  const preview = page.getByTestId('reservation-preview');
-  await expect(preview).toContainText('Shortage');
-  await expect(preview).toContainText('One pallet missing of four');
-  await expect(preview).toBeInViewport();
-  await walkthrough(page, 'reservation-preview');
-  await preview.getByRole('button', { name: 'Record the reservation' }).click();
-  await expect(page.getByTestId('reservations-step').getByTestId('reservation')).toContainText('One pallet missing of four', { timeout: 15_000 });
+    await expect(page.getByTestId('reservation-missing')).toHaveText('Write what you see: the kind alone is not enough.');
+    await page.getByLabel('Describe it').fill('One pallet missing of four');
+    await add.click();
+    const preview = page.getByTestId('reservation-preview');
+    await expect(preview).toContainText('Shortage');
+    await expect(preview).toContainText('One pallet missing of four');
+    await expect(preview).toBeInViewport();
+    if (size === 'tablet') await walkthrough(page, 'reservation-preview');
+    await preview.getByRole('button', { name: 'Record the reservation' }).click();
+    await expect(page.getByTestId('reservations-step').getByTestId('reservation')).toContainText('One pallet missing of four', { timeout: 15_000 });
 
-  // A wrong code online, twice: the refusal full screen, then beside the button.
-  await page.getByRole('radio', { name: 'Two-factor code' }).check();
-  const confirm = page.getByRole('button', { name: 'Check the code and approve' });
-  for (const digit of ['1', '2']) {
-    await page.getByLabel('Response code of the counter party').fill(digit.repeat(24) + verhoeff(digit.repeat(24)));
+    // A wrong code online, twice: the refusal full screen, then beside the button.
+    await page.getByRole('radio', { name: 'Two-factor code' }).check();
+    const confirm = page.getByRole('button', { name: 'Check the code and approve' });
+    for (const digit of ['1', '2']) {
+      await page.getByLabel('Response code of the counter party').fill(digit.repeat(24) + verhoeff(digit.repeat(24)));
+      await confirm.click();
+      const refusal = page.getByTestId('refusal-alert');
+      await expect(refusal.getByRole('heading', { level: 2 })).toBeInViewport({ timeout: 10_000 });
+      await refusal.getByRole('button', { name: 'Understood' }).click();
+      await expectFeedbackAtControl(page.getByTestId('counter-refused'), confirm);
+    }
+    // A code too short says so under the field, and again (a new alert) when tried again.
+    await page.getByLabel('Response code of the counter party').fill('123');
     await confirm.click();
-    const refusal = page.getByTestId('refusal-alert');
-    await expect(refusal.getByRole('heading', { level: 2 })).toBeInViewport({ timeout: 10_000 });
-    await refusal.getByRole('button', { name: 'Understood' }).click();
-    await expectFeedbackAtControl(page.getByTestId('counter-refused'), confirm);
-  }
-  // A code too short says so under the field.
-  await page.getByLabel('Response code of the counter party').fill('123');
-  await confirm.click();
-  await expectFeedbackAtControl(page.locator('#response-code-error'), confirm);
+    const tooShort = page.locator('#response-code-error');
+    await expectFeedbackAtControl(tooShort, confirm);
+    const firstTooShort = await tooShort.elementHandle();
+    await confirm.click();
+    await expectAnnouncedAgain(tooShort, firstTooShort!);
+    await expectFeedbackAtControl(tooShort, confirm);
+
+    // At delivery, a signature on the glass with the signer's name missing, twice: each time the name field comes back
+    // into view with its message, announced anew, though the finger tapped the button below the signature box.
+    const delivery = await issueWaybill(request, cast, { collection: ['OWN'], delivery: ['SIGN_ON_GLASS'] });
+    await collectOverRest(request, delivery.id);
+    await page.goto(`/tablet/${delivery.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Delivery · document ${delivery.serviceNumber}` })).toBeVisible();
+    await page.getByRole('button', { name: 'Approve the hand-over' }).click();
+    await expect(page.getByTestId('own-approved')).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('radio', { name: 'Signature on this screen' }).check();
+    const save = page.getByRole('button', { name: 'Save signature and approve' });
+    const nameField = page.getByLabel('Name of the person signing');
+    const nameMissing = page.locator('#signer-name-error');
+    await save.click();
+    await expectFeedbackAtControl(nameMissing, nameField);
+    await expect(nameMissing).toHaveText('Enter the name of the person signing.');
+    const firstMissing = await nameMissing.elementHandle();
+    await drawSignature(page);
+    await save.scrollIntoViewIfNeeded();
+    await save.click();
+    await expectAnnouncedAgain(nameMissing, firstMissing!);
+    await expectFeedbackAtControl(nameMissing, nameField);
+    await expect(nameField).toBeFocused();
+  });
+}
+
+test('the counter party’s phone at 390×844: the code page from the naming mail and the document page, its code above the fold; the hand-over link page’s result above the fold, naming the document and the time', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const document = await issueWaybill(request, cast, { collection: ['OWN', 'TFA'], delivery: ['OWN', 'SIGN_ON_GLASS'] });
+  const mail = await mailMatching(cast.consignor.email, document.serviceNumber);
+  const respondLink = mail.text.match(/https?:\/\/\S+\/respond(?=\s|$)/)?.[0];
+  expect(respondLink).toBe(`http://127.0.0.1:${process.env.E2E_PORT}/respond`);
+
+  const phone = await (await browser.newContext({ viewport: SIZES.phone, hasTouch: true, isMobile: true })).newPage();
+  await phone.goto(respondLink!);
+  await expect(phone).toHaveURL(/\/login\?callbackUrl=/);
+  await signIn(phone, cast.consignor.email, cast.consignor.password);
+  await expect(phone).toHaveURL(/\/respond$/);
+
+  // A challenge of no transfer of hers, twice: beside the button each time, announced anew.
+  const challengeField = phone.getByLabel('Challenge code from the carrier');
+  const get = phone.getByRole('button', { name: 'Get my response code' });
+  const wrong = phone.locator('#challenge-error');
+  const foreign = '9'.repeat(24);
+  await challengeField.fill(foreign + verhoeff(foreign));
+  await get.click();
+  await expectFeedbackAtControl(wrong, get);
+  await expect(wrong).toHaveText('This code belongs to a document you do not take part in.');
+  const firstWrong = await wrong.elementHandle();
+  await get.click();
+  await expectAnnouncedAgain(wrong, firstWrong!);
+  await expectFeedbackAtControl(wrong, get);
+
+  // The tablet's challenge (contract §8, from the carrier's secrets): first what it confirms, then the code, each at the
+  // top of the phone's screen.
+  const secrets = (await readDocument(request, cast.carrier, document.id)).collectionSecrets;
+  const challenge = challengeCode({
+    contentHash: contentHash([], document.serviceNumber),
+    serviceNumber: document.serviceNumber,
+    s1: secrets.s1,
+    s3: secrets.s3,
+  });
+  await challengeField.fill(challenge);
+  await get.click();
+  const check = phone.getByTestId('respond-check');
+  const checkTitle = check.getByRole('heading', { level: 2, name: `Check what you confirm: Collection · document ${document.serviceNumber}` });
+  await expect(checkTitle).toBeInViewport({ ratio: 1 });
+  await expect(checkTitle).toBeFocused();
+  await check.getByRole('button', { name: 'It is right: show my response code' }).click();
+  const code = phone.getByTestId('response-code');
+  await expect(code).toBeInViewport({ ratio: 1 });
+  await expect(phone.getByTestId('respond-answer').getByRole('heading', { level: 2, name: 'Your response code' })).toBeInViewport({ ratio: 1 });
+  expect(await code.getAttribute('data-code')).toMatch(/^\d{25}$/);
+  await walkthrough(phone, 'respond-code');
+
+  // The document page leads there too.
+  await phone.goto(`/documents/${document.id}`);
+  await expect(phone.getByTestId('respond-callout')).toBeVisible();
+  await screenshots(phone, 'trust-document-respond-callout');
+  await phone.getByTestId('respond-callout').getByRole('link', { name: 'Get my response code' }).click();
+  await expect(phone).toHaveURL(/\/respond$/);
+  await phone.context().close();
+
+  // The consignee's phone, without an account, on a hand-over link: a missing name twice, then the result at the top.
+  await collectOverRest(request, document.id);
+  const link = await rest(request, cast.carrier, `${document.id}/handoverlinks`, { action: 'DELIVERY' });
+  const signer = await (await browser.newContext({ viewport: SIZES.phone, hasTouch: true, isMobile: true })).newPage();
+  await signer.goto(link.url);
+  const confirmAndSign = signer.getByRole('button', { name: 'Confirm and sign' });
+  const yourName = signer.getByLabel('Your name');
+  const missing = signer.locator('#signer-name-error');
+  await confirmAndSign.click();
+  await expectFeedbackAtControl(missing, yourName);
+  await expect(missing).toHaveText('Type your name.');
+  const firstMissing = await missing.elementHandle();
+  await drawSignature(signer);
+  await confirmAndSign.scrollIntoViewIfNeeded();
+  await confirmAndSign.click();
+  await expectAnnouncedAgain(missing, firstMissing!);
+  await expectFeedbackAtControl(missing, yourName);
+  await yourName.fill('Bea Berger');
+  await confirmAndSign.scrollIntoViewIfNeeded();
+  await confirmAndSign.click();
+  const done = signer.getByTestId('handover-done');
+  await expect(done.getByRole('heading', { level: 1, name: 'Confirmed' })).toBeInViewport({ ratio: 1 });
+  await expect(done.getByTestId('handover-done-document')).toHaveText(`Delivery of consignment note ${document.serviceNumber}`);
+  await expect(done.getByTestId('handover-done-document')).toBeInViewport({ ratio: 1 });
+  await expect(done).toContainText(/Your signature is recorded at \d{1,2}:\d{2}/);
+  await walkthrough(signer, 'phone-link-done');
+  await signer.context().close();
 });
 
 test('the delivery step shows what is on record and, after an accepted change of consignee, the new consignee on the tablet and the phone link page', async ({
