@@ -11,9 +11,9 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { challengeCode, contentHash, verhoeff } from '@/lib/domain/tfa';
 import { mailMatching } from './support/accounts';
 import { createClient, type CreatedClient } from './support/admin';
-import { expectAnnouncedAgain, expectFeedbackAtControl } from './support/feedback';
+import { expectAnnouncedAgain, expectFeedbackAtControl, expectNameMissingTwice } from './support/feedback';
 import { signIn } from './support/portal';
-import { castOf, closeHandoverResult, drawSignature, issueWaybill, person, readDocument, screenshots, SIZES, type Cast, type Person } from './support/tablet';
+import { castOf, closeHandoverResult, issueWaybill, person, readDocument, screenshots, SIZES, type Cast, type Person } from './support/tablet';
 
 test.use({ timezoneId: 'UTC', viewport: SIZES.tablet, hasTouch: true });
 
@@ -276,19 +276,12 @@ for (const size of ['tablet', 'phone'] as const) {
     await page.getByRole('button', { name: 'Approve the hand-over' }).click();
     await expect(page.getByTestId('own-approved')).toBeVisible({ timeout: 15_000 });
     await page.getByRole('radio', { name: 'Signature on this screen' }).check();
-    const save = page.getByRole('button', { name: 'Save signature and approve' });
-    const nameField = page.getByLabel('Name of the person signing');
-    const nameMissing = page.locator('#signer-name-error');
-    await save.click();
-    await expectFeedbackAtControl(nameMissing, nameField);
-    await expect(nameMissing).toHaveText('Enter the name of the person signing.');
-    const firstMissing = await nameMissing.elementHandle();
-    await drawSignature(page);
-    await save.scrollIntoViewIfNeeded();
-    await save.click();
-    await expectAnnouncedAgain(nameMissing, firstMissing!);
-    await expectFeedbackAtControl(nameMissing, nameField);
-    await expect(nameField).toBeFocused();
+    await expectNameMissingTwice({
+      submit: page.getByRole('button', { name: 'Save signature and approve' }),
+      nameField: page.getByLabel('Name of the person signing'),
+      message: page.locator('#signer-name-error'),
+      text: 'Enter the name of the person signing.',
+    });
   });
 }
 
@@ -359,16 +352,7 @@ test('the counter party’s phone at 390×844: the code page from the naming mai
   await signer.goto(link.url);
   const confirmAndSign = signer.getByRole('button', { name: 'Confirm and sign' });
   const yourName = signer.getByLabel('Your name');
-  const missing = signer.locator('#signer-name-error');
-  await confirmAndSign.click();
-  await expectFeedbackAtControl(missing, yourName);
-  await expect(missing).toHaveText('Type your name.');
-  const firstMissing = await missing.elementHandle();
-  await drawSignature(signer);
-  await confirmAndSign.scrollIntoViewIfNeeded();
-  await confirmAndSign.click();
-  await expectAnnouncedAgain(missing, firstMissing!);
-  await expectFeedbackAtControl(missing, yourName);
+  await expectNameMissingTwice({ submit: confirmAndSign, nameField: yourName, message: signer.locator('#signer-name-error'), text: 'Type your name.' });
   await yourName.fill('Bea Berger');
   await confirmAndSign.scrollIntoViewIfNeeded();
   await confirmAndSign.click();

@@ -1,4 +1,5 @@
 import { expect, type ElementHandle, type Locator } from '@playwright/test';
+import { drawSignature } from './tablet';
 
 /**
  * Issue 31 item 4, asserted by bounding boxes: a message that a tablet, phone or hand-over form gives appears next to
@@ -35,4 +36,23 @@ export async function expectFeedbackAtControl(message: Locator, control: Locator
 export async function expectAnnouncedAgain(message: Locator, before: ElementHandle) {
   await expect.poll(() => before.evaluate((element) => element.isConnected), { message: 'the earlier message was replaced by a new one' }).toBe(false);
   await expect(message).toBeVisible();
+}
+
+/**
+ * The signer's name left out twice on a signature form (the tablet's sign-on-glass, the hand-over link's phone page):
+ * the first try shows the message under the name field; the signer then signs, scrolls down to the button and tries
+ * again; the name field comes back into view with the message, announced anew.
+ */
+export async function expectNameMissingTwice(form: { submit: Locator; nameField: Locator; message: Locator; text: string }) {
+  const { submit, nameField, message } = form;
+  await submit.click();
+  await expectFeedbackAtControl(message, nameField);
+  await expect(message).toHaveText(form.text);
+  const first = await message.elementHandle();
+  await drawSignature(submit.page());
+  await submit.scrollIntoViewIfNeeded();
+  await submit.click();
+  await expectAnnouncedAgain(message, first!);
+  await expectFeedbackAtControl(message, nameField);
+  await expect(nameField).toBeFocused();
 }
