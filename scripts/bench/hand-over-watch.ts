@@ -103,29 +103,20 @@ export async function benchHandOverWatch(options: {
   options.progress(`hand-over watch: warm-up, then ${options.seconds}s × ${options.connections} connections as fast as answered`);
   await runLoad({ url: next.url, method: 'GET', path: path(), headers, connections: options.connections, seconds: 2 });
   const saturated = await measured({ connections: options.connections, seconds: options.seconds });
-  const rows: string[][] = [
-    [
-      `as fast as answered (${options.connections} connections)`,
-      fixed(saturated.rps),
-      fixed(saturated.p50),
-      fixed(saturated.p99),
-      fixed(saturated.cpuMsPerRequest, 3),
-      saturated.coreShare !== undefined ? `${fixed(100 * saturated.coreShare, 0)} %` : '-',
-      String(saturated.non2xx + saturated.errors),
-    ],
+  type Measured = Awaited<ReturnType<typeof measured>>;
+  const row = (label: string, result: Measured) => [
+    label,
+    fixed(result.rps),
+    fixed(result.p50),
+    fixed(result.p99),
+    fixed(result.cpuMsPerRequest, 3),
+    result.coreShare !== undefined ? `${fixed(100 * result.coreShare, 0)} %` : '-',
+    String(result.non2xx + result.errors),
   ];
+  const rows = [row(`as fast as answered (${options.connections} connections)`, saturated)];
   for (const count of screens) {
     options.progress(`hand-over watch: ${count} open screens, one poll a second each, ${watchSeconds}s`);
-    const result = await measured({ connections: count, seconds: watchSeconds, connectionRate: 1 });
-    rows.push([
-      `${count} open screens × 1 poll/s`,
-      fixed(result.rps),
-      fixed(result.p50),
-      fixed(result.p99),
-      fixed(result.cpuMsPerRequest, 3),
-      result.coreShare !== undefined ? `${fixed(100 * result.coreShare, 0)} %` : '-',
-      String(result.non2xx + result.errors),
-    ]);
+    rows.push(row(`${count} open screens × 1 poll/s`, await measured({ connections: count, seconds: watchSeconds, connectionRate: 1 })));
   }
   console.log(
     `\nHand-over watch (issue 31): tablet.handOverHeads as an open hand-over screen polls it (batched tRPC GET, portal session), ` +
