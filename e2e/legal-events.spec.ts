@@ -8,7 +8,19 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createClient, type CreatedClient } from './support/admin';
 import { signIn } from './support/portal';
-import { castOf, closeHandoverResult, deviceFor, expectAccessible, issueWaybill, PHOTO, readDocument, screenshots, SIZES, type Cast } from './support/tablet';
+import {
+  castOf,
+  closeHandoverResult,
+  deviceFor,
+  expectAccessible,
+  issueWaybill,
+  PHOTO,
+  readDocument,
+  screenshots,
+  showCodeAfterCheck,
+  SIZES,
+  type Cast,
+} from './support/tablet';
 
 test.use({ timezoneId: 'UTC' });
 
@@ -51,7 +63,9 @@ test('at 1024×768: a packaging reservation with a photo at collection, shown on
     const step = page.getByTestId('reservations-step');
     await expect(step.getByRole('heading', { name: 'Reservations' })).toBeVisible();
     await step.getByRole('button', { name: 'Add the reservation' }).click();
-    await expect(step.getByText('Choose what is wrong first.')).toBeVisible();
+    // Beside the button, announced; the kind's own line says it too.
+    await expect(step.getByTestId('reservation-missing')).toContainText('Choose what is wrong first.');
+    await expect(step.locator('#reservation-kind-error')).toHaveText('Choose what is wrong first.');
     await step.getByRole('button', { name: 'Packaging' }).click();
     await expect(step.getByRole('button', { name: 'Packaging' })).toHaveAttribute('aria-pressed', 'true');
     await step.getByRole('checkbox', { name: /Ceramic tiles/ }).check();
@@ -61,6 +75,10 @@ test('at 1024×768: a packaging reservation with a photo at collection, shown on
     await expectAccessible(page);
     await screenshots(page, 'legal-reservation-step');
     await step.getByRole('button', { name: 'Add the reservation' }).click();
+    // What will be recorded is shown first (issue 31 item 5), then recorded.
+    const preview = step.getByTestId('reservation-preview');
+    await expect(preview).toContainText('Two cartons crushed at one corner');
+    await preview.getByRole('button', { name: 'Record the reservation' }).click();
     await expect(outboxEntry(page, 'Comment')).toHaveAttribute('data-state', 'sent');
     const recorded = step.getByTestId('reservation');
     await expect(recorded).toContainText('Packaging');
@@ -84,6 +102,7 @@ test('at 1024×768: a packaging reservation with a photo at collection, shown on
     await expect(async () => {
       await phone.getByLabel('Challenge code from the carrier').fill(challenge);
       await phone.getByRole('button', { name: 'Get my response code' }).click();
+      await showCodeAfterCheck(phone, 3_000);
       await expect(phone.getByTestId('response-code')).toBeVisible({ timeout: 3_000 });
     }).toPass({ timeout: 20_000 });
     const accepting = phone.getByTestId('accepting-reservations');

@@ -39,8 +39,9 @@ function hasCopy(page: Page, key: string) {
         const open = indexedDB.open('fds-tablet');
         open.onerror = () => resolve(false);
         open.onsuccess = () => {
-          const request = open.result.transaction('copies').objectStore('copies').get(wanted);
-          request.onsuccess = () => resolve(Boolean(request.result));
+          // Copies are kept per account (`<accountId>|<key>`): any account's copy under this key.
+          const request = open.result.transaction('accountCopies').objectStore('accountCopies').getAll();
+          request.onsuccess = () => resolve((request.result as { key: string }[]).some((copy) => copy.key === wanted));
           request.onerror = () => resolve(false);
         };
       }),
@@ -138,6 +139,8 @@ async function collectOnline(page: Page, serviceNumber: string) {
   await expect(page.getByTestId('own-approved')).toBeVisible();
   await page.getByRole('radio', { name: 'Without evidence (implicit)' }).check();
   await page.getByRole('button', { name: 'Record implicit approval' }).click();
+  // Done whichever way (issue 31 item 3): the completion shows full screen, then the screen goes on.
+  await closeHandoverResult(page, /Collection done/);
   await expect(page.getByTestId('document-status')).toHaveText('In transit');
 }
 
@@ -176,7 +179,7 @@ test('cold start offline: sign on glass and a photo comment are kept over a relo
   await drawSignature(tablet);
   await tablet.getByRole('button', { name: 'Save signature and approve' }).click();
   await expect(tablet.getByTestId('outbox-badge')).toHaveAttribute('data-count', '2');
-  await expect(tablet.getByTestId('approval-theirs')).toHaveText('Counter party: approved, waiting to send');
+  await expect(tablet.getByTestId('approval-theirs')).toHaveText('Counter party: saved on this tablet, not yet confirmed');
   await expectAccessible(tablet);
   await screenshots(tablet, 'offline-hand-over-offline');
 
@@ -185,7 +188,9 @@ test('cold start offline: sign on glass and a photo comment are kept over a relo
   await expect(tablet.getByTestId('outbox-badge')).toHaveAttribute('data-count', '2');
   await expect(outboxEntries(tablet).and(tablet.locator('[data-state="waiting"]'))).toHaveCount(2);
   await tablet.goto('/tablet');
-  await expect(tablet.getByTestId('transfer-card').filter({ hasText: document.serviceNumber })).toContainText('Counter party: approved, waiting to send');
+  await expect(tablet.getByTestId('transfer-card').filter({ hasText: document.serviceNumber })).toContainText(
+    'Counter party: saved on this tablet, not yet confirmed',
+  );
   await screenshots(tablet, 'offline-list-offline');
 
   // Back online on "My transfers": the list's sender drains the outbox; the hand-over page is not opened again.
@@ -288,7 +293,12 @@ test('a refused item shows its reason beside its document until dismissed, and t
   await page.goto('/tablet');
   await page.context().setOffline(false);
   const card = page.getByTestId('transfer-card').filter({ hasText: document.serviceNumber });
-  await expect(card.getByTestId('refused-items')).toContainText("Not accepted: Counter party's approval", { timeout: 20_000 });
+  // The refusal comes full screen first (issue 31 item 2), on whatever screen the driver is, until acknowledged.
+  const refusal = page.getByTestId('refusal-alert');
+  await expect(refusal).toContainText("Not accepted: Counter party's approval", { timeout: 20_000 });
+  await refusal.getByRole('button', { name: 'Understood' }).click();
+  await expect(refusal).toHaveCount(0);
+  await expect(card.getByTestId('refused-items')).toContainText("Not accepted: Counter party's approval");
   await expect(page.getByTestId('outbox-badge')).toHaveCount(0);
   await expectAccessible(page);
   await screenshots(page, 'offline-list-refused');
@@ -369,7 +379,7 @@ test('an approval made offline and sent 10 minutes later is dated when it was ma
   expect(late).toBeLessThan(660_000);
 });
 
-test('sign-out removes the phone’s code key and the local copy from the device', async ({ page }) => {
+test('sign-out removes the phone’s code kit and the local copy from the device', async ({ page }) => {
   await page.goto('/login?callbackUrl=%2Frespond');
   await signIn(page, cast.consignor.email, cast.consignor.password);
   await expect(page.getByTestId('offline-codes')).toHaveText('This device can give codes offline.');
@@ -379,14 +389,14 @@ test('sign-out removes the phone’s code key and the local copy from the device
         new Promise<number>((resolve) => {
           const open = indexedDB.open('fds-tablet');
           open.onsuccess = () => {
-            const request = open.result.transaction('deviceKeys').objectStore('deviceKeys').count();
+            const request = open.result.transaction('kits').objectStore('kits').count();
             request.onsuccess = () => resolve(request.result);
           };
           open.onerror = () => resolve(-1);
         }),
     );
-  // The device key and the encrypted kit.
-  expect(await stored()).toBe(2);
+  // The encrypted kit of this account.
+  expect(await stored()).toBe(1);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login/);
   expect(await stored()).toBe(0);

@@ -18,6 +18,7 @@ import {
   PHOTO,
   readDocument,
   screenshots,
+  showCodeAfterCheck,
   SIZES,
   TABLET_NOW,
   type Person,
@@ -47,6 +48,7 @@ const outboxEntry = (page: Page, kind: string) => page.getByTestId('outbox').get
 async function respondOnPhone(phone: Page, who: Person, challenge: string, expected: { action: TfaAction; s2: string }) {
   await phone.getByLabel('Challenge code from the carrier').fill(challenge.replace(/(\d{5})(?=\d)/g, '$1 '));
   await phone.getByRole('button', { name: 'Get my response code' }).click();
+  await showCodeAfterCheck(phone);
   const shown = phone.getByTestId('response-code');
   await expect(shown).toBeVisible();
   const code = (await shown.getAttribute('data-code'))!;
@@ -218,6 +220,8 @@ test('at 390×844: approvals survive a dropped network and a lost answer, once e
   await test.step('the counter party approves implicitly', async () => {
     await page.getByRole('radio', { name: 'Without evidence (implicit)' }).check();
     await page.getByRole('button', { name: 'Record implicit approval' }).click();
+    // The approval that completes the collection gives the full-screen result (issue 31), without a word of a signature.
+    await closeHandoverResult(page, /Collection done at \d{1,2}:\d{2}.*approval recorded without evidence \(implicit\)/);
     await expect(page.getByTestId('document-status')).toHaveText('In transit');
   });
 
@@ -251,6 +255,10 @@ test('at 390×844: approvals survive a dropped network and a lost answer, once e
     const wrong = `${code.slice(0, 5)}${code.slice(5, 13) === '00000000' ? '00000001' : '00000000'}${code.slice(13)}`;
     await page.getByLabel('Response code of the counter party').fill(wrong);
     await page.getByRole('button', { name: 'Check the code and approve' }).click();
+    // The refusal full screen first (issue 31 item 2), what to do included; then it stays beside the document.
+    const refusal = page.getByTestId('refusal-alert');
+    await expect(refusal).toContainText('Ask the counter party for a new response code');
+    await refusal.getByRole('button', { name: 'Understood' }).click();
     const refused = outboxEntry(page, "Counter party's approval").last();
     await expect(refused).toHaveAttribute('data-state', 'failed');
     await expect(refused).toContainText('The response code does not match this hand-over.');

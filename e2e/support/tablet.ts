@@ -158,3 +158,18 @@ export async function drawSignature(page: Page) {
 
 /** A real PNG (1×1): the photo a driver takes. */
 export const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/**
+ * The phone page shows what the challenge's transfer hands over before the code (issue 31 item 8): the counter party
+ * reads it, then taps to see the code. Offline (no server) the code shows at once.
+ */
+export async function showCodeAfterCheck(phone: Page, timeout = 10_000) {
+  const check = phone.getByTestId('respond-check');
+  const code = phone.getByTestId('response-code');
+  await expect(check.or(code)).toBeVisible({ timeout });
+  if (await check.isVisible()) {
+    await expect(check).toContainText('Check what you confirm');
+    await check.getByRole('button', { name: 'It is right: show my response code' }).click();
+  }
+  await expect(code).toBeVisible({ timeout });
+}

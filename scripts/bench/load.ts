@@ -17,6 +17,8 @@ export interface LoadOptions {
   amount?: number;
   /** Seconds before a request counts as timed out (autocannon's default is 10). */
   timeoutSeconds?: number;
+  /** Requests per second of each connection (a screen that polls); none: as fast as the server answers. */
+  connectionRate?: number;
 }
 
 export interface LoadRun {
@@ -76,6 +78,7 @@ export function runLoad(options: LoadOptions): Promise<LoadRun> {
         duration: options.seconds,
         ...(options.amount ? { amount: options.amount } : {}),
         timeout: options.timeoutSeconds ?? 10,
+        ...(options.connectionRate ? { connectionRate: options.connectionRate } : {}),
         requests: [
           {
             method: options.method,

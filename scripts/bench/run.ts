@@ -10,8 +10,9 @@
  * BENCH_CPU_PROF (unset; a folder: the next and bare servers write V8 CPU profiles there when they stop),
  * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test: where scratch databases are created), BENCH_PDF_ONLY (0;
  * 1 runs only the PDF part, see pdf.ts for its knobs), BENCH_OPERATIONS (floor,create,get,list,issue: the operations loaded on
- * both servers), BENCH_PARTS (load,pdf,blobs,list,efti: which parts run, for a quicker look at one of them; blobs.ts has
- * its knobs; efti: the eFTI gate's read of a 500-line document, see efti.ts).
+ * both servers), BENCH_PARTS (load,pdf,blobs,list,efti,watch: which parts run, for a quicker look at one of them; blobs.ts
+ * has its knobs; efti: the eFTI gate's read of a 500-line document, see efti.ts; watch: the tablet's hand-over screen
+ * polling, see hand-over-watch.ts for its knobs).
  * A third server, limit-server.ts, answers GET with one query and nothing else: the machine's limit for that work.
  */
 import crypto from 'node:crypto';
@@ -22,6 +23,7 @@ import postgres from 'postgres';
 import { openPostgres } from '@/server/db/client';
 import { explainList } from './explain';
 import { benchBlobs } from './blobs';
+import { benchHandOverWatch } from './hand-over-watch';
 import { benchPdf } from './pdf';
 import { benchEfti } from './efti';
 import { DOCUMENT_BODY } from './fixtures';
@@ -58,7 +60,9 @@ const listFrom = (name: string, all: readonly string[]): string[] => {
 };
 // `floor`: GET of a path that exists nowhere (404, 2.2), no database work: what each server costs per request on its own.
 const OPERATIONS = listFrom('BENCH_OPERATIONS', ['floor', 'create', 'get', 'list', 'issue']);
-const PARTS = listFrom('BENCH_PARTS', ['load', 'pdf', 'blobs', 'list', 'efti']);
+const PARTS = listFrom('BENCH_PARTS', ['load', 'pdf', 'blobs', 'list', 'efti', 'watch']);
+/** Every account the bench makes signs in with this password (the watch part also through the portal's sign-in). */
+const PASSWORD = 'bench password 1';
 
 // Issue 13: the default sort, a status filter and the serviceNumber sort, each on the first page and at first=5000.
 const LIST_MIX: [label: string, query: string][] = [
@@ -114,12 +118,11 @@ async function expectJson(response: Response, status: number, what: string): Pro
 /** Sign-up over REST, activation by the admin command, then a password grant: the path a client system takes. */
 async function registerAccount(base: string, env: NodeJS.ProcessEnv, client: { id: string; secret: string }, email: string): Promise<Account> {
   const basic = `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`;
-  const password = 'bench password 1';
   const created = await expectJson(
     await fetch(`${base}/api/accounts/users`, {
       method: 'POST',
       headers: { Authorization: basic, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: email.split('@')[0], email, password, acceptTermsAndConditions: true }),
+      body: JSON.stringify({ name: email.split('@')[0], email, password: PASSWORD, acceptTermsAndConditions: true }),
     }),
     201,
     'sign-up',
@@ -129,7 +132,7 @@ async function registerAccount(base: string, env: NodeJS.ProcessEnv, client: { i
     await fetch(`${base}/api/oauth/token`, {
       method: 'POST',
       headers: { Authorization: basic, 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', username: email, password }).toString(),
+      body: new URLSearchParams({ grant_type: 'password', username: email, password: PASSWORD }).toString(),
     }),
     200,
     'password grant',
@@ -450,6 +453,17 @@ async function main() {
     // The gate's read of a 500-line document, on a server of its own with eFTI on (scripts/bench/efti.ts).
     if (PARTS.includes('efti')) await benchEfti({ env, token: account.token, cleanups });
     if (PARTS.includes('blobs')) await benchBlobs({ env, token: account.token, maintenanceUrl: MAINTENANCE_URL, progress });
+
+    // ---- the tablet's open hand-over screens polling tablet.handOverHeads (issue 31)
+    if (PARTS.includes('watch'))
+      await benchHandOverWatch({
+        next,
+        account: { email: 'bench@bench.invalid', password: PASSWORD, token: account.token },
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        table,
+        progress,
+      });
 
     // ---- list latency with 10k and 1M documents for one account
     if (PARTS.includes('list')) {

@@ -30,9 +30,10 @@ export function SignOutButton({ className = 'button button-secondary', label, ne
           setPending(true);
           setFailed(false);
           try {
-            // The tablet's local copy and the phone's code key belong to this person (issue 21): gone at sign-out.
-            await import('@/lib/offline/db').then((offline) => offline.forgetAccountData()).catch(() => undefined);
             await signOut({ redirect: false });
+            // The tablet's copies and the phone's code kit belong to this person (issues 21, 32): gone at sign-out.
+            // Queued tablet writes stay with their account for its next sign-in (issue 31).
+            await import('@/lib/offline/device-store').then((offline) => offline.endDeviceSession()).catch(() => undefined);
             window.location.assign(next);
           } catch {
             setFailed(true);

@@ -57,18 +57,27 @@ const serwist = new Serwist({
   ],
 });
 
-/** A page asks the worker to keep a screen now (right after sign-in, before the driver has visited every screen). */
+/**
+ * A page asks the worker to keep screens now (right after sign-in, before the driver has visited every screen). With a
+ * port, the worker answers which of them are in its cache afterwards: the tablet says "ready to work offline" only
+ * then (issue 31 item 9), never before.
+ */
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as { type?: string; urls?: unknown } | undefined;
   if (data?.type !== 'keep-screens' || !Array.isArray(data.urls)) return;
   const urls = data.urls.filter((url): url is string => typeof url === 'string' && OFFLINE_SCREENS.test(new URL(url, self.location.origin).pathname));
+  const reply = event.ports[0];
   event.waitUntil(
     (async () => {
       const cache = await caches.open(PAGES);
-      for (const url of urls) {
-        const response = await fetch(url, { credentials: 'same-origin' }).catch(() => undefined);
-        if (response && response.status === 200 && !response.redirected) await cache.put(url, response);
-      }
+      await Promise.all(
+        urls.map(async (url) => {
+          const response = await fetch(url, { credentials: 'same-origin' }).catch(() => undefined);
+          if (response && response.status === 200 && !response.redirected) await cache.put(url, response);
+        }),
+      );
+      const kept = await Promise.all(urls.map(async (url) => ((await cache.match(url)) ? url : undefined)));
+      reply?.postMessage({ type: 'screens-kept', urls: kept.filter(Boolean) });
     })(),
   );
 });

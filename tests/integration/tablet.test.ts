@@ -176,6 +176,13 @@ describe('approvals from the tablet', () => {
       action: 'COLLECTION',
       commentsMatch: true,
       reservations: [],
+      // Issue 31 item 8: what the challenge's transfer hands over, shown on the phone before the code.
+      handedOver: expect.objectContaining({
+        action: 'COLLECTION',
+        serviceNumber,
+        goods: '12 pallets of apples',
+        parties: expect.arrayContaining([expect.objectContaining({ role: 'CONSIGNOR', name: 'Acme Shipping' })]),
+      }),
     });
 
     // Someone without a role in the document, and a challenge that is not one.
@@ -200,6 +207,46 @@ describe('approvals from the tablet', () => {
     expect(data(recorded).approvals).toEqual([
       expect.objectContaining({ type: 'TFA', side: 'COUNTER_PARTY', account: expect.objectContaining({ accountId: cast.consignor.accountId }) }),
     ]);
+  });
+
+  it('issue 31: a write queued for one account is refused under another account’s session (401 1.8 on outboxAccountId) and recorded under its own', async () => {
+    const id = await transfers.create(METHODS);
+    // The device stamps each queued write with the account whose session made it: the carrier's, as the server knows it.
+    const carrierId = await session('carrier').accountId();
+    expect(carrierId).toBe(cast.carrier.accountId);
+    const heads = await transfers.heads(id);
+    const queued = [
+      [
+        'tablet.approveOwn',
+        {
+          freightDocumentId: id,
+          idempotencyKey: `own-${id}`,
+          outboxAccountId: carrierId,
+          body: { action: 'COLLECTION', ownRole: 'CARRIER', previousCommits: heads },
+        },
+      ],
+      [
+        'tablet.comment',
+        { freightDocumentId: id, idempotencyKey: `comment-${id}`, outboxAccountId: carrierId, body: { text: 'Seal 4711 intact', previousCommits: heads } },
+      ],
+    ] as const;
+
+    // A shared tablet: the next driver's session (a subsequent carrier of this very document, who could comment on it)
+    // sends them. The server refuses each before anything else, as a missing session: the device keeps them for A.
+    for (const [procedure, input] of queued) {
+      const refused = await session('first').trpcMutation(procedure, input);
+      expect(refused.status, refused.text).toBe(401);
+      expect(errors(refused)).toEqual([expect.objectContaining({ code: '1.8', field: 'outboxAccountId' })]);
+    }
+    const untouched = await transfers.read('submitter', id);
+    expect(untouched.approvals).toEqual([]);
+    expect(untouched.comments).toEqual([]);
+
+    // The same entries, same keys, under the carrier's own session: recorded once, under the carrier.
+    for (const [procedure, input] of queued) expect((await session('carrier').trpcMutation(procedure, input)).status).toBe(200);
+    const recorded = await transfers.read('submitter', id);
+    expect(recorded.approvals).toEqual([expect.objectContaining({ side: 'CARRIER', account: expect.objectContaining({ accountId: carrierId }) })]);
+    expect(recorded.comments).toEqual([expect.objectContaining({ text: 'Seal 4711 intact', accountId: carrierId, creatorName: 'Carrier Ltd' })]);
   });
 
   it('refusals keep the catalogue’s code and field over tRPC (a wrong response code is 3.6 on evidence.responseCode)', async () => {

@@ -84,7 +84,7 @@ describe('e-mail templates', () => {
     expect(mail.html).toMatch(/<a href="https:\/\/fds\.example\/signup\?email=bob">Maak er een aan met dit e-mailadres<\/a>/);
   });
 
-  it.each(LOCALES)('%s: links a counter party straight to its approval, in the text and as a link (issue 19)', (locale) => {
+  it.each(LOCALES)('%s: links a counter party straight to its approval and to the phone’s code page, in the text and as links (issues 19, 31)', (locale) => {
     const mail = namedInDocumentMail({
       locale,
       to: 'ann@example.test',
@@ -92,11 +92,14 @@ describe('e-mail templates', () => {
       serviceNumber: '000000000123',
       submitterName: 'Acme',
       documentUrl: 'https://fds.example/documents/d1',
-      approve: { action: 'COLLECTION', url: 'https://fds.example/documents/d1/approve' },
+      approve: { action: 'COLLECTION', url: 'https://fds.example/documents/d1/approve', respondUrl: 'https://fds.example/respond' },
     });
     expect(mail.text).toContain('\nhttps://fds.example/documents/d1/approve');
     expect(mail.html).toContain('<a href="https://fds.example/documents/d1/approve">');
+    expect(mail.text).toContain('\nhttps://fds.example/respond');
+    expect(mail.html).toContain('<a href="https://fds.example/respond">');
     for (const part of [mail.text, mail.html!]) expect(part).not.toContain(MISSING_MESSAGE_MARKER);
     expect(named(locale).text).not.toContain('/approve');
+    expect(named(locale).text).not.toContain('/respond');
   });
 });

@@ -1,6 +1,9 @@
 import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
+import { DeviceGate } from '@/components/offline/device-gate';
+import { DeviceProvider } from '@/components/offline/device-provider';
+import { renderedAtNow } from '@/lib/offline/rendered-at';
 import { OfflineBar } from '@/components/offline/offline-bar';
 import { ServiceWorkerRegistration } from '@/components/offline/service-worker';
 import { TabletHeader } from '@/components/tablet/tablet-header';
@@ -17,14 +20,16 @@ export const viewport: Viewport = { themeColor: '#0b5cad' };
 export default async function TabletLayout({ children }: { children: ReactNode }) {
   await connection();
   const accountId = await getSessionAccountId();
+  // Who this page was rendered for, and when: the device's data follows the newest render it has seen (issue 31).
+  const renderedAt = renderedAtNow();
   return (
-    <>
+    <DeviceProvider accountId={accountId ?? null} renderedAt={renderedAt}>
       <ServiceWorkerRegistration />
       <TabletHeader signedIn={Boolean(accountId)} partnerEnvironment={getConfig().APP_ENV === 'partner'} />
       <OfflineBar />
       <main id="main" className="tablet-page" tabIndex={-1}>
-        {children}
+        <DeviceGate>{children}</DeviceGate>
       </main>
-    </>
+    </DeviceProvider>
   );
 }

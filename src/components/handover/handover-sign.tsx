@@ -30,12 +30,16 @@ export function HandoverSign({ token, view }: { token: string; view: HandoverVie
   const [remarks, setRemarks] = useState('');
   const [declining, setDeclining] = useState(false);
   const [problem, setProblem] = useState<Problem>();
+  const [attempt, setAttempt] = useState(0);
   const [result, setResult] = useState<HandoverAnswerResult>();
   // Measured again when the pad comes back from the refusal form.
   const signature = useSignaturePad(padHeight, declining);
   const { pad, clear } = signature;
+  // The answer replaces the form the signer scrolled down to: the page goes back to its top, where the answer is.
   useEffect(() => {
-    if (result) heading.current?.focus();
+    if (!result) return;
+    window.scrollTo(0, 0);
+    heading.current?.focus({ preventScroll: true });
   }, [result]);
 
   if (result?.outcome === 'GONE' || result?.outcome === 'UNKNOWN') return <HandoverEnded state={result.outcome} />;
@@ -46,6 +50,8 @@ export function HandoverSign({ token, view }: { token: string; view: HandoverVie
         <h1 ref={heading} tabIndex={-1}>
           {result.declined ? t('declinedTitle') : t('confirmedTitle')}
         </h1>
+        {/* Issue 31 item 8: the result names the document and the time, where the phone's screen begins. */}
+        <p data-testid="handover-done-document">{t(`title.${view.action}`, { serviceNumber: view.serviceNumber })}</p>
         <p>{result.declined ? t('declined', { name: name.trim(), time }) : t('confirmed', { name: name.trim(), time })}</p>
         <p>{t('closePage')}</p>
       </section>
@@ -54,6 +60,7 @@ export function HandoverSign({ token, view }: { token: string; view: HandoverVie
 
   const failure = answer.error ? errorsFromCall(answer.error)[0] : undefined;
   const send = () => {
+    setAttempt((count) => count + 1);
     if (!name.trim()) return setProblem('name');
     if (declining && !remarks.trim()) return setProblem('remarks');
     if (!declining && (!pad.current || pad.current.isEmpty())) return setProblem('signature');
@@ -90,6 +97,7 @@ export function HandoverSign({ token, view }: { token: string; view: HandoverVie
           label={t('name')}
           value={name}
           autoComplete="name"
+          attempt={attempt}
           error={problem === 'name' ? t('nameMissing') : undefined}
           onChange={setName}
           onErrorFixed={() => setProblem(undefined)}
@@ -110,7 +118,7 @@ export function HandoverSign({ token, view }: { token: string; view: HandoverVie
               }}
             />
             {problem === 'remarks' ? (
-              <p id="decline-remarks-error" className="field-error" role="alert">
+              <p key={attempt} id="decline-remarks-error" className="field-error" role="alert">
                 {t('remarksMissing')}
               </p>
             ) : null}
@@ -120,6 +128,7 @@ export function HandoverSign({ token, view }: { token: string; view: HandoverVie
             signature={signature}
             label={t('signatureArea')}
             error={problem === 'signature' ? t('signatureMissing') : undefined}
+            attempt={attempt}
             onDrawn={() => setProblem((current) => (current === 'signature' ? undefined : current))}
           />
         )}

@@ -19,13 +19,19 @@ function partyLine(party: Record<string, unknown> | undefined): string {
  * The instructions of the right of disposal (CMR art. 12) with their answers; a pending one offers the carrier side
  * accept / refuse when `allowedActions` has ANSWER_INSTRUCTION. `pendingOnly` on the tablet, where only what waits matters.
  */
-export function InstructionList(props: { document: FreightDocumentResponse; pendingOnly?: boolean; large?: boolean; onAnswered?: () => void }) {
+export function InstructionList(props: {
+  document: FreightDocumentResponse;
+  pendingOnly?: boolean;
+  readOnly?: boolean;
+  large?: boolean;
+  onAnswered?: () => void;
+}) {
   const { document } = props;
   const t = useTranslations('legal');
   const when = useWhen();
   const all = document.instructions ?? [];
   const shown = props.pendingOnly ? all.filter((instruction) => !instruction.response) : all;
-  const mayAnswer = document.allowedActions.includes('ANSWER_INSTRUCTION');
+  const mayAnswer = !props.readOnly && document.allowedActions.includes('ANSWER_INSTRUCTION');
   if (shown.length === 0) return props.pendingOnly ? null : <p className="hint">{t('instructions.none')}</p>;
   return (
     <ul className="legal-list" data-testid="instructions">

@@ -1,32 +1,26 @@
 'use client';
 import { useTranslations } from 'next-intl';
-import { useSyncExternalStore } from 'react';
-import { useErrorMessage } from '@/components/forms/errors';
-import { discard } from '@/lib/tablet/outbox';
-import { outbox, outboxStore } from './outbox-store';
+import { useDevice } from './device-provider';
+import { useRefusalText } from './refusal-text';
 
 /**
- * The items of a document that the server refused, with the reason, beside that document on "My transfers"; kept
- * until the driver dismisses them (the hand-over screen shows them in its outbox list).
+ * The signed-in account's items the server refused ("not sent"), with the reason: beside their document on "My
+ * transfers", or all of them at the top of the list; kept until the driver dismisses them.
  */
-export function RefusedItems({ freightDocumentId }: { freightDocumentId: string }) {
+export function RefusedItems({ freightDocumentId, testId = 'refused-items' }: { freightDocumentId?: string; testId?: string }) {
   const t = useTranslations('offline');
-  const kinds = useTranslations('tablet.outbox.kind');
-  const outboxText = useTranslations('tablet.outbox');
-  const messageFor = useErrorMessage();
-  const entries = useSyncExternalStore(outbox.subscribe, outbox.snapshot, outbox.serverSnapshot);
-  const refused = entries.filter((entry) => entry.freightDocumentId === freightDocumentId && entry.state === 'failed');
+  const { entries, dismiss } = useDevice();
+  const reason = useRefusalText();
+  const refused = entries.filter((entry) => entry.state === 'failed' && (!freightDocumentId || entry.freightDocumentId === freightDocumentId));
   if (refused.length === 0) return null;
   return (
-    <div role="status" data-testid="refused-items">
+    <div role="status" data-testid={testId}>
+      {freightDocumentId ? null : <h2 className="refused-title">{t('notSentTitle', { count: refused.length })}</h2>}
       <ul className="refused-items">
         {refused.map((entry) => (
           <li key={entry.key} className="outbox-entry outbox-failed">
-            <strong>{t('refused', { kind: kinds(entry.kind) })}</strong>{' '}
-            <span className="outbox-error">
-              {(entry.errors ?? []).map((error) => (error.field === 'evidence.responseCode' ? outboxText('wrongResponseCode') : messageFor(error))).join(' ')}
-            </span>
-            <button type="button" className="button button-secondary button-small" onClick={() => void discard(outboxStore, entry.key)}>
+            <strong>{reason.title(entry)}</strong> <span className="outbox-error">{reason.why(entry)}</span>
+            <button type="button" className="button button-secondary button-small" onClick={() => dismiss(entry.key)}>
               {t('dismiss')}
             </button>
           </li>

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
  * hand-over page is the same shell (the screen takes its document from the address), so one kept under any id
  * opens every document offline.
  */
-const SCREENS = ['/tablet', '/respond', '/tablet/shell'];
+export const OFFLINE_SCREENS = ['/tablet', '/respond', '/tablet/shell'];
 
 /**
  * Registers the tablet's service worker (issue 21; built from src/sw/service-worker.ts) on the tablet's and the
@@ -22,7 +22,7 @@ export function ServiceWorkerRegistration() {
         await navigator.serviceWorker.register('/serwist/sw.js', { scope: '/', updateViaCache: 'none' });
         const registration = await navigator.serviceWorker.ready;
         if (cancelled) return;
-        registration.active?.postMessage({ type: 'keep-screens', urls: [...SCREENS, window.location.pathname] });
+        registration.active?.postMessage({ type: 'keep-screens', urls: [...OFFLINE_SCREENS, window.location.pathname] });
       } catch {
         // No worker (private mode, an old browser): the screens still work online.
       }

@@ -5,18 +5,16 @@ import { useEnumLabel } from '@/components/i18n/labels';
 import type { DocumentAction } from '@/lib/domain/document-actions';
 import type { ApprovalType } from '@/lib/domain/transfers';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
-import type { HandoverLinkResponse } from '@/lib/schemas/handover';
 import type { HandOverTransfer } from '@/lib/schemas/tablet';
-import type { OutboxEntry, OutboxKind } from '@/lib/tablet/outbox';
+import type { OutboxEntry, Submit } from '@/lib/tablet/outbox';
 import { locationOf, useDeviceLocation } from './device-location';
+import { useRefusalText } from '@/components/offline/refusal-text';
+import { isOpen } from '@/lib/tablet/outbox';
 import { entryState } from './outbox-status';
 import { HandoverQrPanel } from './handover-qr-panel';
-import { OWN_WATCH_MS, OwnApprovalQrPanel } from './own-approval-qr-panel';
+import { OwnApprovalQrPanel } from './own-approval-qr-panel';
 import { SignaturePanel } from './signature-panel';
 import { TfaPanel } from './tfa-panel';
-
-/** The counter-party approvals the hand-over shows full screen when they arrive. */
-export type WatchedApproval = 'SIGN_ON_GLASS' | 'OWN' | 'TFA';
 
 const APPROVE: Record<HandOverTransfer['action'], DocumentAction> = {
   COLLECTION: 'APPROVE_COLLECTION',
@@ -31,13 +29,7 @@ interface Props {
   /** The comment texts the TFA challenge covers: the document's and those waiting in the outbox. */
   comments: string[];
   entries: OutboxEntry[];
-  submit: (kind: OutboxKind, body: Record<string, unknown>) => string;
-  /** A QR code is out: the screen watches for the counter party's approval of this type from its phone, until `until`. */
-  /**
-   * Look out for the counter party's approval of `type`, to show it full screen: asked for on the phone (polled until
-   * `until`), or taken on this tablet (`polling: false`: it shows once the outbox has sent it).
-   */
-  onWatch: (watch: { type: WatchedApproval; until: number; polling?: boolean }) => void;
+  submit: Submit;
 }
 
 /**
@@ -55,9 +47,10 @@ function methodsOf(transfer: HandOverTransfer): ApprovalType[] {
  * methods the document allows (sign on glass, two-factor code, implicit). Which buttons show is the access
  * resolver's `allowedActions`; what has been approved comes with the transfer.
  */
-export function ApprovalsPanel({ document, transfer, comments, entries, submit, onWatch }: Props) {
+export function ApprovalsPanel({ document, transfer, comments, entries, submit }: Props) {
   const t = useTranslations('tablet.approve');
   const label = useEnumLabel();
+  const refusal = useRefusalText();
   const [ownKey, setOwnKey] = useState<string>();
   const [counterKey, setCounterKey] = useState<string>();
   const methods = methodsOf(transfer);
@@ -80,11 +73,23 @@ export function ApprovalsPanel({ document, transfer, comments, entries, submit, 
   // Names once: the consignor is often its own place of taking over.
   const names = [...new Set(transfer.counterParties.map((party) => party.name ?? label('role', party.role)))].join(', ');
   const record = (evidence?: Record<string, unknown>) => setCounterKey(submit('recordCounterParty', { ...common, ...(evidence ? { evidence } : {}) }));
-  // A code or a signature taken here ends in the same full-screen result as an answer from the phone.
-  const recordWatched = (type: 'TFA' | 'SIGN_ON_GLASS', evidence: Record<string, unknown>) => {
-    onWatch({ type, until: Date.now(), polling: false });
-    record(evidence);
-  };
+  // Queued is never shown as done (issue 31 item 2): until the server has it, it is "saved on this tablet".
+  const ownQueued = entries.some((entry) => isOpen(entry) && entry.kind === 'approveOwn' && entry.body.action === transfer.action);
+  const counterQueued = entries.find(
+    (entry): entry is Extract<OutboxEntry, { kind: 'recordCounterParty' }> =>
+      isOpen(entry) && entry.kind === 'recordCounterParty' && entry.body.action === transfer.action,
+  );
+  const queuedCode = Boolean(counterQueued && (counterQueued.body.evidence as { responseCode?: unknown } | undefined)?.responseCode);
+  const counterRefused = entries.find((entry) => entry.key === counterKey && entry.state === 'failed');
+  const counterFeedback = counterQueued ? (
+    <p className="state-waiting queued-note" role="status" data-testid="counter-queued">
+      {queuedCode ? t('queued.code') : t('queued.theirs')}
+    </p>
+  ) : counterRefused ? (
+    <p className="field-error" role="alert" data-testid="counter-refused" data-refusal-for={counterRefused.key}>
+      {refusal.why(counterRefused)} {refusal.next(counterRefused)}
+    </p>
+  ) : null;
 
   return (
     <section className="panel tablet-panel" aria-labelledby="approve-title">
@@ -105,7 +110,7 @@ export function ApprovalsPanel({ document, transfer, comments, entries, submit, 
           <button
             type="button"
             className="button button-primary button-large"
-            disabled={ownState === 'waiting' || ownState === 'sending'}
+            disabled={ownQueued || ownState === 'sending'}
             onClick={() => setOwnKey(submit('approveOwn', { ...common, ownRole: transfer.myRole }))}
           >
             {transfer.side === 'RECEIVING' ? t('approveReceiving') : t('approveMine')}
@@ -113,6 +118,11 @@ export function ApprovalsPanel({ document, transfer, comments, entries, submit, 
         ) : (
           <p className="hint">{t('mineNotNow')}</p>
         )}
+        {!mineApproved && ownQueued ? (
+          <p className="state-waiting queued-note" role="status" data-testid="own-queued">
+            {t('queued.own')}
+          </p>
+        ) : null}
       </div>
 
       {transfer.side === 'CARRIER' ? (
@@ -135,19 +145,15 @@ export function ApprovalsPanel({ document, transfer, comments, entries, submit, 
                 ))}
               </fieldset>
               {method === 'SIGN_ON_GLASS' && document.allowedActions.includes('CREATE_HANDOVER_LINK') ? (
-                <HandoverQrPanel
-                  freightDocumentId={document.freightDocumentId}
-                  transfer={transfer}
-                  onLink={(link: HandoverLinkResponse) => onWatch({ type: 'SIGN_ON_GLASS', until: Date.parse(link.expiresAt) })}
-                />
+                <HandoverQrPanel freightDocumentId={document.freightDocumentId} transfer={transfer} />
               ) : null}
               {method === 'OWN' ? (
-                <OwnApprovalQrPanel freightDocumentId={document.freightDocumentId} onShow={() => onWatch({ type: 'OWN', until: Date.now() + OWN_WATCH_MS })} />
+                <OwnApprovalQrPanel freightDocumentId={document.freightDocumentId} />
               ) : method === 'SIGN_ON_GLASS' ? (
                 <SignaturePanel
                   busy={counterState === 'sending'}
                   onSign={({ name, email, png }) =>
-                    recordWatched('SIGN_ON_GLASS', {
+                    record({
                       signedOnGlassBy: { name, ...(email ? { email } : {}) },
                       attachments: [{ content: png, mimeType: 'image/png', name: 'signature', originalFileName: 'signature.png' }],
                     })
@@ -160,7 +166,7 @@ export function ApprovalsPanel({ document, transfer, comments, entries, submit, 
                   s3={transfer.secrets.s3}
                   comments={comments}
                   busy={counterState === 'sending'}
-                  onConfirm={(responseCode) => recordWatched('TFA', { responseCode })}
+                  onConfirm={(responseCode) => record({ responseCode })}
                 />
               ) : method === 'TFA' ? (
                 <p className="hint">{t('noSecrets')}</p>
@@ -178,6 +184,7 @@ export function ApprovalsPanel({ document, transfer, comments, entries, submit, 
           ) : (
             <p className="hint">{t('theirsNotNow')}</p>
           )}
+          {transfer.counterPartyApproved ? null : counterFeedback}
         </div>
       ) : null}
     </section>

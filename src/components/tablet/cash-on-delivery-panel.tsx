@@ -3,7 +3,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import type { HandOverTransfer } from '@/lib/schemas/tablet';
-import type { OutboxEntry, OutboxKind } from '@/lib/tablet/outbox';
+import type { OutboxEntry, Submit } from '@/lib/tablet/outbox';
 import { entryState } from './outbox-status';
 import '@/components/legal/legal.css';
 
@@ -12,12 +12,7 @@ import '@/components/legal/legal.css';
  * reference) or not. Shown when the document asks for a reimbursement and `allowedActions` has
  * RECORD_CASH_ON_DELIVERY; a later record replaces the earlier one.
  */
-export function CashOnDeliveryPanel(props: {
-  document: FreightDocumentResponse;
-  transfer: HandOverTransfer;
-  entries: OutboxEntry[];
-  submit: (kind: OutboxKind, body: Record<string, unknown>) => string;
-}) {
+export function CashOnDeliveryPanel(props: { document: FreightDocumentResponse; transfer: HandOverTransfer; entries: OutboxEntry[]; submit: Submit }) {
   const { document, transfer } = props;
   const t = useTranslations('legal.cash');
   const format = useFormatter();

@@ -29,7 +29,16 @@ export function codeDigits(typed: string): string {
  * A 25-digit code typed in: grouped 5×5 as typed, pasted codes with spaces taken as they are, a numeric keypad,
  * and a hint that counts the digits ("12 of 25 digits") before anything is checked. `value` is the digits only.
  */
-export function CodeField(props: { id: string; label: string; value: string; onChange: (digits: string) => void; hint: string; error?: ReactNode }) {
+export function CodeField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (digits: string) => void;
+  hint: string;
+  error?: ReactNode;
+  /** Counts the tries: the same message after another try is a new alert, announced again (issue 31 item 4). */
+  attempt?: number;
+}) {
   const { id, error } = props;
   // Digits typed before React takes over the field would be in the box but not in the page's state (seen under
   // load): the field accepts typing once it is live.
@@ -53,7 +62,7 @@ export function CodeField(props: { id: string; label: string; value: string; onC
         {props.hint}
       </p>
       {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
+        <p key={props.attempt} id={`${id}-error`} className="field-error" role="alert">
           {error}
         </p>
       ) : null}

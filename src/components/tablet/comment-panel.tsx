@@ -1,13 +1,13 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import type { OutboxEntry } from '@/lib/tablet/outbox';
+import type { OutboxBody, OutboxEntry } from '@/lib/tablet/outbox';
 import { entryState } from './outbox-status';
 import { photoAttachments } from './photo-field';
 import { TextAndPhotoForm, useTextAndPhotoDraft } from './text-and-photo-form';
 
 /** A comment on the hand-over, with a photo from the tablet's camera (contract §7; it feeds the TFA codes). */
-export function CommentPanel(props: { previousCommits: string[]; entries: OutboxEntry[]; submit: (body: Record<string, unknown>) => string }) {
+export function CommentPanel(props: { previousCommits: string[]; entries: OutboxEntry[]; submit: (body: OutboxBody<'comment'>) => string }) {
   const t = useTranslations('tablet.comment');
   const draft = useTextAndPhotoDraft();
   const { text, photo } = draft;

@@ -4,6 +4,7 @@ import { DateTime } from '@/components/i18n/date-time';
 import { useEnumLabel } from '@/components/i18n/labels';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import type { HandOverTransfer } from '@/lib/schemas/tablet';
+import { deliveryDestination } from '@/lib/domain/delivery-destination';
 import { ApprovalState } from './transfer-bits';
 
 type Json = Record<string, unknown>;
@@ -39,8 +40,11 @@ export function HandOverSummary({ document, transfer }: { document: FreightDocum
     ['CONSIGNEE', label('role', 'CONSIGNEE'), document.consignee as Json | null],
     ['PLACE_OF_DELIVERY', label('role', 'PLACE_OF_DELIVERY'), document.placeOfDelivery as Json | null],
   ];
-  const placeRole = transfer ? PLACE_ROLE[transfer.action] : undefined;
+  // After an accepted change of consignee the cargo goes to the new consignee (issue 31 item 7).
+  const destination = deliveryDestination(document.instructions, Boolean(document.placeOfDelivery?.name));
+  const placeRole = transfer ? (transfer.action === 'DELIVERY' ? destination : PLACE_ROLE[transfer.action]) : undefined;
   const place = parties.find(([role]) => role === placeRole)?.[2];
+  const stalePlace = destination === 'CONSIGNEE' ? 'PLACE_OF_DELIVERY' : undefined;
   const lines = (Array.isArray(document.structuredGoods) ? document.structuredGoods : []) as Json[];
   const packages = lines.reduce((sum, line) => sum + (typeof line.numberOfPackages === 'number' ? line.numberOfPackages : 0), 0);
   const weights = new Map<string, number>();
@@ -80,7 +84,7 @@ export function HandOverSummary({ document, transfer }: { document: FreightDocum
       <h3>{t('parties')}</h3>
       <dl className="summary-grid">
         {parties
-          .filter(([role, , party]) => role !== placeRole && party && text(party.name))
+          .filter(([role, , party]) => role !== placeRole && role !== stalePlace && party && text(party.name))
           .map(([role, roleLabel, party], index) => (
             <div key={`${role}-${index}`}>
               <dt>{roleLabel}</dt>

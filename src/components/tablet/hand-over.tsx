@@ -1,18 +1,20 @@
 'use client';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorsFromCall, useErrorMessage } from '@/components/forms/errors';
 import { useEnumLabel } from '@/components/i18n/labels';
 import { CopyAge } from '@/components/offline/copy-age';
-import { copyKeys } from '@/lib/offline/copy';
-import { ApprovalsPanel, type WatchedApproval } from './approvals-panel';
+import { copyKeys } from '@/lib/offline/device-store';
+import { isOpen } from '@/lib/tablet/outbox';
+import { handOverOutcome } from '@/lib/tablet/hand-over-outcome';
+import { ApprovalsPanel } from './approvals-panel';
 import { HandoverResult } from './handover-result';
 import { CommentPanel } from './comment-panel';
 import { HandOverSummary } from './hand-over-summary';
 import { OutboxStatus } from './outbox-status';
 import { PlatesPanel } from './plates-panel';
-import { useHandOver, useOutbox } from './tablet-data';
+import { useHandOver, useHandOverWatch, useOutbox } from './tablet-data';
 import { NextStep } from './next-step';
 import { transferCountry, TransferTitle } from './transfer-bits';
 import { TransferTimeline } from './transfer-timeline';
@@ -21,32 +23,27 @@ import { ReservationsStep } from './reservations-step';
 import { CashOnDeliveryPanel } from './cash-on-delivery-panel';
 import { ImpedimentPanel } from './impediment-panel';
 import { AuthorityLink } from '@/components/efti/authority-link';
-
-/** A QR code is out: the transfer and approval type it waits for, the approvals already on record then, and until when. */
-type Watch = { action: string; type: WatchedApproval; known: string[]; until: number; polling: boolean };
+import { OnRecordPanel } from './on-record-panel';
 
 /**
  * The hand-over screen (issue 9 part 4, issue 19 item 1), read as steps: what is handed over → how the counter party
  * confirms → the result (full screen) → what comes next. Each step is one item of the list below, so a new step is
  * one line. Approvals come before plates and comments, as the task runs at the truck. Everything it shows and sends
- * goes through tablet-data.
+ * goes through tablet-data. While open it watches the document (issue 31 item 3): a counter party's approval, however
+ * given, and a transfer completed by the driver's own approval show full screen within seconds, without a reload.
  */
 export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
   const t = useTranslations('tablet.handOver');
   const label = useEnumLabel();
   const messageFor = useErrorMessage();
-  const [watch, setWatch] = useState<Watch>();
-  // While a QR code is out, the screen asks every second, so the phone's answer shows within 2 s.
-  const query = useHandOver(freightDocumentId, watch?.polling ? 1000 : undefined);
-  const outbox = useOutbox(freightDocumentId);
+  const query = useHandOver(freightDocumentId);
+  useHandOverWatch(freightDocumentId, query.data?.document.previousCommits);
+  const outbox = useOutbox(freightDocumentId, query.data?.document.serviceNumber);
   const [selected, setSelected] = useState(0);
-  // An expired link can bring no answer: stop asking a little after it ran out.
-  const until = watch?.until;
-  useEffect(() => {
-    if (until === undefined) return;
-    const timer = window.setTimeout(() => setWatch((current) => current && { ...current, polling: false }), Math.max(0, until - Date.now()) + 5_000);
-    return () => window.clearTimeout(timer);
-  }, [until]);
+  // The approvals on record when the screen first showed the document, and those whose result the driver closed.
+  const [seen, setSeen] = useState<ReadonlySet<string>>();
+  const approvalIds = (query.data?.document.approvals ?? []).map((approval) => approval.approvalId);
+  if (query.data && !seen) setSeen(new Set(approvalIds));
 
   if (query.isPending) {
     return (
@@ -75,33 +72,26 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
   }
 
   const { document, transfers } = query.data;
-  // The phone's answer: a counter-party approval of the watched transfer and type that was not on record when the code was shown.
-  const answered = watch
-    ? (document.approvals ?? []).find(
-        (approval) =>
-          approval.side === 'COUNTER_PARTY' && approval.type === watch.type && approval.action === watch.action && !watch.known.includes(approval.approvalId),
-      )
-    : undefined;
-  if (answered) {
-    // Done when no open transfer of that action still waits for the carrier side.
-    const complete = !transfers.some((open) => open.action === answered.action && !open.carrierApproved);
+  const outcome = seen ? handOverOutcome(seen, document.approvals ?? []) : undefined;
+  if (outcome) {
     return (
       <HandoverResult
-        approval={answered}
+        approval={outcome.counterParty}
+        at={outcome.at}
+        serviceNumber={document.serviceNumber}
         status={document.status}
-        complete={complete}
-        countryCode={transferCountry(document, answered.action)}
-        onClose={() => setWatch(undefined)}
+        complete={outcome.complete}
+        countryCode={transferCountry(document, outcome.action)}
+        onClose={() => setSeen(new Set(approvalIds))}
       />
     );
   }
   const transfer = transfers[Math.min(selected, transfers.length - 1)];
   const myCarrierRole = document.ownPermissions.find((entry) => entry.role === 'CARRIER' || entry.role === 'SUBSEQUENT_CARRIER');
-  const pendingComments = outbox.entries
-    .filter((entry) => entry.kind === 'comment' && (entry.state === 'waiting' || entry.state === 'sending'))
-    .map((entry) => (typeof entry.body.text === 'string' ? entry.body.text : ''));
+  const pendingComments = outbox.entries.flatMap((entry) =>
+    entry.kind === 'comment' && isOpen(entry) ? [typeof entry.body.text === 'string' ? entry.body.text : ''] : [],
+  );
   const comments = [...(document.comments ?? []).map((comment) => comment.text ?? ''), ...pendingComments];
-  const known = (document.approvals ?? []).map((approval) => approval.approvalId);
 
   return (
     <>
@@ -146,6 +136,9 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
         <li>
           <HandOverSummary document={document} transfer={transfer} />
         </li>
+        <li>
+          <OnRecordPanel document={document} />
+        </li>
         {transfer ? (
           <li>
             <ReservationsStep document={document} transfer={transfer} entries={outbox.entries} submit={outbox.submit} />
@@ -158,14 +151,7 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
         ) : null}
         {transfer ? (
           <li>
-            <ApprovalsPanel
-              document={document}
-              transfer={transfer}
-              comments={comments}
-              entries={outbox.entries}
-              submit={outbox.submit}
-              onWatch={({ type, until: end, polling = true }) => setWatch({ action: transfer.action, type, known, until: end, polling })}
-            />
+            <ApprovalsPanel document={document} transfer={transfer} comments={comments} entries={outbox.entries} submit={outbox.submit} />
           </li>
         ) : (
           <li>

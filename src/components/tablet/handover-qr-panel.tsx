@@ -10,9 +10,9 @@ import { useLocalTime } from '@/components/i18n/date-time';
 
 /**
  * Sign on the counter party's own phone (contract §7): the driver shows a QR code of a one-time hand-over link;
- * the consignee scans it, checks the delivery and signs there. `onLink` tells the screen to watch for the answer.
+ * the consignee scans it, checks the delivery and signs there. The hand-over screen learns of the answer within seconds (it watches the document while open).
  */
-export function HandoverQrPanel(props: { freightDocumentId: string; transfer: HandOverTransfer; onLink: (link: HandoverLinkResponse) => void }) {
+export function HandoverQrPanel(props: { freightDocumentId: string; transfer: HandOverTransfer }) {
   const t = useTranslations('handover.qr');
   const clock = useLocalTime();
   const messageFor = useErrorMessage();
@@ -46,7 +46,6 @@ export function HandoverQrPanel(props: { freightDocumentId: string; transfer: Ha
       {
         onSuccess: (created) => {
           setLink(created);
-          props.onLink(created);
         },
       },
     );

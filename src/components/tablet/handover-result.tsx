@@ -7,10 +7,12 @@ import { useEnumLabel } from '@/components/i18n/labels';
 import type { ApprovalResponse, FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 
 /** How the counter party confirmed, in the line under the result. */
-const SIGNER_LINE: Partial<Record<ApprovalResponse['type'], 'confirmedOwn' | 'confirmedCode' | 'signed'>> = {
+const SIGNER_LINE: Partial<Record<ApprovalResponse['type'], 'confirmedOwn' | 'confirmedCode' | 'confirmedImplicit' | 'signed'>> = {
   OWN: 'confirmedOwn',
   TFA: 'confirmedCode',
   SIGN_ON_GLASS: 'signed',
+  // Nobody signed: the line must not say so (issue 31: the implicit approval now shows this screen too).
+  IMPLICIT: 'confirmedImplicit',
 };
 
 /**
@@ -21,12 +23,17 @@ const SIGNER_LINE: Partial<Record<ApprovalResponse['type'], 'confirmedOwn' | 'co
  */
 export function HandoverResult({
   approval,
+  at,
+  serviceNumber,
   status,
   complete,
   countryCode,
   onClose,
 }: {
   approval: ApprovalResponse;
+  /** When it happened (the completing approval's time); the counter party's approval's by default. */
+  at?: string;
+  serviceNumber: string;
   status: FreightDocumentResponse['status'];
   complete: boolean;
   /** The country of the transfer's place: the time is its local time (decision 0027). */
@@ -38,7 +45,7 @@ export function HandoverResult({
   const clock = useLocalTime();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const time = clock(approval.createDateTimeServer, { style: 'clock', countryCode });
+  const time = clock(at ?? approval.createDateTimeServer, { style: 'clock', countryCode });
   const name = approval.signedOnGlassBy?.name ?? approval.account?.name ?? label('role', approval.role);
   return (
     <div className={`handover-result ${approval.declined ? 'handover-result-declined' : 'handover-result-done'}`} role="alert" data-testid="handover-result">
@@ -46,6 +53,9 @@ export function HandoverResult({
         <h2 ref={heading} tabIndex={-1}>
           {approval.declined ? t('declined', { name, time }) : complete ? t(approval.action, { time }) : t('approvedBy', { name, time })}
         </h2>
+        <p className="handover-result-document" data-testid="result-document">
+          {t('document', { serviceNumber })}
+        </p>
         {approval.declined ? (
           <>
             {approval.remarks ? <p>{t('remarks', { remarks: approval.remarks })}</p> : null}

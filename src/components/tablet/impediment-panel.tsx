@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { RadioChoices } from '@/components/forms/radio-choices';
 import { IMPEDIMENT_KINDS, type ImpedimentKind } from '@/lib/domain/legal-events';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
-import type { OutboxEntry, OutboxKind } from '@/lib/tablet/outbox';
+import type { OutboxEntry, Submit } from '@/lib/tablet/outbox';
 import { entryState } from './outbox-status';
 import { photoAttachments } from './photo-field';
 import { TextAndPhotoForm, useTextAndPhotoDraft } from './text-and-photo-form';
@@ -15,11 +15,7 @@ import '@/components/legal/legal.css';
  * the right of disposal are told and may answer with an instruction. Shown when `allowedActions` has
  * REPORT_IMPEDIMENT; closed until asked for, so it does not crowd the hand-over.
  */
-export function ImpedimentPanel(props: {
-  document: FreightDocumentResponse;
-  entries: OutboxEntry[];
-  submit: (kind: OutboxKind, body: Record<string, unknown>) => string;
-}) {
+export function ImpedimentPanel(props: { document: FreightDocumentResponse; entries: OutboxEntry[]; submit: Submit }) {
   const { document } = props;
   const t = useTranslations('legal');
   const [open, setOpen] = useState(false);

@@ -5,8 +5,9 @@ import { errorsFromCall, useErrorMessage } from '@/components/forms/errors';
 import { DateTime } from '@/components/i18n/date-time';
 import { useEnumLabel } from '@/components/i18n/labels';
 import { CopyAge } from '@/components/offline/copy-age';
+import { OfflineReady } from '@/components/offline/offline-ready';
 import { RefusedItems } from '@/components/offline/refused-items';
-import { copyKeys } from '@/lib/offline/copy';
+import { copyKeys } from '@/lib/offline/device-store';
 import type { MyTransferItem } from '@/lib/schemas/tablet';
 import { useMyTransfers } from './tablet-data';
 import { ApprovalState, PlaceText, TransferTitle } from './transfer-bits';
@@ -30,6 +31,11 @@ function TransferCard({ item }: { item: MyTransferItem }) {
         </span>
         <span className={`badge badge-${item.status.toLowerCase()}`}>{label('status', item.status)}</span>
       </Link>
+      {item.pendingInstruction ? (
+        <p className="legal-pending-flag" data-testid="instruction-waiting">
+          {t('instructionWaiting')}
+        </p>
+      ) : null}
       <dl className="transfer-facts">
         <div>
           <dt>{t('place')}</dt>
@@ -108,7 +114,9 @@ export function MyTransfers() {
     <>
       <h1>{t('title')}</h1>
       <p className="lead">{t('lead')}</p>
+      <OfflineReady />
       <CopyAge copyKey={copyKeys.myTransfers} />
+      <RefusedItems testId="not-sent" />
       {body}
     </>
   );

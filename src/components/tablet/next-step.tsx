@@ -3,6 +3,7 @@ import { useTranslations } from 'next-intl';
 import { DateTime } from '@/components/i18n/date-time';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import type { HandOverTransfer } from '@/lib/schemas/tablet';
+import { deliveryPlaceOf } from '@/lib/handover/facts';
 
 type Json = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -13,7 +14,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  */
 export function NextStep({ document, transfer }: { document: FreightDocumentResponse; transfer?: HandOverTransfer }) {
   const t = useTranslations('tablet.next');
-  const delivery = document.placeOfDelivery as Json | null;
+  // Where the cargo goes now: the new consignee after an accepted change (issue 31 item 7).
+  const delivery = deliveryPlaceOf(document) as Json | null;
   const due = document.estimatedDateTimeOfDelivery ?? document.agreedDateTimeOfDelivery;
   return (
     <section className="panel tablet-panel" aria-labelledby="next-title" data-testid="next-step">

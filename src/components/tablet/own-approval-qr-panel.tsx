@@ -4,15 +4,14 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 
 /** How long the tablet watches for the counter party's approval after showing the code, as long as a hand-over link lives. */
-export const OWN_WATCH_MS = 10 * 60_000;
 
 /**
  * Collection and carrier to carrier (issue 19 item 4): no signature on glass, so the QR code is the address of the
  * portal's approval (`/documents/{id}/approve`, decision 0022). The counter party scans it, signs in on the phone (the
- * sign-in keeps the way back) and approves on its own account; `onShow` tells the screen to watch for that approval.
+ * sign-in keeps the way back) and approves on its own account; the hand-over screen learns of it within seconds (it watches the document while open).
  * The address is the tablet's own origin: the one the driver's device reached the service at.
  */
-export function OwnApprovalQrPanel({ freightDocumentId, onShow }: { freightDocumentId: string; onShow: () => void }) {
+export function OwnApprovalQrPanel({ freightDocumentId }: { freightDocumentId: string }) {
   const t = useTranslations('tablet.ownQr');
   const [url, setUrl] = useState<string>();
   const [image, setImage] = useState<string>();
@@ -50,7 +49,6 @@ export function OwnApprovalQrPanel({ freightDocumentId, onShow }: { freightDocum
           className="button button-primary button-large"
           onClick={() => {
             setUrl(`${window.location.origin}/documents/${encodeURIComponent(freightDocumentId)}/approve`);
-            onShow();
           }}
         >
           {t('show')}

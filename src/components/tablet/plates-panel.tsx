@@ -3,7 +3,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import { LICENSE_PLATE_TYPES } from '@/lib/schemas/transfers';
-import type { OutboxEntry } from '@/lib/tablet/outbox';
+import type { OutboxBody, OutboxEntry } from '@/lib/tablet/outbox';
 import { entryState } from './outbox-status';
 
 type Plate = { licensePlate: string; countryCode: string; type: (typeof LICENSE_PLATE_TYPES)[number] };
@@ -13,7 +13,7 @@ export function PlatesPanel(props: {
   document: FreightDocumentResponse;
   roleId: string;
   entries: OutboxEntry[];
-  submit: (body: Record<string, unknown>) => string;
+  submit: (body: OutboxBody<'licensePlates'>) => string;
 }) {
   const t = useTranslations('tablet.plates');
   const current = props.document.licensePlates.filter((plate) => plate.roleId === props.roleId);

@@ -1,6 +1,6 @@
 'use client';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorsFromCall, useErrorMessage, type FieldError } from '@/components/forms/errors';
 import type { responseCodeAnswer } from '@/lib/schemas/tablet';
 import type { z } from 'zod';
@@ -8,6 +8,7 @@ import { OfflineCodesStatus } from '@/components/offline/offline-codes-status';
 import { useResponseCode } from './tablet-data';
 import { CodeField, GroupedCode } from './code-fields';
 import { AcceptingReservations } from '@/components/legal/accepting-reservations';
+import { HandoverFacts } from '@/components/handover/handover-facts';
 import '@/components/legal/legal.css';
 
 /**
@@ -23,6 +24,17 @@ export function RespondCode() {
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<z.infer<typeof responseCodeAnswer>>();
   const [error, setError] = useState<FieldError>();
+  // The code shows once the counter party has read what it confirms (issue 31 item 8).
+  const [checked, setChecked] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  // What the phone shows next (what is confirmed, then the code) starts at the top of its screen, its heading focused:
+  // below the form it would be under the fold of a phone (issue 31 item 8).
+  const shown = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!answer) return;
+    shown.current?.closest('section')?.scrollIntoView({ block: 'start' });
+    shown.current?.focus({ preventScroll: true });
+  }, [answer, checked]);
 
   return (
     <div className="respond">
@@ -33,7 +45,9 @@ export function RespondCode() {
         className="form panel tablet-panel"
         onSubmit={async (event) => {
           event.preventDefault();
+          setAttempt((count) => count + 1);
           setAnswer(undefined);
+          setChecked(false);
           if (digits.length !== 25) return setError({ code: '3.1', description: '', field: 'challenge' });
           setBusy(true);
           setError(undefined);
@@ -52,6 +66,7 @@ export function RespondCode() {
           value={digits}
           onChange={setDigits}
           hint={t('challengeHint', { count: digits.length })}
+          attempt={attempt}
           error={
             error
               ? error.code === '3.1'
@@ -70,14 +85,29 @@ export function RespondCode() {
           </button>
         </div>
       </form>
-      {answer ? (
-        <section className="panel tablet-panel panel-success" aria-labelledby="response-title" role="status">
-          <h2 id="response-title">{t('responseTitle')}</h2>
+      {answer && answer.handedOver && !checked ? (
+        <section className="panel tablet-panel" aria-labelledby="check-title" role="status" data-testid="respond-check">
+          <h2 id="check-title" ref={shown} tabIndex={-1}>
+            {t('checkTitle', { action: action(answer.action), serviceNumber: answer.serviceNumber })}
+          </h2>
+          <HandoverFacts view={answer.handedOver} />
+          <div className="actions">
+            <button type="button" className="button button-primary button-large" onClick={() => setChecked(true)}>
+              {t('showCode')}
+            </button>
+          </div>
+        </section>
+      ) : answer ? (
+        <section className="panel tablet-panel panel-success" aria-labelledby="response-title" role="status" data-testid="respond-answer">
+          <h2 id="response-title" ref={shown} tabIndex={-1}>
+            {t('responseTitle')}
+          </h2>
           <p>{t('forDocument', { action: action(answer.action), serviceNumber: answer.serviceNumber })}</p>
-          <AcceptingReservations reservations={answer.reservations} />
+          {/* The code right under its title, where the phone's screen begins; what it accepts was shown before it. */}
           <GroupedCode code={answer.responseCode} testId="response-code" />
           <p>{t('readBack')}</p>
           {answer.commentsMatch ? null : <p className="banner banner-warning">{t('commentsDiffer')}</p>}
+          <AcceptingReservations reservations={answer.reservations} />
         </section>
       ) : null}
     </div>

@@ -11,6 +11,7 @@ export function SignatureField({
   label,
   error,
   onDrawn,
+  attempt,
 }: {
   signature: ReturnType<typeof useSignaturePad>;
   label: string;
@@ -18,6 +19,8 @@ export function SignatureField({
   error?: string;
   /** After each stroke: the parent clears a "sign first" message as soon as there is ink. */
   onDrawn?: () => void;
+  /** Counts the tries: the message after another try with the box still empty is announced again. */
+  attempt?: number;
 }) {
   const { pad, frame, width, height, keepStrokes } = signature;
   return (
@@ -49,7 +52,7 @@ export function SignatureField({
         ) : null}
       </div>
       {error ? (
-        <p className="field-error" role="alert">
+        <p key={attempt} className="field-error" role="alert">
           {error}
         </p>
       ) : null}

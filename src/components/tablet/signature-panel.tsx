@@ -18,12 +18,14 @@ export function SignaturePanel({ busy, onSign }: { busy: boolean; onSign: (evide
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<'name' | 'signature'>();
+  const [attempt, setAttempt] = useState(0);
 
   return (
     <form
       className="form"
       onSubmit={(event) => {
         event.preventDefault();
+        setAttempt((count) => count + 1);
         if (!name.trim()) return setProblem('name');
         if (!pad.current || pad.current.isEmpty()) return setProblem('signature');
         setProblem(undefined);
@@ -35,6 +37,7 @@ export function SignaturePanel({ busy, onSign }: { busy: boolean; onSign: (evide
         label={t('name')}
         value={name}
         autoComplete="off"
+        attempt={attempt}
         error={problem === 'name' ? t('nameMissing') : undefined}
         onChange={setName}
         onErrorFixed={() => setProblem(undefined)}
@@ -56,6 +59,7 @@ export function SignaturePanel({ busy, onSign }: { busy: boolean; onSign: (evide
         signature={signature}
         label={t('area')}
         error={problem === 'signature' ? t('signatureMissing') : undefined}
+        attempt={attempt}
         onDrawn={() => setProblem((current) => (current === 'signature' ? undefined : current))}
       />
       <div className="actions">

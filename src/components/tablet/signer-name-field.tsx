@@ -15,15 +15,20 @@ export function SignerNameField(props: {
   autoComplete: 'name' | 'off';
   /** The message when the name is missing, shown under the field and announced; none while the field is fine. */
   error?: string;
+  /**
+   * Counts the signer's tries: each try with the name still missing brings the field back into view and announces
+   * the message again (issue 31 item 4: the second missing name was left off-screen and silent).
+   */
+  attempt: number;
 }) {
-  const { error } = props;
+  const { error, attempt } = props;
   const field = useRef<HTMLDivElement>(null);
   // The send button is below the signature box: a missing name is shown where the signer is, ready to type.
   useEffect(() => {
     if (!error) return;
     field.current?.scrollIntoView({ block: 'center' });
     field.current?.querySelector('input')?.focus({ preventScroll: true });
-  }, [error]);
+  }, [error, attempt]);
   return (
     <div ref={field} className={`field${error ? ' field-invalid' : ''}`}>
       <label htmlFor="signer-name">{props.label}</label>
@@ -40,7 +45,7 @@ export function SignerNameField(props: {
         }}
       />
       {error ? (
-        <p id="signer-name-error" className="field-error" role="alert">
+        <p key={attempt} id="signer-name-error" className="field-error" role="alert">
           {error}
         </p>
       ) : null}

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { LanguageSwitch } from '@/components/language-switch';
 import { OutboxBadge } from '@/components/offline/offline-bar';
-import { SignOutButton } from '@/components/sign-out-button';
+import { TabletSignOut } from '@/components/offline/tablet-sign-out';
 
 /** The tablet's header: few, large links (a driver in the cab, gloves on). */
 export function TabletHeader({ signedIn, partnerEnvironment }: { signedIn: boolean; partnerEnvironment: boolean }) {
@@ -34,7 +34,7 @@ export function TabletHeader({ signedIn, partnerEnvironment }: { signedIn: boole
                   <Link href="/documents">{t('portal')}</Link>
                 </li>
                 <li>
-                  <SignOutButton className="link-button" />
+                  <TabletSignOut />
                 </li>
               </ul>
             </nav>

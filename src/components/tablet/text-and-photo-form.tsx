@@ -30,7 +30,11 @@ export function TextAndPhotoForm(props: {
   photoTexts: { failed: string; previewAlt: string };
   draft: TextAndPhotoDraft;
   textRequired?: boolean;
+  /** What is wrong with the text, under it (the form also says it beside the button: `submitError`). */
+  textError?: string;
   submitDisabled: boolean;
+  /** What stops the form, beside the send button where the finger is (issue 31 item 4), announced. */
+  submitError?: ReactNode;
   /** Called with the browser's submit already prevented. */
   onSubmit: () => void;
   children?: ReactNode;
@@ -41,6 +45,7 @@ export function TextAndPhotoForm(props: {
   return (
     <form
       className="form"
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         props.onSubmit();
@@ -54,9 +59,16 @@ export function TextAndPhotoForm(props: {
           className="input input-large"
           rows={3}
           required={props.textRequired}
+          aria-invalid={props.textError ? true : undefined}
+          aria-describedby={props.textError ? `${idPrefix}-text-error` : undefined}
           value={draft.text}
           onChange={(event) => draft.setText(event.target.value)}
         />
+        {props.textError ? (
+          <p className="field-error" id={`${idPrefix}-text-error`}>
+            {props.textError}
+          </p>
+        ) : null}
       </div>
       <PhotoField
         id={`${idPrefix}-photo`}
@@ -73,6 +85,7 @@ export function TextAndPhotoForm(props: {
         </button>
         {props.moreActions}
       </div>
+      {props.submitError}
     </form>
   );
 }

@@ -26,6 +26,7 @@ export function TfaPanel(props: {
   });
   const [digits, setDigits] = useState('');
   const [problem, setProblem] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   return (
     <div className="tfa">
       <p id="challenge-label">{t('showThis')}</p>
@@ -35,6 +36,7 @@ export function TfaPanel(props: {
         className="form"
         onSubmit={(event) => {
           event.preventDefault();
+          setAttempt((count) => count + 1);
           if (digits.length !== 25) return setProblem(true);
           setProblem(false);
           props.onConfirm(digits);
@@ -47,6 +49,7 @@ export function TfaPanel(props: {
           onChange={setDigits}
           hint={t('responseHint', { count: digits.length })}
           error={problem ? t('responseLength', { count: digits.length }) : undefined}
+          attempt={attempt}
         />
         <div className="actions">
           <button type="submit" className="button button-primary button-large" disabled={props.busy}>

@@ -1,7 +1,7 @@
 'use client';
 import { useTranslations } from 'next-intl';
-import { useSyncExternalStore } from 'react';
-import { isWaiting, outbox } from '@/components/offline/outbox-store';
+import { useDevice } from '@/components/offline/device-provider';
+import { isOpen } from '@/lib/tablet/outbox';
 import type { ApprovalResponse, FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import type { MyTransferItem } from '@/lib/schemas/tablet';
 
@@ -36,9 +36,9 @@ export function ApprovalState({
 }) {
   const t = useTranslations('tablet.list');
   const offline = useTranslations('offline');
-  const entries = useSyncExternalStore(outbox.subscribe, outbox.snapshot, outbox.serverSnapshot);
-  const queued = (kind: string) =>
-    entries.some((entry) => isWaiting(entry) && entry.freightDocumentId === freightDocumentId && entry.kind === kind && entry.body.action === item.action);
+  const { entries } = useDevice();
+  const queued = (kind: 'approveOwn' | 'recordCounterParty') =>
+    entries.some((entry) => isOpen(entry) && entry.freightDocumentId === freightDocumentId && entry.kind === kind && entry.body.action === item.action);
   const mine = item.side === 'RECEIVING' ? item.counterPartyApproved : item.carrierApproved;
   const theirs = item.side === 'RECEIVING' ? item.carrierApproved : item.counterPartyApproved;
   const mineWaiting = !mine && queued('approveOwn');

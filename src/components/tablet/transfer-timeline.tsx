@@ -10,7 +10,8 @@ import './tablet.css';
 type Event =
   | { kind: 'approval'; at: string; approval: ApprovalResponse }
   | { kind: 'comment'; at: string; comment: CommentResponse }
-  | { kind: 'status'; at: string; status: string; commitId: string };
+  | { kind: 'status'; at: string; status: string; commitId: string }
+  | { kind: 'legal'; at: string; id: string; title: string; text?: string; by?: string };
 
 /** An image of the document (a signature, a photo), for readers the access rules let see it; else a word why not. */
 function StoredImage({ freightDocumentId, attachmentId, alt }: { freightDocumentId: string; attachmentId: string; alt: string }) {
@@ -71,9 +72,16 @@ function ApprovalEvent({ document, approval }: { document: FreightDocumentRespon
 
 function CommentEvent({ document, comment }: { document: FreightDocumentResponse; comment: CommentResponse }) {
   const t = useTranslations('tablet.timeline');
+  const legal = useTranslations('legal');
+  const name = comment.account?.name ?? comment.submittedBy.name ?? '—';
+  // A reservation is named as what it is (issue 31 item 6): "Reservation at taking over: Damage".
+  const title = comment.reservation
+    ? t('reservation', { stage: t(`stage.${comment.reservation.stage}`), kind: legal(`reservationKind.${comment.reservation.kind}`) })
+    : t('comment', { name });
   return (
     <>
-      <p className="timeline-title">{t('comment', { name: comment.account?.name ?? comment.submittedBy.name ?? '—' })}</p>
+      <p className="timeline-title">{title}</p>
+      {comment.reservation ? <p className="hint">{t('by', { name })}</p> : null}
       {comment.text ? <p className="timeline-text">{comment.text}</p> : null}
       <p className="hint">
         <DateTime value={comment.createDateTimeClient ?? comment.createDateTimeServer} />
@@ -96,8 +104,55 @@ const STATUS_AT: Partial<Record<string, ApprovalResponse['action']>> = { TRANSIT
  */
 export function TransferTimeline({ document, headingLevel = 2 }: { document: FreightDocumentResponse; headingLevel?: 2 | 3 }) {
   const t = useTranslations('tablet.timeline');
+  const legal = useTranslations('legal');
   const label = useEnumLabel();
+  const actor = (who: { name: string | null; accountNumber: string | null; role: string }) => who.name ?? who.accountNumber ?? label('role', who.role);
+  // The legal events of contract §14, each named as what it is (issue 31 item 6).
+  const legalEvents: Event[] = [
+    ...(document.impediments ?? []).map((impediment): Event => ({
+      kind: 'legal',
+      at: impediment.createDateTimeServer,
+      id: impediment.impedimentId,
+      title: t('impediment', { kind: legal(`impedimentKind.${impediment.kind}`) }),
+      text: impediment.text,
+      by: actor(impediment.reportedBy),
+    })),
+    ...(document.instructions ?? []).flatMap((instruction): Event[] => [
+      {
+        kind: 'legal',
+        at: instruction.createDateTimeServer,
+        id: instruction.instructionId,
+        title: t('instruction', { kind: legal(`instructionKind.${instruction.kind}`) }),
+        text: instruction.text,
+        by: actor(instruction.givenBy),
+      },
+      ...(instruction.response
+        ? [
+            {
+              kind: 'legal' as const,
+              at: instruction.response.createDateTimeServer,
+              id: `${instruction.instructionId}-answer`,
+              title: t(instruction.response.accepted ? 'instructionAccepted' : 'instructionRefused', { kind: legal(`instructionKind.${instruction.kind}`) }),
+              text: instruction.response.reason,
+              by: actor(instruction.response.answeredBy),
+            },
+          ]
+        : []),
+    ]),
+    ...(document.cashOnDelivery
+      ? [
+          {
+            kind: 'legal' as const,
+            at: document.cashOnDelivery.createDateTimeServer,
+            id: 'cash-on-delivery',
+            title: t('cash'),
+            by: actor(document.cashOnDelivery.recordedBy),
+          },
+        ]
+      : []),
+  ];
   const events: Event[] = [
+    ...legalEvents,
     ...(document.approvals ?? []).map((approval): Event => ({ kind: 'approval', at: approval.createDateTimeServer, approval })),
     ...(document.comments ?? []).map((comment): Event => ({ kind: 'comment', at: comment.createDateTimeServer, comment })),
     ...(document.updates ?? [])
@@ -114,13 +169,30 @@ export function TransferTimeline({ document, headingLevel = 2 }: { document: Fre
         <ol className="timeline" data-testid="timeline">
           {events.map((event) => (
             <li
-              key={event.kind === 'approval' ? event.approval.approvalId : event.kind === 'comment' ? event.comment.commentId : `status-${event.commitId}`}
+              key={
+                event.kind === 'approval'
+                  ? event.approval.approvalId
+                  : event.kind === 'comment'
+                    ? event.comment.commentId
+                    : event.kind === 'legal'
+                      ? event.id
+                      : `status-${event.commitId}`
+              }
               className={`timeline-event timeline-${event.kind}`}
             >
               {event.kind === 'approval' ? (
                 <ApprovalEvent document={document} approval={event.approval} />
               ) : event.kind === 'comment' ? (
                 <CommentEvent document={document} comment={event.comment} />
+              ) : event.kind === 'legal' ? (
+                <>
+                  <p className="timeline-title">{event.title}</p>
+                  {event.text ? <p className="timeline-text">{event.text}</p> : null}
+                  <p className="hint">
+                    {event.by ? `${t('by', { name: event.by })} · ` : ''}
+                    <DateTime value={event.at} />
+                  </p>
+                </>
               ) : (
                 <p className="timeline-title">
                   {t('status', { status: label('status', event.status) })}{' '}

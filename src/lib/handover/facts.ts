@@ -1,3 +1,4 @@
+import { deliveryDestination } from '@/lib/domain/delivery-destination';
 import { STAGE_OF_TRANSFER } from '@/lib/domain/legal-events';
 import type { TransferAction } from '@/lib/domain/transfers';
 import type { Role } from '@/lib/schemas/freight-document';
@@ -14,13 +15,18 @@ function partyOf(role: Role, party: Party): HandoverParty[] {
   return [{ role, name, streetName, buildingNumber, postalCode, cityName, countryCode }];
 }
 
+/** Where the delivery happens now: the new consignee after an accepted change of consignee (issue 31 item 7). */
+export function deliveryPlaceOf(document: Pick<FreightDocumentResponse, 'instructions' | 'placeOfDelivery' | 'consignee'>): Party {
+  return deliveryDestination(document.instructions, Boolean(document.placeOfDelivery?.name)) === 'CONSIGNEE' ? document.consignee : document.placeOfDelivery;
+}
+
 /** When the transfer is due and where (the country whose local time shows it); none between carriers. */
 function dueOf(action: TransferAction, document: FreightDocumentResponse): HandoverFactsView['due'] {
   const [at, place] =
     action === 'COLLECTION'
       ? [document.estimatedDateTimeOfTakingOver ?? document.agreedDateTimeOfTakingOver, document.placeOfTakingOver]
       : action === 'DELIVERY'
-        ? [document.estimatedDateTimeOfDelivery ?? document.agreedDateTimeOfDelivery, document.placeOfDelivery]
+        ? [document.estimatedDateTimeOfDelivery ?? document.agreedDateTimeOfDelivery, deliveryPlaceOf(document)]
         : [null, null];
   return typeof at === 'string' && at ? { at, countryCode: place?.countryCode ?? null } : null;
 }
@@ -39,7 +45,8 @@ export function handoverFactsOf(action: TransferAction, document: FreightDocumen
       ...partyOf('CARRIER', document.carrier),
       ...document.subsequentCarriers.flatMap((party) => partyOf('SUBSEQUENT_CARRIER', party)),
       ...partyOf('CONSIGNEE', document.consignee),
-      ...partyOf('PLACE_OF_DELIVERY', document.placeOfDelivery),
+      // The old place of delivery is left out once the cargo goes to a new consignee (issue 31 item 7).
+      ...(deliveryPlaceOf(document) === document.placeOfDelivery ? partyOf('PLACE_OF_DELIVERY', document.placeOfDelivery) : []),
     ],
     goods: document.goods,
     structuredGoods: document.structuredGoods.map(({ name, numberOfPackages, methodOfPackaging, weight, weightUnit, volume, volumeUnit }) => ({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IMPEDIMENT_KINDS, INSTRUCTION_KINDS, RESERVATION_KINDS } from '@/lib/domain/legal-events';
 import { looseBoolean, optional } from './common';
 import { currencyCodeSchema, moneySchema, partyInput } from './freight-document';
-import { previousCommits, required, secondsSinceCreation, text, transferAttachmentInput } from './transfers';
+import { outboxAccountId, previousCommits, required, secondsSinceCreation, text, transferAttachmentInput } from './transfers';
 
 /*
  * The request bodies of contract §14's operations (reservations are comments: see commentInput). Each parses its
@@ -123,7 +123,7 @@ const idempotencyKey = z.string().optional();
 const freightDocumentId = z.string().min(1);
 export const giveInstructionRequest = z.object({ freightDocumentId, idempotencyKey, body: instructionInput });
 export const answerInstructionRequest = z.object({ freightDocumentId, instructionId: z.string().min(1), idempotencyKey, body: instructionResponseInput });
-export const reportImpedimentRequest = z.object({ freightDocumentId, idempotencyKey, body: impedimentInput });
-export const recordCashOnDeliveryRequest = z.object({ freightDocumentId, idempotencyKey, body: cashOnDeliveryInput });
+export const reportImpedimentRequest = z.object({ freightDocumentId, idempotencyKey, outboxAccountId, body: impedimentInput });
+export const recordCashOnDeliveryRequest = z.object({ freightDocumentId, idempotencyKey, outboxAccountId, body: cashOnDeliveryInput });
 export const replaceByPaperRequest = z.object({ freightDocumentId, idempotencyKey, body: replaceByPaperInput });
 export const receiptRequest = z.object({ freightDocumentId });

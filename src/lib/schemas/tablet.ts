@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { handoverLinkInput, handoverReservation } from './handover';
+import { handoverLinkInput, handoverReservation, handoverView } from './handover';
 import { TRANSFER_ACTIONS, APPROVAL_TYPES } from '@/lib/domain/transfers';
 import { freightDocumentResponse, transferSecretsResponse } from './freight-document-response';
 import { ROLES, STATUSES } from './freight-document';
-import { commentInput, counterPartyApprovalInput, licensePlatesInput, myApprovalInput } from './transfers';
+import { commentInput, counterPartyApprovalInput, licensePlatesInput, myApprovalInput, outboxAccountId } from './transfers';
 
 /**
  * The carrier tablet's tRPC shapes (issue 9 part 4). Writes reuse the REST bodies of contract §7; each carries
@@ -13,10 +13,10 @@ import { commentInput, counterPartyApprovalInput, licensePlatesInput, myApproval
 const idempotencyKey = z.string().optional();
 const documentId = z.string().min(1);
 
-export const tabletApproveOwnInput = z.object({ freightDocumentId: documentId, idempotencyKey, body: myApprovalInput });
-export const tabletCounterPartyInput = z.object({ freightDocumentId: documentId, idempotencyKey, body: counterPartyApprovalInput });
-export const tabletCommentInput = z.object({ freightDocumentId: documentId, idempotencyKey, body: commentInput });
-export const tabletLicensePlatesInput = z.object({ freightDocumentId: documentId, idempotencyKey, body: licensePlatesInput });
+export const tabletApproveOwnInput = z.object({ freightDocumentId: documentId, idempotencyKey, outboxAccountId, body: myApprovalInput });
+export const tabletCounterPartyInput = z.object({ freightDocumentId: documentId, idempotencyKey, outboxAccountId, body: counterPartyApprovalInput });
+export const tabletCommentInput = z.object({ freightDocumentId: documentId, idempotencyKey, outboxAccountId, body: commentInput });
+export const tabletLicensePlatesInput = z.object({ freightDocumentId: documentId, idempotencyKey, outboxAccountId, body: licensePlatesInput });
 /** A hand-over link is asked for online, when the QR panel opens: no outbox, no idempotency key. */
 export const tabletHandoverLinkInput = z.object({ freightDocumentId: documentId, body: handoverLinkInput });
 
@@ -40,6 +40,8 @@ export const myTransferItem = z.object({
   dueAt: z.string().nullable(),
   carrierApproved: z.boolean(),
   counterPartyApproved: z.boolean(),
+  /** Issue 31 item 7: an instruction of the right of disposal waits for the carrier side's answer (on the list only). */
+  pendingInstruction: z.boolean().optional(),
 });
 export const myTransfersResponse = z.object({ transfers: z.array(myTransferItem) });
 export type MyTransferItem = z.infer<typeof myTransferItem>;
@@ -58,6 +60,8 @@ export const handOverTransfer = myTransferItem.omit({ freightDocumentId: true, s
 });
 export type HandOverTransfer = z.infer<typeof handOverTransfer>;
 export const handOverResponse = z.object({ document: freightDocumentResponse, transfers: z.array(handOverTransfer) });
+/** Issue 31: the heads and status an open hand-over screen compares with what it shows. */
+export const handOverHeadsResponse = z.object({ previousCommits: z.array(z.string()), status: z.enum(STATUSES) });
 
 /** The counter party's phone page: the carrier's challenge in, the response code out. */
 export const responseCodeRequest = z.object({ challenge: z.string().max(64) });
@@ -70,6 +74,8 @@ export const responseCodeAnswer = z.object({
   commentsMatch: z.boolean(),
   /** The reservations of this transfer's stage the confirmation accepts (contract §14), shown before reading the code back. */
   reservations: z.array(handoverReservation),
+  /** Issue 31 item 8: what the challenge's transfer hands over, shown before the code (absent when computed offline). */
+  handedOver: handoverView.omit({ expiresAt: true }).optional(),
 });
 
 export const attachmentImageRequest = z.object({ freightDocumentId: documentId, attachmentId: z.string().min(1) });

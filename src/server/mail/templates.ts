@@ -37,8 +37,11 @@ export function namedInDocumentMail(input: {
   submitterName: string;
   documentUrl: string;
   signupUrl?: string;
-  /** For a counter party with an account: the transfer it approves and the page that approves it (issue 19). */
-  approve?: { action: TransferAction; url: string };
+  /**
+   * For a counter party with an account: the transfer it approves and the page that approves it (issue 19), and the
+   * phone's code page for a two-factor approval at the truck (issue 31 item 8).
+   */
+  approve?: { action: TransferAction; url: string; respondUrl: string };
 }): OutgoingMail {
   const { t, format } = mailIntl(input.locale);
   const roles = format.list(
@@ -52,7 +55,14 @@ export function namedInDocumentMail(input: {
     t('namedInDocument.named', values),
     '',
     input.signupUrl ? `${t('namedInDocument.noAccount')}\n${input.signupUrl}` : t('namedInDocument.open', { url: input.documentUrl }),
-    ...(input.approve ? ['', `${t(`namedInDocument.approve.${input.approve.action}`)}\n${input.approve.url}`] : []),
+    ...(input.approve
+      ? [
+          '',
+          `${t(`namedInDocument.approve.${input.approve.action}`)}\n${input.approve.url}`,
+          '',
+          `${t('namedInDocument.respond')}\n${input.approve.respondUrl}`,
+        ]
+      : []),
   ];
   const approve = input.approve;
   const signupUrl = input.signupUrl;
@@ -62,7 +72,8 @@ export function namedInDocumentMail(input: {
       : `<p><a href="${escapeHtml(input.documentUrl)}">${escapeHtml(t('namedInDocument.openLink'))}</a></p>`
   }${
     approve
-      ? `<p>${escapeHtml(t(`namedInDocument.approve.${approve.action}`))} <a href="${escapeHtml(approve.url)}">${escapeHtml(t(`namedInDocument.approveLink.${approve.action}`))}</a></p>`
+      ? `<p>${escapeHtml(t(`namedInDocument.approve.${approve.action}`))} <a href="${escapeHtml(approve.url)}">${escapeHtml(t(`namedInDocument.approveLink.${approve.action}`))}</a></p>` +
+        `<p>${escapeHtml(t('namedInDocument.respond'))} <a href="${escapeHtml(approve.respondUrl)}">${escapeHtml(t('namedInDocument.respondLink'))}</a></p>`
       : ''
   }`;
   return { to: input.to, subject: t('namedInDocument.subject', { serviceNumber: input.serviceNumber, roles }), text: lines.join('\n'), html };

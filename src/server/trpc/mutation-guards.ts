@@ -9,6 +9,20 @@ import { metrics } from '@/server/observability/metrics';
 /** The input field that carries an idempotency key (a batch shares one set of headers, so a header cannot). */
 export const IDEMPOTENCY_KEY_INPUT = 'idempotencyKey';
 
+/** The input field naming the account that queued a tablet write (issue 31, lib/schemas/transfers.ts). */
+export const OUTBOX_ACCOUNT_INPUT = 'outboxAccountId';
+
+/**
+ * A write queued on a device for one account is refused under any other account's session: 401 like a missing
+ * session, so the device keeps it for that account's next sign-in instead of treating it as refused.
+ */
+function refuseForeignOutboxEntry(rawInput: unknown, accountId: string) {
+  if (!rawInput || typeof rawInput !== 'object' || !(OUTBOX_ACCOUNT_INPUT in rawInput)) return;
+  const stamp = (rawInput as Record<string, unknown>)[OUTBOX_ACCOUNT_INPUT];
+  if (stamp === undefined || stamp === null || stamp === '') return;
+  if (stamp !== accountId) throw new ServiceError([errorItem('1.8', OUTBOX_ACCOUNT_INPUT)]);
+}
+
 /** What a mutation's answer is kept as: its data, or the service's refusal on business rules. Other failures are not kept. */
 type KeptOutcome = { data: unknown } | { error: { items: ErrorItem[]; hints: ErrorHints } } | { notKept: true };
 
@@ -53,12 +67,13 @@ export async function guardMutation(opts: {
   const service = opts.ctx.service;
   const caller = service.caller;
   if (!caller) return opts.next();
-  await enforceRateLimits({ ctx: service, input: { rules: [{ name: 'writes-per-account', subject: caller.accountId }] } });
   const rawInput = await opts.getRawInput();
+  refuseForeignOutboxEntry(rawInput, caller.accountId);
+  await enforceRateLimits({ ctx: service, input: { rules: [{ name: 'writes-per-account', subject: caller.accountId }] } });
   const key = idempotencyKeyIn(rawInput);
   if (!key) return opts.next();
 
-  const { [IDEMPOTENCY_KEY_INPUT]: _key, ...rest } = withoutSecondsSinceCreation(rawInput as Record<string, unknown>);
+  const { [IDEMPOTENCY_KEY_INPUT]: _key, [OUTBOX_ACCOUNT_INPUT]: _account, ...rest } = withoutSecondsSinceCreation(rawInput as Record<string, unknown>);
   let live: MiddlewareResult<object> | undefined;
   const { answer, replayed } = await runIdempotent<KeptOutcome>(
     { ctx: service, input: { scope: `account:${caller.accountId}`, key, fingerprint: fingerprintOf('trpc', opts.path, JSON.stringify(rest)) } },

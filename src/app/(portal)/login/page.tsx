@@ -3,6 +3,8 @@ import { connection } from 'next/server';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { LoginForm } from '@/components/login-form';
+import { DeviceSessionEnded } from '@/components/offline/device-session-ended';
+import { renderedAtNow } from '@/lib/offline/rendered-at';
 import { safeCallbackUrl } from '@/lib/portal/safe-callback-url';
 import { getSessionAccountId } from '@/server/auth/session';
 import { pageMetadata } from '@/i18n/metadata';
@@ -20,6 +22,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   if (await getSessionAccountId()) redirect(callbackUrl ?? '/');
   return (
     <div className="narrow">
+      <DeviceSessionEnded renderedAt={renderedAtNow()} />
       <h1 id="login-title">{(await getTranslations('login'))('title')}</h1>
       <LoginForm
         callbackUrl={callbackUrl}

@@ -79,7 +79,7 @@ export async function roleHolderMails(ctx: ServiceContext, db: DbOrTx, input: Ro
         submitterName: input.submitterName,
         documentUrl: `${base}/documents/${input.documentId}`,
         signupUrl: entry.hasAccount ? undefined : `${base}/signup?email=${encodeURIComponent(to)}`,
-        approve: approvalOfRoles(entry, `${base}/documents/${input.documentId}/approve`),
+        approve: approvalOfRoles(entry, { url: `${base}/documents/${input.documentId}/approve`, respondUrl: `${base}/respond` }),
       }),
     );
     writes.push(...mail.writes);
@@ -114,11 +114,17 @@ function mailedAddressHash(ctx: ServiceContext, address: string): string {
   return crypto.createHmac('sha256', ctx.appSecret).update(`document-mail|${address}`).digest('base64url');
 }
 
-/** The transfer a named counter party approves, first in the journey's order; only people who can sign in to approve. */
-function approvalOfRoles(entry: { roles: Set<string>; hasAccount: boolean }, url: string): { action: TransferAction; url: string } | undefined {
+/**
+ * The transfer a named counter party approves, first in the journey's order, with its pages (the approval, and the
+ * phone's code page for a two-factor approval at the truck); only people who can sign in to approve.
+ */
+function approvalOfRoles(
+  entry: { roles: Set<string>; hasAccount: boolean },
+  pages: { url: string; respondUrl: string },
+): { action: TransferAction; url: string; respondUrl: string } | undefined {
   if (!entry.hasAccount) return undefined;
   const action = COUNTER_PARTY_ROLES_OF.find(([, roles]) => roles.some((role) => entry.roles.has(role)))?.[0];
-  return action ? { action, url } : undefined;
+  return action ? { action, ...pages } : undefined;
 }
 
 async function submitterLocaleOf(db: DbOrTx, documentId: string): Promise<Locale> {

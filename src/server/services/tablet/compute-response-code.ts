@@ -54,6 +54,7 @@ export async function computeResponseCode({ ctx, input }: { ctx: ServiceContext;
     .where(eq(accounts.id, accountId));
   if (!account) wrong();
   const comments = (await loadTransferRecords(ctx.db, found.id)).comments.map((comment) => comment.text ?? '');
+  const facts = handoverFactsOf(transfer.action, await getFreightDocument({ ctx, input: { freightDocumentId: found.id } }));
   return {
     responseCode: responseCode({
       challenge,
@@ -67,6 +68,8 @@ export async function computeResponseCode({ ctx, input }: { ctx: ServiceContext;
     action: transfer.action,
     commentsMatch: contentHash(comments, serviceNumber) === challenge.slice(0, 5),
     // What the counter party accepts by giving the code (CMR art. 8(2)): the same list the hand-over page shows.
-    reservations: handoverFactsOf(transfer.action, await getFreightDocument({ ctx, input: { freightDocumentId: found.id } })).reservations,
+    reservations: facts.reservations,
+    // Issue 31 item 8: what the transfer hands over (goods, quantities, places), shown before the code.
+    handedOver: facts,
   };
 }

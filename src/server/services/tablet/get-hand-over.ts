@@ -23,17 +23,19 @@ function secretsIn(document: FreightDocumentResponse, action: TransferAction, to
 export async function getHandOver({ ctx, input }: { ctx: ServiceContext; input: { freightDocumentId: string } }) {
   const loaded = await loadAccessibleDocument(ctx.db, requireAccountId(ctx), input.freightDocumentId);
   const document = await serializeDocument(ctx, loaded);
-  const transfers = transferViewsOf(loaded.document, loaded.roles, loaded.approvals, loaded.access.held).map(({ mine, situation, item }): HandOverTransfer => {
-    const { freightDocumentId: _id, serviceNumber: _number, status: _status, ...rest } = item;
-    return {
-      ...rest,
-      fromRoleId: mine.transfer.fromRoleId,
-      toRoleId: mine.transfer.toRoleId,
-      methods: counterPartyMethods(situation, mine.transfer),
-      myRoleId: mine.myRoleId,
-      myRole: loaded.roles.find((role) => role.id === mine.myRoleId)!.role,
-      secrets: secretsIn(document, mine.transfer.action, mine.transfer.toRoleId),
-    };
-  });
+  const transfers = transferViewsOf(loaded.document, loaded.roles, loaded.approvals, loaded.access.held, document.instructions ?? []).map(
+    ({ mine, situation, item }): HandOverTransfer => {
+      const { freightDocumentId: _id, serviceNumber: _number, status: _status, ...rest } = item;
+      return {
+        ...rest,
+        fromRoleId: mine.transfer.fromRoleId,
+        toRoleId: mine.transfer.toRoleId,
+        methods: counterPartyMethods(situation, mine.transfer),
+        myRoleId: mine.myRoleId,
+        myRole: loaded.roles.find((role) => role.id === mine.myRoleId)!.role,
+        secrets: secretsIn(document, mine.transfer.action, mine.transfer.toRoleId),
+      };
+    },
+  );
   return { document, transfers };
 }

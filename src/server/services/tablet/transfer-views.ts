@@ -1,3 +1,4 @@
+import { deliveryDestination, hasPendingInstruction } from '@/lib/domain/delivery-destination';
 import { myOpenTransfers, placeRolesOf, type MyTransfer } from '@/lib/domain/tablet-transfers';
 import type { MyTransferItem } from '@/lib/schemas/tablet';
 import type { DocumentRow, HeldRole, RoleRow } from '../access/load-document';
@@ -6,11 +7,20 @@ import { situationOf, type ApprovalRow } from '../access/transfer-situation';
 const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** Where the cargo changes hands, from the party of the transfer's place role. */
-function placeOf(mine: MyTransfer, roles: readonly RoleRow[]): MyTransferItem['place'] {
+function placeOf(mine: MyTransfer, roles: readonly RoleRow[], instructions: Instructions | undefined): MyTransferItem['place'] {
+  // After an accepted change of consignee the delivery goes to the new consignee (issue 31 item 7).
+  const toConsignee =
+    mine.transfer.action === 'DELIVERY' &&
+    deliveryDestination(
+      instructions,
+      roles.some((role) => role.role === 'PLACE_OF_DELIVERY' && textOf(role.party.name)),
+    ) === 'CONSIGNEE';
   const candidates =
     mine.transfer.action === 'CARRIER_TO_CARRIER'
       ? roles.filter((role) => role.id === mine.transfer.toRoleId)
-      : placeRolesOf(mine.transfer).flatMap((name) => roles.filter((role) => role.role === name));
+      : toConsignee
+        ? roles.filter((role) => role.role === 'CONSIGNEE')
+        : placeRolesOf(mine.transfer).flatMap((name) => roles.filter((role) => role.role === name));
   const party = candidates[0]?.party;
   if (!party) return null;
   return { name: textOf(party.name), cityName: textOf(party.cityName), countryCode: textOf(party.countryCode) };
@@ -24,8 +34,16 @@ function dueAtOf(mine: MyTransfer, document: DocumentRow): string | null {
   return null;
 }
 
-/** The transfers of one document that concern the caller, as the tablet shows them. */
-export function transferViewsOf(document: DocumentRow, roles: readonly RoleRow[], approvals: readonly ApprovalRow[], held: readonly HeldRole[]) {
+type Instructions = Parameters<typeof deliveryDestination>[0];
+
+/** The transfers of one document that concern the caller, as the tablet shows them (`instructions` where known: the list). */
+export function transferViewsOf(
+  document: DocumentRow,
+  roles: readonly RoleRow[],
+  approvals: readonly ApprovalRow[],
+  held: readonly HeldRole[],
+  instructions?: Instructions,
+) {
   const situation = situationOf(document, roles, approvals);
   return myOpenTransfers(situation, held).map((mine) => {
     // The receiving carrier's counter party is the one handing over; everyone else's is the transfer's counter party.
@@ -42,11 +60,12 @@ export function transferViewsOf(document: DocumentRow, roles: readonly RoleRow[]
         status: document.status,
         action: mine.transfer.action,
         side: mine.side,
-        place: placeOf(mine, roles),
+        place: placeOf(mine, roles, instructions),
         counterParties,
         dueAt: dueAtOf(mine, document),
         carrierApproved: mine.carrierApproved,
         counterPartyApproved: mine.counterPartyApproved,
+        ...(instructions ? { pendingInstruction: hasPendingInstruction(instructions) } : {}),
       } satisfies MyTransferItem,
     };
   });

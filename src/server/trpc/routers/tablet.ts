@@ -2,6 +2,7 @@ import { freightDocumentResponse, createdCommentResponse } from '@/lib/schemas/f
 import {
   attachmentImage,
   attachmentImageRequest,
+  handOverHeadsResponse,
   handOverResponse,
   myTransfersResponse,
   offlineCodeKit,
@@ -21,6 +22,7 @@ import { getAttachment } from '@/server/services/freight-documents/get-attachmen
 import { computeResponseCode } from '@/server/services/tablet/compute-response-code';
 import { getOfflineCodeKit } from '@/server/services/tablet/get-offline-code-kit';
 import { getHandOver } from '@/server/services/tablet/get-hand-over';
+import { getHandOverHeads } from '@/server/services/tablet/get-hand-over-heads';
 import { listMyTransfers } from '@/server/services/tablet/list-my-transfers';
 import { addComment } from '@/server/services/transfers/add-comment';
 import { submitCounterpartyApproval } from '@/server/services/transfers/submit-counterparty-approval';
@@ -39,6 +41,11 @@ export const tabletRouter = router({
     .input(z.object({ freightDocumentId: z.string().min(1) }))
     .output(handOverResponse)
     .query(({ ctx, input }) => getHandOver({ ctx: ctx.service, input })),
+  /** Issue 31: asked every second by an open hand-over screen; the whole hand-over is read again when the heads moved. */
+  handOverHeads: accountProcedure
+    .input(z.object({ freightDocumentId: z.string().min(1) }))
+    .output(handOverHeadsResponse)
+    .query(({ ctx, input }) => getHandOverHeads({ ctx: ctx.service, input })),
   approveOwn: accountProcedure
     .input(tabletApproveOwnInput)
     .output(freightDocumentResponse)
