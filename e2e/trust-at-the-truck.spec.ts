@@ -190,7 +190,7 @@ test('the consignor approves first from the mail’s link, then the driver: “C
 
   // Driver first; the consignor approves in the portal while the hand-over screen is open.
   const second = await issueWaybill(request, cast, { collection: ['OWN'], delivery: ['SIGN_ON_GLASS'] });
-  // What the watch costs: the time of each heads request the open screen makes (printed, decision 0035).
+  // What the watch costs: the time of each heads request the open screen makes (printed, decision 0037).
   const watchTimes: number[] = [];
   page.on('requestfinished', (finished) => {
     if (finished.url().includes('tablet.handOverHeads')) watchTimes.push(finished.timing().responseEnd);
