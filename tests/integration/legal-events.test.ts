@@ -141,7 +141,10 @@ describe('reservations (contract §14)', () => {
     const { commentId } = reply.body;
     only(await reserve('consignee', id, { stage: 'TAKING_OVER', kind: 'DAMAGE' }), '4.60', 409, 'reservation.stage');
     only(await reserve('carrier', id, { stage: 'DELIVERY', kind: 'DAMAGE' }), '4.60', 409, 'reservation.stage');
-    only(await reserve('carrier', id, { stage: 'TAKING_OVER', kind: 'DAMAGE', goodsLines: [987654321] }), '4.46', 409, 'reservation.goodsLines[0]');
+    const unknownLine = await reserve('carrier', id, { stage: 'TAKING_OVER', kind: 'DAMAGE', goodsLines: [987654321] });
+    only(unknownLine, '4.46', 409, 'reservation.goodsLines[0]');
+    // Not the catalogue's "Adding new structured goods not allowed": it names the id and where ids come from.
+    expect(unknownLine.body.errors[0].description).toMatch(/No structured goods line of this document has productId 987654321: .*structuredGoods/);
     only(await reserve('carrier', id, { stage: 'LOADING', kind: 'DAMAGE' }), '3.9', 400, 'reservation.stage');
     only(await reserve('consignor', id, { stage: 'TAKING_OVER', kind: 'DAMAGE' }), '1.4', 403);
 

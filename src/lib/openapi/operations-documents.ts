@@ -95,7 +95,7 @@ export const documentOperations: ApiOperation[] = [
     parameterExamples: { id: ID },
     body: { schema: components.freightDocumentInput, example: { ...documentBodyExample, establishedPlace: 'Rotterdam Waalhaven' } },
     success: [{ status: 205, description: 'Replaced (Reset Content, no body).' }],
-    errors: ['1.4', '4.47', '4.8', '3.1', '3.2', '3.9', '3.11', '3.15', '3.26', '4.13', '4.33', '4.40', '3.44'],
+    errors: ['1.4', '4.47', '4.5', '4.8', '3.1', '3.2', '3.9', '3.11', '3.15', '3.26', '4.13', '4.33', '4.40', '3.44'],
   },
   {
     method: 'post',
@@ -107,7 +107,7 @@ export const documentOperations: ApiOperation[] = [
     auth: 'bearer',
     parameterExamples: { id: ID },
     success: [{ status: 200, description: 'The issued document.', content: json(components.freightDocument, { ...documentExample, status: 'ISSUED' }) }],
-    errors: ['1.4', '4.47', '4.41', '3.1', '4.51'],
+    errors: ['1.4', '4.47', '4.18', '4.41', '3.1', '4.51'],
   },
   {
     method: 'post',
@@ -118,7 +118,7 @@ export const documentOperations: ApiOperation[] = [
     auth: 'bearer',
     parameterExamples: { id: ID },
     success: [{ status: 200, description: 'Cancelled.', content: json(cancelledFreightDocumentResponse, { freightDocumentId: ID, status: 'CANCELLED' }) }],
-    errors: ['1.4', '4.47'],
+    errors: ['1.4', '4.47', '4.5'],
   },
   {
     method: 'patch',
@@ -147,7 +147,7 @@ export const documentOperations: ApiOperation[] = [
     parameterExamples: { id: ID },
     body: { schema: structuredGoodsPatchInput, example: withHeads({ structuredGoods: [{ productId: 1, numberOfPackages: 11, weight: 440 }] }) },
     success: [{ status: 200, description: 'The document.', content: theDocument }],
-    errors: ['1.4', '4.47', '3.17', '3.29', '4.13', '4.45', '4.46'],
+    errors: ['1.4', '4.47', '3.17', '3.29', '4.13', '4.18', '4.45', '4.46'],
   },
   {
     method: 'post',
@@ -166,7 +166,7 @@ export const documentOperations: ApiOperation[] = [
         content: json(createdAttachmentResponse, { attachmentId: ATTACHMENT_ID }),
       },
     ],
-    errors: ['1.4', '4.47', '3.1', '3.8', '3.18', '3.34', '4.36', '4.44'],
+    errors: ['1.4', '4.47', '4.5', '3.1', '3.8', '3.18', '3.34', '4.36', '4.44'],
   },
   {
     method: 'get',

@@ -52,7 +52,7 @@ export const legalEventOperations: ApiOperation[] = [
     parameterExamples: { id: ID, instructionId: INSTRUCTION_ID },
     body: { schema: instructionResponseInput, example: { accepted: false, reason: 'The goods are already unloaded.', previousCommits: [HEAD] } },
     success: [{ status: 200, description: 'The document.', content: theDocument }],
-    errors: [...changeErrors, '3.1', '4.1', '4.18', '4.40', '4.62'],
+    errors: [...changeErrors, '3.1', '3.9', '4.1', '4.18', '4.40', '4.62'],
   },
   {
     method: 'post',

@@ -15,8 +15,10 @@ export function optional<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 }
 
-/** A boolean that client systems may also send as the strings "true" / "false". */
-export const looseBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
+/** A boolean that client systems may also send as the strings "true" / "false"; `error` words a refusal. */
+export const looseBooleanOr = (error?: Parameters<typeof z.union>[1]) =>
+  z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], error);
+export const looseBoolean = looseBooleanOr();
 
 /** A number as plain decimal digits, never in exponent notation (1e-7 → "0.0000001"). */
 const plainDecimal = (value: number) => value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });

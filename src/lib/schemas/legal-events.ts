@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IMPEDIMENT_KINDS, INSTRUCTION_KINDS, RESERVATION_KINDS } from '@/lib/domain/legal-events';
-import { looseBoolean, optional } from './common';
+import { looseBoolean, looseBooleanOr, optional } from './common';
 import { currencyCodeSchema, moneySchema, partyInput } from './freight-document';
 import { previousCommits, required, secondsSinceCreation, text, transferAttachmentInput } from './transfers';
 
@@ -31,13 +31,13 @@ export type InstructionInput = z.output<typeof instructionInput>;
 /** POST …/instructions/{instructionId}/response (CMR art. 12(5)(b)): a refusal needs its reason (3.1). */
 export const instructionResponseInput = z
   .object({
-    accepted: optional(looseBoolean),
+    // Required (issue 35: it read as optional): missing, `""` or null is 3.1, anything but a boolean (or "true"/"false") 3.9.
+    accepted: z.preprocess((value) => (value === '' || value === null ? undefined : value), looseBooleanOr(required('3.9'))),
     reason: optional(text(4000)),
     previousCommits,
     secondsSinceCreation,
   })
   .superRefine((answer, context) => {
-    if (answer.accepted === undefined) context.addIssue({ code: 'custom', message: '3.1', path: ['accepted'] });
     if (answer.accepted === false && !answer.reason?.trim()) context.addIssue({ code: 'custom', message: '3.1', path: ['reason'] });
   });
 
