@@ -300,8 +300,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read a freight document: JSON, PDF or PGP-signed JSON by Accept
-         * @description `application/vnd.freightdocument.v1+pgp-signature` answers an OpenPGP cleartext-signed message whose signed text is exactly the JSON answer; check it with the key of `GET /pgp/publickey`. A document that does not exist and one the caller holds no role in both answer 4.47.
+         * Read a freight document (JSON)
+         * @description The document as the caller may see it: its content, and what belongs to the caller (`ownPermissions`, `allowedActions`, the TFA secrets of its transfers). A document that does not exist and one the caller holds no role in both answer `4.47`. The same path also answers the PDF (`Accept: application/pdf`) and the PGP-signed JSON (`Accept: application/vnd.freightdocument.v1+pgp-signature`), as clients of the commercial service ask for them; each form also has its own path, `GET /freightdocuments/{id}/pdf` and `…/pgp`, so that a generated client gets one type per call.
          */
         get: operations["getFreightdocumentsById"];
         /**
@@ -309,6 +309,46 @@ export interface paths {
          * @description A full replacement of a DRAFT by the submitter; read the document again afterwards (205). Read-only attributes are ignored. Attachments sent back with their `attachmentId` keep that id when their `content` is empty or the stored bytes; other content replaces the attachment (new id); attachments left out are removed.
          */
         put: operations["putFreightdocumentsById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/freightdocuments/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The consignment note as PDF
+         * @description The consignment note as printed: A4, the 24 numbered boxes of the CMR form, the service number, every approval with its evidence and signature image, the reservations, and a QR code of the document’s verification page; in the partner environment every page says it is not legally valid. `Accept-Language` picks the label language (the languages of the places’ countries and English are printed). The same answer as `GET /freightdocuments/{id}` with `Accept: application/pdf`. `ETag` names the render: it changes with the next commit.
+         */
+        get: operations["getFreightdocumentsByIdPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/freightdocuments/{id}/pgp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The document as PGP-signed JSON
+         * @description An ASCII-armored OpenPGP cleartext-signed message whose signed text is exactly the JSON answer of `GET /freightdocuments/{id}` for the same caller at that moment (one line: JSON escapes its line breaks). Check it with the key of `GET /pgp/publickey`, e.g. `gpg --import key.asc && gpg --verify document.asc`. The same answer as `GET /freightdocuments/{id}` with `Accept: application/vnd.freightdocument.v1+pgp-signature`. Guide: [PDF, PGP and the receipt](/docs/guides/pdf-pgp-receipt).
+         */
+        get: operations["getFreightdocumentsByIdPgp"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -724,10 +764,50 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The sender’s receipt of the taking over (Additional Protocol art. 6)
-         * @description For role holders after the collection (before it `4.18`): the service number, verification URL, when and where the goods were taken over, the carrier, the goods, the plates and the reservations of the taking over with their acceptance. JSON, PDF (labels in the `Accept-Language`’s language) or PGP-signed JSON by `Accept`.
+         * The sender’s receipt of the taking over (Additional Protocol art. 6), as JSON
+         * @description For role holders after the collection (before it `4.18`): the service number, verification URL, when and where the goods were taken over, the carrier, the goods, the plates and the reservations of the taking over with their acceptance. The same path answers the PDF and the PGP-signed JSON by `Accept`; each also has its own path, `…/receipt/pdf` and `…/receipt/pgp`.
          */
         get: operations["getFreightdocumentsByIdReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/freightdocuments/{id}/receipt/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sender’s receipt as PDF
+         * @description The receipt printed on one A4 page, labels in the language `Accept-Language` asks for (English otherwise). For role holders after the collection (before it `4.18`). The same answer as `GET …/receipt` with `Accept: application/pdf`.
+         */
+        get: operations["getFreightdocumentsByIdReceiptPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/freightdocuments/{id}/receipt/pgp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sender’s receipt as PGP-signed JSON
+         * @description An OpenPGP cleartext-signed message whose signed text is exactly the JSON answer of `GET …/receipt`; check it with the key of `GET /pgp/publickey`. For role holders after the collection (before it `4.18`). The same answer as `GET …/receipt` with `Accept: application/vnd.freightdocument.v1+pgp-signature`.
+         */
+        get: operations["getFreightdocumentsByIdReceiptPgp"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3369,8 +3449,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FreightDocument"];
-                    "application/vnd.freightdocument.v1+pgp-signature": string;
-                    "application/pdf": string;
                 };
             };
             /** @description `3.17` Format not correct. */
@@ -3504,7 +3582,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.8` Role reference immutable. · `4.13` Previous commits list has ids not in this document. · `4.33` Role cannot be removed. */
+            /** @description `4.5` Freight document not DRAFT. · `4.8` Role reference immutable. · `4.13` Previous commits list has ids not in this document. · `4.33` Role cannot be removed. */
             409: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -3542,6 +3620,146 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
                     "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFreightdocumentsByIdPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the freight document (`freightDocumentId`), or of the attachment on `/attachment/{id}` paths. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF; `Content-Disposition: inline; filename="CMR-{serviceNumber}.pdf"`. */
+            200: {
+                headers: {
+                    /** @description The file name to save the answer under, RFC 6266-encoded (`filename*=UTF-8''…` for names beyond ASCII). */
+                    "Content-Disposition"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description `3.17` Format not correct. */
+            400: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `1.8` No access token in the request. · `1.11` Invalid access token. */
+            401: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `4.47` Freight document not found. */
+            404: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.6` Media type not supported. */
+            406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFreightdocumentsByIdPgp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the freight document (`freightDocumentId`), or of the attachment on `/attachment/{id}` paths. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed message (`application/vnd.freightdocument.v1+pgp-signature`). */
+            200: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.freightdocument.v1+pgp-signature": string;
+                };
+            };
+            /** @description `3.17` Format not correct. */
+            400: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `1.8` No access token in the request. · `1.11` Invalid access token. */
+            401: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `4.47` Freight document not found. */
+            404: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.6` Media type not supported. */
+            406: {
+                headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -3635,7 +3853,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.41` Insufficient credits. */
+            /** @description `4.18` Document not in the right status for the operation. · `4.41` Insufficient credits. */
             409: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -3739,6 +3957,17 @@ export interface operations {
             };
             /** @description `2.6` Media type not supported. */
             406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `4.5` Freight document not DRAFT. */
+            409: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -3997,7 +4226,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.13` Previous commits list has ids not in this document. · `4.45` Commit list empty. · `4.46` Adding new structured goods not allowed. */
+            /** @description `4.13` Previous commits list has ids not in this document. · `4.18` Document not in the right status for the operation. · `4.45` Commit list empty. · `4.46` Adding new structured goods not allowed. */
             409: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -4134,6 +4363,17 @@ export interface operations {
             };
             /** @description `2.6` Media type not supported. */
             406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `4.5` Freight document not DRAFT. */
+            409: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -4380,7 +4620,7 @@ export interface operations {
             /** @description The content with its media type; `Content-Disposition` names the file (RFC 6266). */
             200: {
                 headers: {
-                    /** @description Content-Disposition */
+                    /** @description The file name to save the answer under, RFC 6266-encoded (`filename*=UTF-8''…` for names beyond ASCII). */
                     "Content-Disposition"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -5783,7 +6023,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    accepted?: boolean | ("true" | "false") | null;
+                    accepted: boolean | ("true" | "false");
                     reason?: string | null;
                     previousCommits: string[];
                     secondsSinceCreation?: number | string | null;
@@ -5804,7 +6044,7 @@ export interface operations {
                     "application/json": components["schemas"]["FreightDocument"];
                 };
             };
-            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.1` Required field missing. · `4.40` Account number matches no active account. */
+            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.1` Required field missing. · `3.9` Value not allowed. · `4.40` Account number matches no active account. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -6212,7 +6452,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The receipt, as JSON, PDF or PGP-signed JSON. */
+            /** @description The receipt. */
             200: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -6254,7 +6494,167 @@ export interface operations {
                             } | null;
                         }[];
                     };
+                };
+            };
+            /** @description `3.17` Format not correct. */
+            400: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `1.8` No access token in the request. · `1.11` Invalid access token. */
+            401: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `4.47` Freight document not found. */
+            404: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.6` Media type not supported. */
+            406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `4.18` Document not in the right status for the operation. */
+            409: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFreightdocumentsByIdReceiptPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the freight document (`freightDocumentId`), or of the attachment on `/attachment/{id}` paths. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF; `Content-Disposition: inline; filename="CMR-{serviceNumber}-receipt.pdf"`. */
+            200: {
+                headers: {
+                    /** @description The file name to save the answer under, RFC 6266-encoded (`filename*=UTF-8''…` for names beyond ASCII). */
+                    "Content-Disposition"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/pdf": string;
+                };
+            };
+            /** @description `3.17` Format not correct. */
+            400: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `1.8` No access token in the request. · `1.11` Invalid access token. */
+            401: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `4.47` Freight document not found. */
+            404: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.6` Media type not supported. */
+            406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `4.18` Document not in the right status for the operation. */
+            409: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFreightdocumentsByIdReceiptPgp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the freight document (`freightDocumentId`), or of the attachment on `/attachment/{id}` paths. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed message (`application/vnd.freightdocument.v1+pgp-signature`). */
+            200: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/vnd.freightdocument.v1+pgp-signature": string;
                 };
             };

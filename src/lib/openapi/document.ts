@@ -106,6 +106,7 @@ const RESPONSE_HEADERS: Record<string, string> = {
   'Retry-After': 'Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username).',
   Location: 'Where the created resource is read.',
   'Cache-Control': '`no-store` on answers that carry a document, secrets or tokens.',
+  'Content-Disposition': 'The file name to save the answer under, RFC 6266-encoded (`filename*=UTF-8\'\'…` for names beyond ASCII).',
 };
 const commonHeader = (name: string, example: string): ResponseHeader => ({ description: RESPONSE_HEADERS[name]!, schema: { type: 'string' }, example });
 const REQUEST_ID = commonHeader('X-Request-Id', '4f7d2c9e-3b1a-4e8f-9a6d-2c5b7e1f0a34');

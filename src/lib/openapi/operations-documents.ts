@@ -66,20 +66,47 @@ export const documentOperations: ApiOperation[] = [
     method: 'get',
     path: '/freightdocuments/{id}',
     tag: 'Freight documents',
-    summary: 'Read a freight document: JSON, PDF or PGP-signed JSON by Accept',
+    summary: 'Read a freight document (JSON)',
     description:
-      '`application/vnd.freightdocument.v1+pgp-signature` answers an OpenPGP cleartext-signed message whose signed text is exactly the JSON answer; check it with the key of `GET /pgp/publickey`. A document that does not exist and one the caller holds no role in both answer 4.47.',
+      'The document as the caller may see it: its content, and what belongs to the caller (`ownPermissions`, `allowedActions`, the TFA secrets of its transfers). A document that does not exist and one the caller holds no role in both answer `4.47`. The same path also answers the PDF (`Accept: application/pdf`) and the PGP-signed JSON (`Accept: application/vnd.freightdocument.v1+pgp-signature`), as clients of the commercial service ask for them; each form also has its own path, `GET /freightdocuments/{id}/pdf` and `…/pgp`, so that a generated client gets one type per call.',
+    auth: 'bearer',
+    parameterExamples: { id: ID },
+    success: [{ status: 200, description: 'The document as the caller may see it.', content: theDocument }],
+    errors: ['4.47'],
+  },
+  {
+    method: 'get',
+    path: '/freightdocuments/{id}/pdf',
+    tag: 'Freight documents',
+    summary: 'The consignment note as PDF',
+    description:
+      'The consignment note as printed: A4, the 24 numbered boxes of the CMR form, the service number, every approval with its evidence and signature image, the reservations, and a QR code of the document’s verification page; in the partner environment every page says it is not legally valid. `Accept-Language` picks the label language (the languages of the places’ countries and English are printed). The same answer as `GET /freightdocuments/{id}` with `Accept: application/pdf`. `ETag` names the render: it changes with the next commit.',
     auth: 'bearer',
     parameterExamples: { id: ID },
     success: [
       {
         status: 200,
-        description: 'The document as the caller may see it.',
-        content: {
-          ...theDocument,
-          'application/vnd.freightdocument.v1+pgp-signature': { format: 'text', example: SIGNED_EXAMPLE },
-          'application/pdf': { format: 'binary' },
-        },
+        description: 'The PDF; `Content-Disposition: inline; filename="CMR-{serviceNumber}.pdf"`.',
+        headers: { 'Content-Disposition': 'inline; filename="CMR-000000000042.pdf"' },
+        content: { 'application/pdf': { format: 'binary' } },
+      },
+    ],
+    errors: ['4.47'],
+  },
+  {
+    method: 'get',
+    path: '/freightdocuments/{id}/pgp',
+    tag: 'Freight documents',
+    summary: 'The document as PGP-signed JSON',
+    description:
+      'An ASCII-armored OpenPGP cleartext-signed message whose signed text is exactly the JSON answer of `GET /freightdocuments/{id}` for the same caller at that moment (one line: JSON escapes its line breaks). Check it with the key of `GET /pgp/publickey`, e.g. `gpg --import key.asc && gpg --verify document.asc`. The same answer as `GET /freightdocuments/{id}` with `Accept: application/vnd.freightdocument.v1+pgp-signature`. Guide: [PDF, PGP and the receipt](/docs/guides/pdf-pgp-receipt).',
+    auth: 'bearer',
+    parameterExamples: { id: ID },
+    success: [
+      {
+        status: 200,
+        description: 'The signed message (`application/vnd.freightdocument.v1+pgp-signature`).',
+        content: { 'application/vnd.freightdocument.v1+pgp-signature': { format: 'text', example: SIGNED_EXAMPLE } },
       },
     ],
     errors: ['4.47'],
