@@ -22,6 +22,7 @@ export interface JsonSchema {
   format?: string;
   pattern?: string;
   description?: string;
+  example?: unknown;
 }
 
 export interface FieldRow {
@@ -31,6 +32,8 @@ export interface FieldRow {
   /** Allowed values, lengths, ranges, format and pattern, in words a reader scans. */
   limits: string[];
   description?: string;
+  /** An example value, as the schema's `example` gives it. */
+  example?: unknown;
 }
 
 const MAX_DEPTH = 4;
@@ -67,6 +70,9 @@ function limitsOf(schema: JsonSchema): string[] {
   if (schema.maxItems !== undefined) limits.push(`at most ${count(schema.maxItems, 'item')}`);
   if (schema.format) limits.push(`format ${schema.format}`);
   if (schema.pattern) limits.push(`pattern ${schema.pattern}`);
+  // A list of allowed values (`allowedActions`, signing methods): say what each item may be (issue 35).
+  const itemValues = (schema.items?.enum ?? []).filter((value) => value !== null);
+  if (itemValues.length) limits.push(`each one of ${itemValues.map((value) => JSON.stringify(value)).join(', ')}`);
   return limits;
 }
 
@@ -86,6 +92,7 @@ export function fieldRows(schema: JsonSchema, schemas: Record<string, JsonSchema
       required: required.has(name),
       limits: [...new Set(choices.flatMap(limitsOf))],
       description: resolve(property, schemas).description ?? choices.find((choice) => choice.description)?.description,
+      example: resolve(property, schemas).example ?? choices.find((choice) => choice.example !== undefined)?.example,
     };
     const nestedObject = choices.find((choice) => choice.properties);
     const items = choices.find((choice) => choice.items)?.items;
