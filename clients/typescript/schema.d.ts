@@ -180,7 +180,7 @@ export interface paths {
         post?: never;
         /**
          * End an account-wide delegation
-         * @description The delegatee loses the role on every document at once, and so do the delegations it made from this one. An id that is not one of the caller’s delegations is `4.1`.
+         * @description The delegatee loses the role on every document at once, and so do the delegations it made from this one. An id that is not one of the caller’s active account-wide delegations is `4.42`.
          */
         delete: operations["deleteAccountsUsersMeDelegatesByDelegateId"];
         options?: never;
@@ -668,7 +668,7 @@ export interface paths {
         post?: never;
         /**
          * End a delegation on this document
-         * @description The delegatee loses the role on this document at once, and so do the delegations it made from this one. An id that is not one of the caller’s delegations on the document is `4.1`.
+         * @description The delegatee loses the role on this document at once, and so do the delegations it made from this one. An id that is not one of the caller’s active delegations on the document is `4.42`; an account-wide delegation is ended at `DELETE /accounts/users/me/delegates/{delegateId}` (`3.37` here).
          */
         delete: operations["deleteFreightdocumentsByIdDelegatesByDelegateId"];
         options?: never;
@@ -1079,9 +1079,11 @@ export interface webhooks {
          * A subscribed freight document changed status (sent to the subscription’s callback URL)
          * @description Sent once per status change (cancellation included) to every subscription on the document or on the account, and for a test event (`POST …/subscriptions/{subscriptionId}/test`).
          *
-         *     Signed by [Standard Webhooks](https://www.standardwebhooks.com): HMAC-SHA256 with the subscription’s `signingSecret` (`whsec_` + base64 key, shown once at creation) over `{Webhook-Id}.{Webhook-Timestamp}.{body}`; `Webhook-Signature` is `v1,` + its base64. Verify it, and refuse timestamps older than a few minutes, before trusting the body (the `standardwebhooks` libraries do both).
+         *     Signed by [Standard Webhooks](https://www.standardwebhooks.com): HMAC-SHA256 with the subscription’s `signingSecret` (`whsec_` + base64 key, shown once at creation) over `{Webhook-Id}.{Webhook-Timestamp}.{body}`; `Webhook-Signature` is `v1,` + its base64 (several may be listed, space-separated; one match is enough). Verify it on the raw bytes of the body, and refuse timestamps more than five minutes from your clock, before trusting the body (the `standardwebhooks` libraries do both).
          *
-         *     Answer any 2xx within 10 s. Other statuses, redirects, errors and timeouts are retried after `WEBHOOK_RETRY_DELAYS_MS` (default 30 s, then 5 min): 3 attempts in all, then the delivery is FAILED. Every attempt is in the delivery log (`GET …/subscriptions/{subscriptionId}/deliveries`) and a delivery can be sent again (`…/redeliver`, same `Webhook-Id`): deduplicate by `Webhook-Id`.
+         *     Test vector (the example below): secret `whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw`, `Webhook-Id` `msg_2KWPBgLlAfxdpx2AI54pPJ85f4W`, `Webhook-Timestamp` `1764151200`, body `{"freightDocumentId":"c28eb455-a576-488f-94f1-9529e9108553","status":"TRANSIT"}` (no trailing newline) → `Webhook-Signature` `v1,C7BxNEO+8Xy+6u6sVFmuUu2fD5pkrdUrz7/28J4AxRc=`. Runnable verifiers in TypeScript and Python: [webhooks guide](/docs/guides/webhooks#a-test-vector).
+         *
+         *     Answer any 2xx within 10 s. Other statuses, redirects, errors and timeouts are retried after `WEBHOOK_RETRY_DELAYS_MS` (default 30 s, then 5 min): 3 attempts in all, then the delivery is FAILED. Every attempt is in the delivery log (`GET …/subscriptions/{subscriptionId}/deliveries`). `POST …/deliveries/{deliveryId}/redeliver` sends a delivery again as a new delivery: a new `deliveryId` (in the 202 answer and the log, with three attempts of its own) and the same `Webhook-Id` as the original. Receivers deduplicate by `Webhook-Id`.
          *
          *     Callback URLs on loopback, private or link-local addresses are refused (`4.14`) unless the operator sets `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`.
          */
@@ -1095,6 +1097,7 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description An error of the token and revocation endpoints: the service’s list plus the RFC 6749 fields. */
         OAuthError: {
             /** @description One entry per problem found: validation reports every field of a request at once. The HTTP status follows from the first code. */
             errors: {
@@ -1113,6 +1116,7 @@ export interface components {
             /** @description The same text as the first entry’s `description`. */
             error_description: string;
         };
+        /** @description Every error answer (category 1–5): one entry per problem found. */
         Error: {
             /** @description One entry per problem found: validation reports every field of a request at once. The HTTP status follows from the first code. */
             errors: {
@@ -1127,6 +1131,7 @@ export interface components {
                 field?: string;
             }[];
         };
+        /** @description The body that creates (POST) or replaces (PUT, a draft only) a freight document. Unknown and read-only attributes are ignored; `""` and `null` mean unset; every problem is reported at once. */
         FreightDocumentInput: {
             /** @description The kind of document: `WAYBILL`, the road consignment note (CMR), is the one served; any other value (`CMR` too) is 4.20. */
             type: string;
@@ -1495,6 +1500,7 @@ export interface components {
             /** @description Read-only in this body: a PUT may send the heads it read back (they are checked, 4.13); ignored on creation. */
             previousCommits?: string[] | null;
         };
+        /** @description A freight document as the caller may see it: its content (the same for every reader) and what belongs to the caller (roles, allowed actions, its transfers’ secrets). Lists leave out `attachments`, `comments`, `approvals` and `updates`. */
         FreightDocument: {
             /** @description The document’s id (a UUID): the `{id}` of its paths. */
             freightDocumentId: string;
@@ -3335,8 +3341,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.1` Record does not exist. */
-            404: {
+            /** @description `2.6` Media type not supported. */
+            406: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -3346,8 +3352,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `2.6` Media type not supported. */
-            406: {
+            /** @description `4.42` No delegated rights to revoke. */
+            409: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -7195,7 +7201,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `3.17` Format not correct. */
+            /** @description `3.17` Format not correct. · `3.37` Permanent account delegate cannot be removed from one document. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -7217,7 +7223,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.47` Freight document not found. · `4.1` Record does not exist. */
+            /** @description `4.47` Freight document not found. */
             404: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -7230,6 +7236,17 @@ export interface operations {
             };
             /** @description `2.6` Media type not supported. */
             406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `4.42` No delegated rights to revoke. */
+            409: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -9663,11 +9680,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per event and subscription; the same on every attempt and redelivery of one delivery. */
+                /** @description Unique per event and subscription; the same on every attempt of a delivery and on its redeliveries (deduplicate by it). */
                 "Webhook-Id": string;
-                /** @description Unix time (seconds) of this attempt, covered by the signature. */
+                /** @description Unix time (seconds) when this attempt was signed, covered by the signature. */
                 "Webhook-Timestamp": string;
-                /** @description `v1,` and the base64 HMAC-SHA256 of `{Webhook-Id}.{Webhook-Timestamp}.{body}` under the signing secret. */
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{Webhook-Id}.{Webhook-Timestamp}.{body}` under the signing secret (its base64 part after `whsec_`). */
                 "Webhook-Signature": string;
             };
             path?: never;

@@ -8,6 +8,11 @@ export const GUIDES = [
   { slug: 'webhooks', file: 'webhooks.md' },
   { slug: 'transfers', file: 'transfers.md' },
   { slug: 'errors-and-idempotency', file: 'errors-and-idempotency.md' },
+  // Issue 35.
+  { slug: 'pagination-and-filters', file: 'pagination-and-filters.md' },
+  { slug: 'pdf-pgp-receipt', file: 'pdf-pgp-receipt.md' },
+  { slug: 'legal-events', file: 'legal-events.md' },
+  { slug: 'moving-from-the-commercial-service', file: 'moving-from-the-commercial-service.md' },
 ] as const;
 
 export type GuideSlug = (typeof GUIDES)[number]['slug'];

@@ -34,6 +34,8 @@ export interface FieldRow {
   description?: string;
   /** An example value, as the schema's `example` gives it. */
   example?: unknown;
+  /** The shared schema (a component) the field holds, or holds a list of, when its rows are not repeated here. */
+  schemaName?: string;
 }
 
 const MAX_DEPTH = 4;
@@ -76,8 +78,13 @@ function limitsOf(schema: JsonSchema): string[] {
   return limits;
 }
 
-/** The rows of a body schema; an empty list when it has no named fields. */
-export function fieldRows(schema: JsonSchema, schemas: Record<string, JsonSchema>, prefix = '', depth = 0): FieldRow[] {
+const componentName = (schema: JsonSchema | undefined) => schema?.$ref?.replace('#/components/schemas/', '');
+
+/**
+ * The rows of a body schema; an empty list when it has no named fields. With `linkComponents`, a field holding a
+ * shared schema (the freight document in a list, say) is one row naming it (`schemaName`) instead of all its rows.
+ */
+export function fieldRows(schema: JsonSchema, schemas: Record<string, JsonSchema>, prefix = '', depth = 0, linkComponents = false): FieldRow[] {
   const object = alternatives(schema, schemas).find((choice) => choice.properties);
   if (!object?.properties || depth > MAX_DEPTH) return [];
   const required = new Set(object.required ?? []);
@@ -94,9 +101,15 @@ export function fieldRows(schema: JsonSchema, schemas: Record<string, JsonSchema
       description: resolve(property, schemas).description ?? choices.find((choice) => choice.description)?.description,
       example: resolve(property, schemas).example ?? choices.find((choice) => choice.example !== undefined)?.example,
     };
-    const nestedObject = choices.find((choice) => choice.properties);
     const items = choices.find((choice) => choice.items)?.items;
-    const nested = nestedObject ? fieldRows(nestedObject, schemas, `${path}.`, depth + 1) : items ? fieldRows(items, schemas, `${path}[].`, depth + 1) : [];
+    const linked = linkComponents ? (componentName(property) ?? componentName(items) ?? (property.anyOf ?? []).map(componentName).find(Boolean)) : undefined;
+    if (linked) return [{ ...row, schemaName: linked }];
+    const nestedObject = choices.find((choice) => choice.properties);
+    const nested = nestedObject
+      ? fieldRows(nestedObject, schemas, `${path}.`, depth + 1, linkComponents)
+      : items
+        ? fieldRows(items, schemas, `${path}[].`, depth + 1, linkComponents)
+        : [];
     return [row, ...nested];
   });
 }

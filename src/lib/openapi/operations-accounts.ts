@@ -200,11 +200,11 @@ export const accountOperations: ApiOperation[] = [
     tag: 'Delegation',
     summary: 'End an account-wide delegation',
     description:
-      'The delegatee loses the role on every document at once, and so do the delegations it made from this one. An id that is not one of the caller’s delegations is `4.1`.',
+      'The delegatee loses the role on every document at once, and so do the delegations it made from this one. An id that is not one of the caller’s active account-wide delegations is `4.42`.',
     auth: 'bearer',
     parameterExamples: { delegateId: DELEGATE_ID },
     success: [{ status: 204, description: 'Ended.' }],
-    errors: ['4.1'],
+    errors: ['4.42'],
   },
   {
     method: 'get',

@@ -167,11 +167,11 @@ export const transferOperations: ApiOperation[] = [
     tag: 'Delegation',
     summary: 'End a delegation on this document',
     description:
-      'The delegatee loses the role on this document at once, and so do the delegations it made from this one. An id that is not one of the caller’s delegations on the document is `4.1`.',
+      'The delegatee loses the role on this document at once, and so do the delegations it made from this one. An id that is not one of the caller’s active delegations on the document is `4.42`; an account-wide delegation is ended at `DELETE /accounts/users/me/delegates/{delegateId}` (`3.37` here).',
     auth: 'bearer',
     parameterExamples: { id: ID, delegateId: DELEGATE_ID },
     success: [{ status: 204, description: 'Ended.' }],
-    errors: ['4.47', '4.1'],
+    errors: ['4.47', '4.42', '3.37'],
   },
 ];
 
