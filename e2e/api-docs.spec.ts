@@ -81,6 +81,13 @@ test('the API reference shows every operation and the error codes, offline, acce
   }
   await page.locator('#error-codes').scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/apidocs/api-docs-error-codes.png' });
+  // The opened operation (fields, samples, answer fields) and the webhook, as a reader sees them.
+  await create.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/apidocs/api-docs-operation.png' });
+  await create.getByRole('region', { name: 'TypeScript (openapi-fetch): POST /freightdocuments' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/apidocs/api-docs-samples.png' });
+  await webhook.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/apidocs/api-docs-webhook.png' });
   expect(foreign).toEqual([]);
   expect(violations).toEqual([]);
 });

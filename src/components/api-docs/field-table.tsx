@@ -5,6 +5,21 @@ import { InlineMarkdown } from './inline-markdown';
 /** An example value as the reader writes it: text as it is, anything else as JSON. */
 const shown = (example: unknown) => (typeof example === 'string' ? example : JSON.stringify(example));
 
+/** A dotted path that may wrap after each `.` (never inside a name), so long nested paths fit a narrow column. */
+function BreakablePath({ path }: { path: string }) {
+  const parts = path.split(/(?<=\.)/);
+  return (
+    <code>
+      {parts.map((part, index) => (
+        <span key={index}>
+          {part}
+          {index < parts.length - 1 ? <wbr /> : null}
+        </span>
+      ))}
+    </code>
+  );
+}
+
 /**
  * The fields of a request body or an answer (src/lib/openapi/field-rows.ts): path, type, whether required, and what
  * the field means with its allowed values, limits and an example. A field holding a shared schema links to its table.
@@ -27,7 +42,7 @@ export function FieldTable({ rows, label }: { rows: FieldRow[]; label: string })
           {rows.map((row) => (
             <tr key={row.path}>
               <th scope="row">
-                <code>{row.path}</code>
+                <BreakablePath path={row.path} />
               </th>
               <td>
                 {row.schemaName ? (

@@ -12,7 +12,7 @@ export interface SampledOperation {
   security?: Record<string, unknown>[];
   parameters?: { name: string; in: string; schema?: { example?: unknown } }[];
   requestBody?: { content: Record<string, { example?: unknown; examples?: Record<string, { value: unknown }> }> };
-  responses: Record<string, { content?: Record<string, unknown> }>;
+  responses: Record<string, { content?: Record<string, { schema?: { format?: string } }> }>;
 }
 
 export interface CodeSample {
@@ -23,7 +23,11 @@ export interface CodeSample {
 
 type Auth = 'bearer' | 'client' | 'none';
 
+/** The environment variable holding the bearer token: an account's access token, or the operator's metrics token. */
+const tokenVariable = (operation: SampledOperation) => (operation.path === '/metrics' ? 'METRICS_TOKEN' : 'FDS_TOKEN');
+
 function authOf(operation: SampledOperation): Auth {
+  if (operation.path === '/metrics') return 'bearer';
   const scheme = Object.keys(operation.security?.[0] ?? {})[0];
   if (scheme === 'oauth2' || scheme === 'bearer') return 'bearer';
   return scheme === 'client' ? 'client' : 'none';
@@ -53,9 +57,11 @@ function partsOf(operation: SampledOperation): Parts {
   const [media, content] = Object.entries(operation.requestBody?.content ?? {})[0] ?? [];
   const value = content ? (content.example ?? Object.values(content.examples ?? {})[0]?.value) : undefined;
   const success = Object.entries(operation.responses).find(([status]) => /^2/.test(status))?.[1];
-  const answerMedia = Object.keys(success?.content ?? {})[0];
-  const binary =
-    answerMedia === 'application/pdf' ? { media: answerMedia, file: operation.path.includes('receipt') ? 'receipt.pdf' : 'document.pdf' } : undefined;
+  const [answerMedia, answer] = Object.entries(success?.content ?? {})[0] ?? [];
+  // Bytes (a PDF, an attachment's file) are saved to a file; other non-JSON answers (PGP, keys, metrics) are text.
+  const bytes = answer?.schema?.format === 'binary';
+  const file = answerMedia === 'application/pdf' ? (operation.path.includes('receipt') ? 'receipt.pdf' : 'document.pdf') : 'attachment';
+  const binary = answerMedia && bytes ? { media: answerMedia, file } : undefined;
   const text = answerMedia && answerMedia !== JSON_MEDIA && !binary ? answerMedia : undefined;
   return {
     auth: authOf(operation),
@@ -76,7 +82,7 @@ const quoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
 function curlSample(operation: SampledOperation, parts: Parts): string {
   const lines = [`curl -X ${operation.method.toUpperCase()} "$FDS_API${filledPath(operation.path, parts.pathParameters)}"`];
-  if (parts.auth === 'bearer') lines.push('-H "Authorization: Bearer $FDS_TOKEN"');
+  if (parts.auth === 'bearer') lines.push(`-H "Authorization: Bearer $${tokenVariable(operation)}"`);
   if (parts.auth === 'client') lines.push('-u "$CLIENT_ID:$CLIENT_SECRET"');
   if (parts.binary) lines.push(`-o ${parts.binary.file}`);
   if (parts.writes) lines.push('-H "Idempotency-Key: $(uuidgen)"');
@@ -111,7 +117,7 @@ function tsValue(value: unknown, indent = ''): string {
 function typescriptSample(operation: SampledOperation, parts: Parts): string {
   const client =
     parts.auth === 'bearer'
-      ? 'createFdsClient({ baseUrl: process.env.FDS_API!, accessToken: process.env.FDS_TOKEN! })'
+      ? `createFdsClient({ baseUrl: process.env.FDS_API!, accessToken: process.env.${tokenVariable(operation)}! })`
       : 'createFdsClient({ baseUrl: process.env.FDS_API! })';
   const options: string[] = [];
   const params = {
@@ -167,7 +173,7 @@ function pythonValue(value: unknown, indent = ''): string {
 function pythonSample(operation: SampledOperation, parts: Parts): string {
   const imports = ['os', ...(parts.writes ? ['uuid'] : [])];
   const headers: string[] = [];
-  if (parts.auth === 'bearer') headers.push(`"Authorization": f"Bearer {os.environ['FDS_TOKEN']}"`);
+  if (parts.auth === 'bearer') headers.push(`"Authorization": f"Bearer {os.environ['${tokenVariable(operation)}']}"`);
   if (parts.writes) headers.push('"Idempotency-Key": str(uuid.uuid4())');
   const args = [`f"{os.environ['FDS_API']}${filledPath(operation.path, parts.pathParameters)}"`];
   if (headers.length) args.push(`headers={${headers.join(', ')}}`);

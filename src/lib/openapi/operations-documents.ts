@@ -49,7 +49,7 @@ export const documentOperations: ApiOperation[] = [
     tag: 'Freight documents',
     summary: 'List the documents the caller holds a role in',
     description:
-      'Without attachments, approvals, comments and updates. Filter `attribute.op.value` (ops eq, ne, gt, lt, ge, le), several comma-separated; sort `attribute.asc|desc`.',
+      'The documents the caller holds a role in (itself or as a delegate), cancelled ones never, one page at a time; each without `attachments`, `comments`, `approvals` and `updates`. Filter with blocks `attribute.operation.value` (operations `eq`, `ne`, `gt`, `lt`, `ge`, `le`), several separated by commas, which combine with AND; sort with `attribute.asc|desc`. `total` is exact up to 10,000 (`totalRelation` `eq`), else 10,000 with `gte`. Guide: [lists, filters and sort](/docs/guides/pagination-and-filters).',
     auth: 'bearer',
     query: listQueryParameters,
     parameterExamples: { filters: 'status.eq.ISSUED', sort: 'serviceNumber.asc', limit: '10', first: '1' },

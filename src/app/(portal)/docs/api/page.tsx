@@ -102,7 +102,8 @@ export default async function ApiDocsPage() {
         </section>
       ))}
       <section aria-labelledby="webhooks">
-        <h2 id="webhooks">{t('webhooksHeading')}</h2>
+        {/* A section of the operations (h3 like a tag), so the operation entries' h4 follow in order. */}
+        <h3 id="webhooks">{t('webhooksHeading')}</h3>
         <p>{t('webhooksIntro')}</p>
         {listed(document.webhooks).map((webhook) => (
           <OperationEntry key={webhook.path} operation={webhook} schemas={document.components.schemas} webhook />
