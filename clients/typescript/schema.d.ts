@@ -277,7 +277,7 @@ export interface paths {
         };
         /**
          * List the documents the caller holds a role in
-         * @description Without attachments, approvals, comments and updates. Filter `attribute.op.value` (ops eq, ne, gt, lt, ge, le), several comma-separated; sort `attribute.asc|desc`.
+         * @description The documents the caller holds a role in (itself or as a delegate), cancelled ones never, one page at a time; each without `attachments`, `comments`, `approvals` and `updates`. Filter with blocks `attribute.operation.value` (operations `eq`, `ne`, `gt`, `lt`, `ge`, `le`), several separated by commas, which combine with AND; sort with `attribute.asc|desc`. `total` is exact up to 10,000 (`totalRelation` `eq`), else 10,000 with `gte`. Guide: [lists, filters and sort](/docs/guides/pagination-and-filters).
          */
         get: operations["getFreightdocuments"];
         put?: never;
@@ -785,7 +785,7 @@ export interface paths {
         };
         /**
          * The sender’s receipt as PDF
-         * @description The receipt printed on one A4 page, labels in the language `Accept-Language` asks for (English otherwise). For role holders after the collection (before it `4.18`). The same answer as `GET …/receipt` with `Accept: application/pdf`.
+         * @description The receipt as PDF, labels in the language `Accept-Language` asks for (English otherwise). For role holders after the collection (before it `4.18`). The same answer as `GET …/receipt` with `Accept: application/pdf`.
          */
         get: operations["getFreightdocumentsByIdReceiptPdf"];
         put?: never;
@@ -3659,13 +3659,13 @@ export interface operations {
     getFreightdocuments: {
         parameters: {
             query?: {
-                /** @description Comma-separated `attribute.operation.value`; attributes status, type, serviceNumber, establishedDate, establishedPlace, carrierCode, lastModifiedDateTime, agreedDateTimeOfTakingOver, estimatedDateTimeOfTakingOver, estimatedDateTimeOfDelivery; operations eq, ne, gt, lt, ge, le */
+                /** @description Blocks `attribute.operation.value` separated by commas, which combine with AND (a document must match every block). Attributes `status`, `type`, `serviceNumber`, `establishedDate`, `establishedPlace`, `carrierCode`, `lastModifiedDateTime`, `agreedDateTimeOfTakingOver`, `estimatedDateTimeOfTakingOver`, `estimatedDateTimeOfDelivery`; operations `eq`, `ne`, `gt`, `lt`, `ge`, `le`. Text attributes compare exactly (case-sensitive, by code point; `serviceNumber` and `establishedDate` sort as numbers and dates do); the four date-time attributes take an ISO 8601 date-time with its zone (`2026-11-23T08:00:00Z`, an offset URL-encoded as `%2B01:00`; else 3.19). A value may hold dots but no comma. */
                 filters?: string;
-                /** @description Comma-separated `attribute.asc` or `attribute.desc`; default `lastModifiedDateTime.desc` */
+                /** @description Blocks `attribute.asc` or `attribute.desc` separated by commas, the first deciding first; the attributes of `filters`. Documents without the attribute come last; ties go by document id. Default `lastModifiedDateTime.desc`. */
                 sort?: string;
-                /** @description Page size, 1–100; default 10 */
+                /** @description Documents per page, a whole number 1–100 (else 3.31); default 10. */
                 limit?: number;
-                /** @description 1-based position of the first document of the page; default 1 */
+                /** @description 1-based position of the page’s first document (else 3.30); default 1. The next page starts at `first + limit`; past the end the page is empty. */
                 first?: number;
             };
             header?: never;

@@ -16,7 +16,7 @@ import {
   SIGNED_EXAMPLE,
 } from './examples';
 import { components } from './components';
-import type { ApiOperation } from './operation';
+import { pdfAnswer, signedAnswer, type ApiOperation } from './operation';
 
 const json = (schema: z.ZodType, example: unknown) => ({ 'application/json': { schema, example } });
 const theDocument = json(components.freightDocument, documentExample);
@@ -83,14 +83,7 @@ export const documentOperations: ApiOperation[] = [
       'The consignment note as printed: A4, the 24 numbered boxes of the CMR form, the service number, every approval with its evidence and signature image, the reservations, and a QR code of the document’s verification page; in the partner environment every page says it is not legally valid. `Accept-Language` picks the label language (the languages of the places’ countries and English are printed). The same answer as `GET /freightdocuments/{id}` with `Accept: application/pdf`. `ETag` names the render: it changes with the next commit.',
     auth: 'bearer',
     parameterExamples: { id: ID },
-    success: [
-      {
-        status: 200,
-        description: 'The PDF; `Content-Disposition: inline; filename="CMR-{serviceNumber}.pdf"`.',
-        headers: { 'Content-Disposition': 'inline; filename="CMR-000000000042.pdf"' },
-        content: { 'application/pdf': { format: 'binary' } },
-      },
-    ],
+    success: [pdfAnswer('CMR-{serviceNumber}.pdf', 'CMR-000000000042.pdf')],
     errors: ['4.47'],
   },
   {
@@ -102,13 +95,7 @@ export const documentOperations: ApiOperation[] = [
       'An ASCII-armored OpenPGP cleartext-signed message whose signed text is exactly the JSON answer of `GET /freightdocuments/{id}` for the same caller at that moment (one line: JSON escapes its line breaks). Check it with the key of `GET /pgp/publickey`, e.g. `gpg --import key.asc && gpg --verify document.asc`. The same answer as `GET /freightdocuments/{id}` with `Accept: application/vnd.freightdocument.v1+pgp-signature`. Guide: [PDF, PGP and the receipt](/docs/guides/pdf-pgp-receipt).',
     auth: 'bearer',
     parameterExamples: { id: ID },
-    success: [
-      {
-        status: 200,
-        description: 'The signed message (`application/vnd.freightdocument.v1+pgp-signature`).',
-        content: { 'application/vnd.freightdocument.v1+pgp-signature': { format: 'text', example: SIGNED_EXAMPLE } },
-      },
-    ],
+    success: [signedAnswer(SIGNED_EXAMPLE)],
     errors: ['4.47'],
   },
   {

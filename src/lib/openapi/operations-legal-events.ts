@@ -10,7 +10,7 @@ import {
 } from '@/lib/schemas/legal-events';
 import { components } from './components';
 import { documentExample, HEAD, ID } from './examples';
-import type { ApiOperation } from './operation';
+import { pdfAnswer, signedAnswer, type ApiOperation } from './operation';
 
 const json = (schema: z.ZodType, example: unknown) => ({ 'application/json': { schema, example } });
 const theDocument = json(components.freightDocument, { ...documentExample, status: 'TRANSIT' });
@@ -109,17 +109,10 @@ export const legalEventOperations: ApiOperation[] = [
     tag: 'Legal events',
     summary: 'The sender’s receipt as PDF',
     description:
-      'The receipt printed on one A4 page, labels in the language `Accept-Language` asks for (English otherwise). For role holders after the collection (before it `4.18`). The same answer as `GET …/receipt` with `Accept: application/pdf`.',
+      'The receipt as PDF, labels in the language `Accept-Language` asks for (English otherwise). For role holders after the collection (before it `4.18`). The same answer as `GET …/receipt` with `Accept: application/pdf`.',
     auth: 'bearer',
     parameterExamples: { id: ID },
-    success: [
-      {
-        status: 200,
-        description: 'The PDF; `Content-Disposition: inline; filename="CMR-{serviceNumber}-receipt.pdf"`.',
-        headers: { 'Content-Disposition': 'inline; filename="CMR-000000000042-receipt.pdf"' },
-        content: { 'application/pdf': { format: 'binary' } },
-      },
-    ],
+    success: [pdfAnswer('CMR-{serviceNumber}-receipt.pdf', 'CMR-000000000042-receipt.pdf')],
     errors: ['4.47', '4.18'],
   },
   {
@@ -132,17 +125,9 @@ export const legalEventOperations: ApiOperation[] = [
     auth: 'bearer',
     parameterExamples: { id: ID },
     success: [
-      {
-        status: 200,
-        description: 'The signed message (`application/vnd.freightdocument.v1+pgp-signature`).',
-        content: {
-          'application/vnd.freightdocument.v1+pgp-signature': {
-            format: 'text',
-            example:
-              '-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n\n{"serviceNumber":"…"}\n-----BEGIN PGP SIGNATURE-----\n…\n-----END PGP SIGNATURE-----\n',
-          },
-        },
-      },
+      signedAnswer(
+        '-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n\n{"serviceNumber":"…"}\n-----BEGIN PGP SIGNATURE-----\n…\n-----END PGP SIGNATURE-----\n',
+      ),
     ],
     errors: ['4.47', '4.18'],
   },
