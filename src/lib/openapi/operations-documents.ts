@@ -19,6 +19,10 @@ import { components } from './components';
 import { pdfAnswer, signedAnswer, type ApiOperation } from './operation';
 
 const json = (schema: z.ZodType, example: unknown) => ({ 'application/json': { schema, example } });
+/** The list's page with its documents as the shared FreightDocument schema (a reference, not a second copy of it). */
+const listAnswer = freightDocumentListResponse.extend({
+  freightDocuments: z.array(components.freightDocument).meta(freightDocumentListResponse.shape.freightDocuments.meta() ?? {}),
+});
 const theDocument = json(components.freightDocument, documentExample);
 const withHeads = (body: Record<string, unknown>) => ({ ...body, previousCommits: [HEAD] });
 
@@ -57,7 +61,7 @@ export const documentOperations: ApiOperation[] = [
       {
         status: 200,
         description: 'One page.',
-        content: json(freightDocumentListResponse, { freightDocuments: [listedDocument], first: 1, limit: 10, total: 1, totalRelation: 'eq' }),
+        content: json(listAnswer, { freightDocuments: [listedDocument], first: 1, limit: 10, total: 1, totalRelation: 'eq' }),
       },
     ],
     errors: ['3.19', '3.20', '3.21', '3.22', '3.23', '3.24', '3.25', '3.30', '3.31'],
