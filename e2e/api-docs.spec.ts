@@ -42,7 +42,7 @@ test('the API reference shows every operation and the error codes, offline, acce
   await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
   await expect(page.locator('section[aria-labelledby^="tag-"] details.api-docs-operation')).toHaveCount(operations);
   await expect(page.getByText('GET /freightdocuments/{id}', { exact: false }).first()).toBeVisible();
-  const table = page.getByRole('table', { name: 'Error codes with their HTTP status and meaning' });
+  const table = page.getByRole('table', { name: 'Error codes with their HTTP status, meaning, cause and what to do' });
   await expect(table.getByRole('row', { name: /4\.47 404 Freight document not found/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /2\.6 406, 415/ })).toBeVisible();
   // Issue 35: each code with its cause and remedy, the webhooks the service sends, and the shared schemas' tables.
