@@ -7,17 +7,8 @@ const shown = (example: unknown) => (typeof example === 'string' ? example : JSO
 
 /** A dotted path that may wrap after each `.` (never inside a name), so long nested paths fit a narrow column. */
 function BreakablePath({ path }: { path: string }) {
-  const parts = path.split(/(?<=\.)/);
-  return (
-    <code>
-      {parts.map((part, index) => (
-        <span key={index}>
-          {part}
-          {index < parts.length - 1 ? <wbr /> : null}
-        </span>
-      ))}
-    </code>
-  );
+  // Text and <wbr> only, no wrapper per part: the reference is a large page and axe reads every element.
+  return <code>{path.split(/(?<=\.)/).flatMap((part, index) => (index === 0 ? [part] : [<wbr key={index} />, part]))}</code>;
 }
 
 /**
@@ -60,10 +51,15 @@ export function FieldTable({ rows, label }: { rows: FieldRow[]; label: string })
                     <InlineMarkdown text={row.description} />
                   </span>
                 ) : null}
-                {row.limits.length ? <span className="api-docs-limit">{row.limits.join('; ')}</span> : null}
-                {row.example !== undefined ? (
+                {row.limits.length || row.example !== undefined ? (
                   <span className="api-docs-limit">
-                    {t('example')}: <code>{shown(row.example)}</code>
+                    {row.limits.join('; ')}
+                    {row.limits.length && row.example !== undefined ? '. ' : ''}
+                    {row.example !== undefined ? (
+                      <>
+                        {t('example')}: <code>{shown(row.example)}</code>
+                      </>
+                    ) : null}
                   </span>
                 ) : null}
               </td>

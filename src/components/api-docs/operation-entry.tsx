@@ -66,7 +66,9 @@ export function OperationEntry({
   const scheme = Object.keys(operation.security?.[0] ?? {})[0];
   const auth = scheme === 'oauth2' || scheme === 'bearer' ? t('authBearer') : scheme === 'client' ? t('authClient') : t('authNone');
   const request = Object.entries(operation.requestBody?.content ?? {})[0];
-  const fields = request?.[1].schema ? fieldRows(request[1].schema, schemas) : [];
+  // A shared request schema (the document's creation body) is linked, its table shown once under the shared schemas.
+  const sharedRequest = request?.[1].schema?.$ref?.replace('#/components/schemas/', '');
+  const fields = request?.[1].schema && !sharedRequest ? fieldRows(request[1].schema, schemas) : [];
   return (
     <details className="api-docs-operation" id={`${webhook ? 'webhook' : operation.method}-${operation.path}`}>
       <summary>
@@ -105,6 +107,11 @@ export function OperationEntry({
           </>
         ) : null}
         {fields.length ? <FieldTable rows={fields} label={`${t('fields')}: ${title}`} /> : null}
+        {sharedRequest ? (
+          <p>
+            {t('requestFieldsIn')} <a href={`#schema-${sharedRequest}`}>{sharedRequest}</a>
+          </p>
+        ) : null}
         {webhook ? null : <CodeSamples operation={operation} title={title} />}
         {request ? (
           <>
