@@ -40,17 +40,34 @@ test('the API reference shows every operation and the error codes, offline, acce
 
   await page.goto('/docs/api');
   await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
-  await expect(page.locator('details.api-docs-operation')).toHaveCount(operations);
+  await expect(page.locator('section[aria-labelledby^="tag-"] details.api-docs-operation')).toHaveCount(operations);
   await expect(page.getByText('GET /freightdocuments/{id}', { exact: false }).first()).toBeVisible();
-  const table = page.getByRole('table', { name: 'Error codes with their HTTP status and meaning' });
+  const table = page.getByRole('table', { name: 'Error codes with their HTTP status, meaning, cause and what to do' });
   await expect(table.getByRole('row', { name: /4\.47 404 Freight document not found/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /2\.6 406, 415/ })).toBeVisible();
+  // Issue 35: each code with its cause and remedy, the webhooks the service sends, and the shared schemas' tables.
+  await expect(table.getByRole('row', { name: /3\.11 400 Invalid country code\. .*alpha-3.*NLD/ })).toBeVisible();
+  const webhook = page.locator('details[id="webhook-freightDocumentChanged"]');
+  await webhook.locator('summary').click();
+  await expect(webhook).toContainText('v1,C7BxNEO+8Xy+6u6sVFmuUu2fD5pkrdUrz7/28J4AxRc=');
+  await expect(webhook.getByRole('table', { name: /Fields of the request body/ })).toContainText('freightDocumentId');
+  const schema = page.locator('details[id="schema-FreightDocument"]');
+  await schema.locator('summary').click();
+  await expect(schema.getByRole('row', { name: /custody\.roleId/ })).toBeVisible();
 
   // One operation opened shows its example request and answer.
   const create = page.locator('details[id="post-/freightdocuments"]');
   await create.locator('summary').click();
   await expect(create.getByRole('region', { name: 'Example request: POST /freightdocuments' })).toContainText('WAYBILL');
   await expect(create.getByRole('region', { name: 'Example 201 application/json: POST /freightdocuments' })).toContainText('freightDocumentId');
+  await expect(create.getByRole('region', { name: 'TypeScript (openapi-fetch): POST /freightdocuments' })).toContainText("fds.POST('/freightdocuments'");
+  await expect(create.getByRole('region', { name: 'curl: POST /freightdocuments' })).toContainText('$FDS_API/freightdocuments');
+  await expect(create.getByRole('region', { name: 'Python (requests): POST /freightdocuments' })).toContainText('requests.post(');
+  await expect(create.getByRole('table', { name: 'Fields of the answer 201: POST /freightdocuments' })).toContainText('freightDocumentId');
+  const read = page.locator('details[id="get-/freightdocuments/{id}"]');
+  await read.locator('summary').click();
+  await read.getByRole('link', { name: 'FreightDocument' }).click();
+  await expect(page).toHaveURL(/#schema-FreightDocument$/);
 
   fs.mkdirSync('test-results/apidocs', { recursive: true });
   for (const size of AXE_SIZES) {
@@ -64,6 +81,13 @@ test('the API reference shows every operation and the error codes, offline, acce
   }
   await page.locator('#error-codes').scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/apidocs/api-docs-error-codes.png' });
+  // The opened operation (fields, samples, answer fields) and the webhook, as a reader sees them.
+  await create.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/apidocs/api-docs-operation.png' });
+  await create.getByRole('region', { name: 'TypeScript (openapi-fetch): POST /freightdocuments' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/apidocs/api-docs-samples.png' });
+  await webhook.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/apidocs/api-docs-webhook.png' });
   expect(foreign).toEqual([]);
   expect(violations).toEqual([]);
 });
@@ -73,7 +97,7 @@ test('the API reference shows every operation and the error codes, offline, acce
  * holding the example files, links between guides served as /docs/guides/<slug>), accessible at three sizes.
  */
 test('the guides are linked from the reference and render accessibly (sizes sampled, all three under test:full)', async ({ page }) => {
-  // Five guides at three sizes, each checked by axe: longer than one page's budget on a shared machine.
+  // Nine guides, each checked by axe: longer than one page's budget on a shared machine.
   test.setTimeout(180_000);
   const violations: string[] = [];
   page.on('console', (message) => {
@@ -81,7 +105,7 @@ test('the guides are linked from the reference and render accessibly (sizes samp
   });
   await page.goto('/docs/api');
   const guides = page.getByRole('region', { name: 'Guides' }).getByRole('link');
-  await expect(guides).toHaveCount(5);
+  await expect(guides).toHaveCount(9);
   const hrefs = await guides.evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
   expect(hrefs).toContain('/docs/guides/two-factor-codes');
 

@@ -23,9 +23,8 @@ export async function draftAndRead(fds: FdsClient) {
 
   const read = await fds.GET('/freightdocuments/{id}', { params: { path: { id: freightDocumentId } } });
   if (read.error) throw new Error(`read refused: ${JSON.stringify(read.error)}`);
-  // The document's answer has no schema in the OpenAPI document yet: read the fields you need.
-  const document = read.data as { serviceNumber: string; status: string };
-  return { freightDocumentId, location: created.response.headers.get('Location'), ...document };
+  const { serviceNumber, status } = read.data;
+  return { freightDocumentId, location: created.response.headers.get('Location'), serviceNumber, status };
 }
 
 if (process.argv[1]?.endsWith('example.ts')) {

@@ -1,7 +1,7 @@
 /**
  * A typed client of the Freight Document Service: openapi-fetch over the types openapi-typescript generates from the
- * served OpenAPI document (schema.d.ts, `npm run client:generate`). Paths, path and query parameters and request bodies
- * are checked by the compiler; answers the document gives no schema for are typed `unknown`.
+ * served OpenAPI document (schema.d.ts, `npm run client:generate`). Paths, path and query parameters, request bodies and
+ * answers are checked by the compiler: every operation answers one media type with a schema.
  */
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { components, operations, paths } from './schema';

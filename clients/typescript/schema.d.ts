@@ -180,7 +180,7 @@ export interface paths {
         post?: never;
         /**
          * End an account-wide delegation
-         * @description The delegatee loses the role on every document at once, and so do the delegations it made from this one. An id that is not one of the caller’s delegations is `4.1`.
+         * @description The delegatee loses the role on every document at once, and so do the delegations it made from this one. An id that is not one of the caller’s active account-wide delegations is `4.42`.
          */
         delete: operations["deleteAccountsUsersMeDelegatesByDelegateId"];
         options?: never;
@@ -277,7 +277,7 @@ export interface paths {
         };
         /**
          * List the documents the caller holds a role in
-         * @description Without attachments, approvals, comments and updates. Filter `attribute.op.value` (ops eq, ne, gt, lt, ge, le), several comma-separated; sort `attribute.asc|desc`.
+         * @description The documents the caller holds a role in (itself or as a delegate), cancelled ones never, one page at a time; each without `attachments`, `comments`, `approvals` and `updates`. Filter with blocks `attribute.operation.value` (operations `eq`, `ne`, `gt`, `lt`, `ge`, `le`), several separated by commas, which combine with AND; sort with `attribute.asc|desc`. `total` is exact up to 10,000 (`totalRelation` `eq`), else 10,000 with `gte`. Guide: [lists, filters and sort](/docs/guides/pagination-and-filters).
          */
         get: operations["getFreightdocuments"];
         put?: never;
@@ -300,8 +300,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read a freight document: JSON, PDF or PGP-signed JSON by Accept
-         * @description `application/vnd.freightdocument.v1+pgp-signature` answers an OpenPGP cleartext-signed message whose signed text is exactly the JSON answer; check it with the key of `GET /pgp/publickey`. A document that does not exist and one the caller holds no role in both answer 4.47.
+         * Read a freight document (JSON)
+         * @description The document as the caller may see it: its content, and what belongs to the caller (`ownPermissions`, `allowedActions`, the TFA secrets of its transfers). A document that does not exist and one the caller holds no role in both answer `4.47`. The same path also answers the PDF (`Accept: application/pdf`) and the PGP-signed JSON (`Accept: application/vnd.freightdocument.v1+pgp-signature`), as clients of the commercial service ask for them; each form also has its own path, `GET /freightdocuments/{id}/pdf` and `…/pgp`, so that a generated client gets one type per call.
          */
         get: operations["getFreightdocumentsById"];
         /**
@@ -309,6 +309,46 @@ export interface paths {
          * @description A full replacement of a DRAFT by the submitter; read the document again afterwards (205). Read-only attributes are ignored. Attachments sent back with their `attachmentId` keep that id when their `content` is empty or the stored bytes; other content replaces the attachment (new id); attachments left out are removed.
          */
         put: operations["putFreightdocumentsById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/freightdocuments/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The consignment note as PDF
+         * @description The consignment note as printed: A4, the 24 numbered boxes of the CMR form, the service number, every approval with its evidence and signature image, the reservations, and a QR code of the document’s verification page; in the partner environment every page says it is not legally valid. `Accept-Language` picks the label language (the languages of the places’ countries and English are printed). The same answer as `GET /freightdocuments/{id}` with `Accept: application/pdf`. `ETag` names the render: it changes with the next commit.
+         */
+        get: operations["getFreightdocumentsByIdPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/freightdocuments/{id}/pgp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The document as PGP-signed JSON
+         * @description An ASCII-armored OpenPGP cleartext-signed message whose signed text is exactly the JSON answer of `GET /freightdocuments/{id}` for the same caller at that moment (one line: JSON escapes its line breaks). Check it with the key of `GET /pgp/publickey`, e.g. `gpg --import key.asc && gpg --verify document.asc`. The same answer as `GET /freightdocuments/{id}` with `Accept: application/vnd.freightdocument.v1+pgp-signature`. Guide: [PDF, PGP and the receipt](/docs/guides/pdf-pgp-receipt).
+         */
+        get: operations["getFreightdocumentsByIdPgp"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -507,7 +547,7 @@ export interface paths {
         put?: never;
         /**
          * Record the counter party’s approval on the carrier’s device (TFA code, signature on glass, or implicit)
-         * @description The carrier side records the counter party’s approval of an open transfer: `evidence.responseCode` (TFA, contract §8: computed on the counter party’s device from the challenge and its `accountSecret`), `evidence.signedOnGlassBy` with one PNG or JPEG signature, or no evidence (implicit). A type the document’s `availableSigningMethods` do not list for the transfer is `4.50`; a wrong code is `3.6` on `evidence.responseCode`, and after 5 wrong codes in 15 minutes every code answers 429 `1.10` with `Retry-After`.
+         * @description The carrier side records the counter party’s approval of an open transfer: `evidence.responseCode` (TFA: computed on the counter party’s device from the challenge and its `accountSecret`, see the [two-factor guide](/docs/guides/two-factor-codes)), `evidence.signedOnGlassBy` with one PNG or JPEG signature, or no evidence (implicit). A type the document’s `availableSigningMethods` do not list for the transfer is `4.50`; a wrong code is `3.6` on `evidence.responseCode`, and after 5 wrong codes in 15 minutes every code answers 429 `1.10` with `Retry-After`.
          */
         post: operations["postFreightdocumentsByIdSubmitcounterpartyapproval"];
         delete?: never;
@@ -567,7 +607,7 @@ export interface paths {
         put?: never;
         /**
          * Comment on the transport (carriers, after issue)
-         * @description By the carrier or a subsequent carrier after issue, until 14 days after delivery (`4.12`), with `previousCommits`; optional attachments. Comment texts enter the content hash of the TFA codes (contract §8), so a comment changes the challenge. With `reservation` the comment is a reservation of contract §14 (stage, kind, goods lines): its own rules (4.60, 4.46) apply instead of the comment period.
+         * @description By the carrier or a subsequent carrier after issue, until 14 days after delivery (`4.12`), with `previousCommits`; optional attachments. Comment texts enter the content hash of the two-factor codes, so a comment changes the challenge. With `reservation` the comment is a reservation of the CMR (stage, kind, goods lines; [legal events guide](/docs/guides/legal-events)): its own rules (4.60, 4.46) apply instead of the comment period.
          */
         post: operations["postFreightdocumentsByIdComments"];
         delete?: never;
@@ -628,7 +668,7 @@ export interface paths {
         post?: never;
         /**
          * End a delegation on this document
-         * @description The delegatee loses the role on this document at once, and so do the delegations it made from this one. An id that is not one of the caller’s delegations on the document is `4.1`.
+         * @description The delegatee loses the role on this document at once, and so do the delegations it made from this one. An id that is not one of the caller’s active delegations on the document is `4.42`; an account-wide delegation is ended at `DELETE /accounts/users/me/delegates/{delegateId}` (`3.37` here).
          */
         delete: operations["deleteFreightdocumentsByIdDelegatesByDelegateId"];
         options?: never;
@@ -724,10 +764,50 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The sender’s receipt of the taking over (Additional Protocol art. 6)
-         * @description For role holders after the collection (before it `4.18`): the service number, verification URL, when and where the goods were taken over, the carrier, the goods, the plates and the reservations of the taking over with their acceptance. JSON, PDF (labels in the `Accept-Language`’s language) or PGP-signed JSON by `Accept`.
+         * The sender’s receipt of the taking over (Additional Protocol art. 6), as JSON
+         * @description For role holders after the collection (before it `4.18`): the service number, verification URL, when and where the goods were taken over, the carrier, the goods, the plates and the reservations of the taking over with their acceptance. The same path answers the PDF and the PGP-signed JSON by `Accept`; each also has its own path, `…/receipt/pdf` and `…/receipt/pgp`.
          */
         get: operations["getFreightdocumentsByIdReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/freightdocuments/{id}/receipt/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sender’s receipt as PDF
+         * @description The receipt as PDF, labels in the language `Accept-Language` asks for (English otherwise). For role holders after the collection (before it `4.18`). The same answer as `GET …/receipt` with `Accept: application/pdf`.
+         */
+        get: operations["getFreightdocumentsByIdReceiptPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/freightdocuments/{id}/receipt/pgp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sender’s receipt as PGP-signed JSON
+         * @description An OpenPGP cleartext-signed message whose signed text is exactly the JSON answer of `GET …/receipt`; check it with the key of `GET /pgp/publickey`. For role holders after the collection (before it `4.18`). The same answer as `GET …/receipt` with `Accept: application/vnd.freightdocument.v1+pgp-signature`.
+         */
+        get: operations["getFreightdocumentsByIdReceiptPgp"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1059,9 +1139,11 @@ export interface webhooks {
          * A subscribed freight document changed status (sent to the subscription’s callback URL)
          * @description Sent once per status change (cancellation included) to every subscription on the document or on the account, and for a test event (`POST …/subscriptions/{subscriptionId}/test`).
          *
-         *     Signed by [Standard Webhooks](https://www.standardwebhooks.com): HMAC-SHA256 with the subscription’s `signingSecret` (`whsec_` + base64 key, shown once at creation) over `{Webhook-Id}.{Webhook-Timestamp}.{body}`; `Webhook-Signature` is `v1,` + its base64. Verify it, and refuse timestamps older than a few minutes, before trusting the body (the `standardwebhooks` libraries do both).
+         *     Signed by [Standard Webhooks](https://www.standardwebhooks.com): HMAC-SHA256 with the subscription’s `signingSecret` (`whsec_` + base64 key, shown once at creation) over `{Webhook-Id}.{Webhook-Timestamp}.{body}`; `Webhook-Signature` is `v1,` + its base64 (several may be listed, space-separated; one match is enough). Verify it on the raw bytes of the body, and refuse timestamps more than five minutes from your clock, before trusting the body (the `standardwebhooks` libraries do both).
          *
-         *     Answer any 2xx within 10 s. Other statuses, redirects, errors and timeouts are retried after `WEBHOOK_RETRY_DELAYS_MS` (default 30 s, then 5 min): 3 attempts in all, then the delivery is FAILED. Every attempt is in the delivery log (`GET …/subscriptions/{subscriptionId}/deliveries`) and a delivery can be sent again (`…/redeliver`, same `Webhook-Id`): deduplicate by `Webhook-Id`.
+         *     Test vector (the example below): secret `whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw`, `Webhook-Id` `msg_2KWPBgLlAfxdpx2AI54pPJ85f4W`, `Webhook-Timestamp` `1764151200`, body `{"freightDocumentId":"c28eb455-a576-488f-94f1-9529e9108553","status":"TRANSIT"}` (no trailing newline) → `Webhook-Signature` `v1,C7BxNEO+8Xy+6u6sVFmuUu2fD5pkrdUrz7/28J4AxRc=`. Runnable verifiers in TypeScript and Python: [webhooks guide](/docs/guides/webhooks#a-test-vector).
+         *
+         *     Answer any 2xx within 10 s. Other statuses, redirects, errors and timeouts are retried after `WEBHOOK_RETRY_DELAYS_MS` (default 30 s, then 5 min): 3 attempts in all, then the delivery is FAILED. Every attempt is in the delivery log (`GET …/subscriptions/{subscriptionId}/deliveries`). `POST …/deliveries/{deliveryId}/redeliver` sends a delivery again as a new delivery: a new `deliveryId` (in the 202 answer and the log, with three attempts of its own) and the same `Webhook-Id` as the original. Receivers deduplicate by `Webhook-Id`.
          *
          *     Callback URLs on loopback, private or link-local addresses are refused (`4.14`) unless the operator sets `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`.
          */
@@ -1075,655 +1157,1351 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description An error of the token and revocation endpoints: the service’s list plus the RFC 6749 fields. */
         OAuthError: {
+            /** @description One entry per problem found: validation reports every field of a request at once. The HTTP status follows from the first code. */
             errors: {
-                /** @enum {string} */
+                /**
+                 * @description The error code `category.detail`: stable, what a program branches on (table of codes on the reference page).
+                 * @enum {string}
+                 */
                 code: "1.1" | "1.2" | "1.3" | "1.4" | "1.5" | "1.6" | "1.7" | "1.8" | "1.9" | "1.10" | "1.11" | "1.12" | "1.13" | "2.1" | "2.2" | "2.3" | "2.4" | "2.5" | "2.6" | "2.7" | "3.1" | "3.2" | "3.3" | "3.4" | "3.5" | "3.6" | "3.7" | "3.8" | "3.9" | "3.10" | "3.11" | "3.12" | "3.13" | "3.14" | "3.15" | "3.16" | "3.17" | "3.18" | "3.19" | "3.20" | "3.21" | "3.22" | "3.23" | "3.24" | "3.25" | "3.26" | "3.27" | "3.28" | "3.29" | "3.30" | "3.31" | "3.32" | "3.33" | "3.34" | "3.35" | "3.36" | "3.37" | "3.38" | "3.39" | "3.40" | "3.41" | "3.42" | "3.43" | "3.44" | "3.45" | "3.46" | "3.47" | "3.48" | "3.49" | "3.50" | "4.1" | "4.2" | "4.3" | "4.4" | "4.5" | "4.6" | "4.7" | "4.8" | "4.9" | "4.10" | "4.11" | "4.12" | "4.13" | "4.14" | "4.15" | "4.16" | "4.17" | "4.18" | "4.19" | "4.20" | "4.29" | "4.30" | "4.31" | "4.33" | "4.35" | "4.36" | "4.37" | "4.38" | "4.39" | "4.40" | "4.41" | "4.42" | "4.43" | "4.44" | "4.45" | "4.46" | "4.47" | "4.50" | "4.51" | "4.60" | "4.61" | "4.62" | "4.63" | "4.64" | "5.0";
+                /** @description English text for developers, not for end users; may be more precise than the code’s meaning. */
                 description: string;
+                /** @description The field or header concerned, as a path into the body (`consignor.name`, `structuredGoods[0].weight`) or a header name (`Accept`). */
                 field?: string;
             }[];
+            /** @description The RFC 6749 error: `invalid_client`, `invalid_grant`, `invalid_scope`, `invalid_request` or `unsupported_grant_type`. */
             error: string;
+            /** @description The same text as the first entry’s `description`. */
             error_description: string;
         };
+        /** @description Every error answer (category 1–5): one entry per problem found. */
         Error: {
+            /** @description One entry per problem found: validation reports every field of a request at once. The HTTP status follows from the first code. */
             errors: {
-                /** @enum {string} */
+                /**
+                 * @description The error code `category.detail`: stable, what a program branches on (table of codes on the reference page).
+                 * @enum {string}
+                 */
                 code: "1.1" | "1.2" | "1.3" | "1.4" | "1.5" | "1.6" | "1.7" | "1.8" | "1.9" | "1.10" | "1.11" | "1.12" | "1.13" | "2.1" | "2.2" | "2.3" | "2.4" | "2.5" | "2.6" | "2.7" | "3.1" | "3.2" | "3.3" | "3.4" | "3.5" | "3.6" | "3.7" | "3.8" | "3.9" | "3.10" | "3.11" | "3.12" | "3.13" | "3.14" | "3.15" | "3.16" | "3.17" | "3.18" | "3.19" | "3.20" | "3.21" | "3.22" | "3.23" | "3.24" | "3.25" | "3.26" | "3.27" | "3.28" | "3.29" | "3.30" | "3.31" | "3.32" | "3.33" | "3.34" | "3.35" | "3.36" | "3.37" | "3.38" | "3.39" | "3.40" | "3.41" | "3.42" | "3.43" | "3.44" | "3.45" | "3.46" | "3.47" | "3.48" | "3.49" | "3.50" | "4.1" | "4.2" | "4.3" | "4.4" | "4.5" | "4.6" | "4.7" | "4.8" | "4.9" | "4.10" | "4.11" | "4.12" | "4.13" | "4.14" | "4.15" | "4.16" | "4.17" | "4.18" | "4.19" | "4.20" | "4.29" | "4.30" | "4.31" | "4.33" | "4.35" | "4.36" | "4.37" | "4.38" | "4.39" | "4.40" | "4.41" | "4.42" | "4.43" | "4.44" | "4.45" | "4.46" | "4.47" | "4.50" | "4.51" | "4.60" | "4.61" | "4.62" | "4.63" | "4.64" | "5.0";
+                /** @description English text for developers, not for end users; may be more precise than the code’s meaning. */
                 description: string;
+                /** @description The field or header concerned, as a path into the body (`consignor.name`, `structuredGoods[0].weight`) or a header name (`Accept`). */
                 field?: string;
             }[];
         };
+        /** @description The body that creates (POST) or replaces (PUT, a draft only) a freight document. Unknown and read-only attributes are ignored; `""` and `null` mean unset; every problem is reported at once. */
         FreightDocumentInput: {
+            /** @description The kind of document: `WAYBILL`, the road consignment note (CMR), is the one served; any other value (`CMR` too) is 4.20. */
             type: string;
-            /** @enum {string|null} */
+            /**
+             * @description `DRAFT` (the default: the submitter may still PUT it) or `ISSUED` (issued at once: costs one credit in production, 4.41 without).
+             * @enum {string|null}
+             */
             status?: "DRAFT" | "ISSUED" | null;
+            /** @description The sender of the goods (box 1; required, 3.1). Holds the right of disposal until the delivery unless `consigneeHasRightOfDisposal`. */
             consignor: {
+                /** @description The party’s name as its box of the consignment note prints it: a company or a person. */
                 name?: string | null;
+                /** @description Street of the address. */
                 streetName?: string | null;
+                /** @description House or building number, up to 50 characters; a JSON number is accepted and returned as a string. */
                 buildingNumber?: string | number | null;
+                /** @description Post-office box, where the address has one. */
                 postalBox?: string | null;
+                /** @description Postal code as its country writes it. */
                 postalCode?: string | null;
+                /** @description City or place of the address. */
                 cityName?: string | null;
+                /** @description Country of the address. ISO 3166-1 alpha-3 country code in capitals, e.g. `NLD`, `DEU`; `NL` or `nld` is 3.11. */
                 countryCode?: string | null;
+                /** @description The country’s name as the party writes it; free text for the paper (the service reads `countryCode`). */
                 countryName?: string | null;
+                /** @description A person to contact at the party. */
                 contactName?: string | null;
+                /** @description A note for whoever contacts the party: opening hours, gate, reference. */
                 contactNote?: string | null;
-                /** Format: email */
+                /**
+                 * Format: email
+                 * @description The contact’s e-mail address (3.4 when not one). Only printed: the role goes to `submittedAccountEmailAddress`.
+                 */
                 contactEmailAddress?: string | null;
+                /** @description The contact’s phone number, up to 50 characters: digits, spaces and `( ) . - # + * p w` only (3.14). */
                 contactPhoneNumber?: string | null;
-                /** Format: email */
+                /**
+                 * Format: email
+                 * @description Gives the role to the account with this e-mail address, or, when none has it, invites the person by e-mail: they hold the role once they sign up with it. A carrier named by both this and `submittedAccountNumber` is 3.35.
+                 */
                 submittedAccountEmailAddress?: string | null;
+                /** @description Gives the role to the active account with this account number (7 or 8 digits; a JSON number is accepted). No such active account: 4.40. */
                 submittedAccountNumber?: string | number | null;
+                /** @description The party’s GS1 Global Location Number: exactly 13 digits (3.6). */
                 glnCode?: string | null;
+                /** @description The party’s VAT or tax registration number, up to 35 characters (3.2); authorities read it through eFTI. */
                 taxRegistrationId?: string | null;
+                /** @description The `roleId` the document answered for this party. Send it back unchanged in a PUT so the role stays the same one (4.8 when a role would be replaced); leave it out for a new party. */
                 roleId?: string | null;
             };
+            /** @description Who receives the goods (box 2; required, 3.1). */
             consignee: {
+                /** @description The party’s name as its box of the consignment note prints it: a company or a person. */
                 name?: string | null;
+                /** @description Street of the address. */
                 streetName?: string | null;
+                /** @description House or building number, up to 50 characters; a JSON number is accepted and returned as a string. */
                 buildingNumber?: string | number | null;
+                /** @description Post-office box, where the address has one. */
                 postalBox?: string | null;
+                /** @description Postal code as its country writes it. */
                 postalCode?: string | null;
+                /** @description City or place of the address. */
                 cityName?: string | null;
+                /** @description Country of the address. ISO 3166-1 alpha-3 country code in capitals, e.g. `NLD`, `DEU`; `NL` or `nld` is 3.11. */
                 countryCode?: string | null;
+                /** @description The country’s name as the party writes it; free text for the paper (the service reads `countryCode`). */
                 countryName?: string | null;
+                /** @description A person to contact at the party. */
                 contactName?: string | null;
+                /** @description A note for whoever contacts the party: opening hours, gate, reference. */
                 contactNote?: string | null;
-                /** Format: email */
+                /**
+                 * Format: email
+                 * @description The contact’s e-mail address (3.4 when not one). Only printed: the role goes to `submittedAccountEmailAddress`.
+                 */
                 contactEmailAddress?: string | null;
+                /** @description The contact’s phone number, up to 50 characters: digits, spaces and `( ) . - # + * p w` only (3.14). */
                 contactPhoneNumber?: string | null;
-                /** Format: email */
+                /**
+                 * Format: email
+                 * @description Gives the role to the account with this e-mail address, or, when none has it, invites the person by e-mail: they hold the role once they sign up with it. A carrier named by both this and `submittedAccountNumber` is 3.35.
+                 */
                 submittedAccountEmailAddress?: string | null;
+                /** @description Gives the role to the active account with this account number (7 or 8 digits; a JSON number is accepted). No such active account: 4.40. */
                 submittedAccountNumber?: string | number | null;
+                /** @description The party’s GS1 Global Location Number: exactly 13 digits (3.6). */
                 glnCode?: string | null;
+                /** @description The party’s VAT or tax registration number, up to 35 characters (3.2); authorities read it through eFTI. */
                 taxRegistrationId?: string | null;
+                /** @description The `roleId` the document answered for this party. Send it back unchanged in a PUT so the role stays the same one (4.8 when a role would be replaced); leave it out for a new party. */
                 roleId?: string | null;
             };
+            /** @description The carrier that takes the goods over (box 16); may be added while DRAFT. Named by both an account number and an e-mail: 3.35. */
             carrier?: {
+                /** @description The party’s name as its box of the consignment note prints it: a company or a person. */
                 name?: string | null;
+                /** @description Street of the address. */
                 streetName?: string | null;
+                /** @description House or building number, up to 50 characters; a JSON number is accepted and returned as a string. */
                 buildingNumber?: string | number | null;
+                /** @description Post-office box, where the address has one. */
                 postalBox?: string | null;
+                /** @description Postal code as its country writes it. */
                 postalCode?: string | null;
+                /** @description City or place of the address. */
                 cityName?: string | null;
+                /** @description Country of the address. ISO 3166-1 alpha-3 country code in capitals, e.g. `NLD`, `DEU`; `NL` or `nld` is 3.11. */
                 countryCode?: string | null;
+                /** @description The country’s name as the party writes it; free text for the paper (the service reads `countryCode`). */
                 countryName?: string | null;
+                /** @description A person to contact at the party. */
                 contactName?: string | null;
+                /** @description A note for whoever contacts the party: opening hours, gate, reference. */
                 contactNote?: string | null;
-                /** Format: email */
+                /**
+                 * Format: email
+                 * @description The contact’s e-mail address (3.4 when not one). Only printed: the role goes to `submittedAccountEmailAddress`.
+                 */
                 contactEmailAddress?: string | null;
+                /** @description The contact’s phone number, up to 50 characters: digits, spaces and `( ) . - # + * p w` only (3.14). */
                 contactPhoneNumber?: string | null;
-                /** Format: email */
+                /**
+                 * Format: email
+                 * @description Gives the role to the account with this e-mail address, or, when none has it, invites the person by e-mail: they hold the role once they sign up with it. A carrier named by both this and `submittedAccountNumber` is 3.35.
+                 */
                 submittedAccountEmailAddress?: string | null;
+                /** @description Gives the role to the active account with this account number (7 or 8 digits; a JSON number is accepted). No such active account: 4.40. */
                 submittedAccountNumber?: string | number | null;
+                /** @description The party’s GS1 Global Location Number: exactly 13 digits (3.6). */
                 glnCode?: string | null;
+                /** @description The party’s VAT or tax registration number, up to 35 characters (3.2); authorities read it through eFTI. */
                 taxRegistrationId?: string | null;
+                /** @description The `roleId` the document answered for this party. Send it back unchanged in a PUT so the role stays the same one (4.8 when a role would be replaced); leave it out for a new party. */
                 roleId?: string | null;
             } | null;
+            /** @description Where the goods are taken over (box 4): required (3.42), with its `countryCode` (3.43), which cannot change after issue (3.44). */
             placeOfTakingOver?: {
+                /** @description The party’s name as its box of the consignment note prints it: a company or a person. */
                 name?: string | null;
+                /** @description Street of the address. */
                 streetName?: string | null;
+                /** @description House or building number, up to 50 characters; a JSON number is accepted and returned as a string. */
                 buildingNumber?: string | number | null;
+                /** @description Post-office box, where the address has one. */
                 postalBox?: string | null;
+                /** @description Postal code as its country writes it. */
                 postalCode?: string | null;
+                /** @description City or place of the address. */
                 cityName?: string | null;
+                /** @description Country of the address. ISO 3166-1 alpha-3 country code in capitals, e.g. `NLD`, `DEU`; `NL` or `nld` is 3.11. */
                 countryCode?: string | null;
+                /** @description The country’s name as the party writes it; free text for the paper (the service reads `countryCode`). */
                 countryName?: string | null;
+                /** @description A person to contact at the party. */
                 contactName?: string | null;
+                /** @description A note for whoever contacts the party: opening hours, gate, reference. */
                 contactNote?: string | null;
-                /** Format: email */
+                /**
+                 * Format: email
+                 * @description The contact’s e-mail address (3.4 when not one). Only printed: the role goes to `submittedAccountEmailAddress`.
+                 */
                 contactEmailAddress?: string | null;
+                /** @description The contact’s phone number, up to 50 characters: digits, spaces and `( ) . - # + * p w` only (3.14). */
                 contactPhoneNumber?: string | null;
-                /** Format: email */
+                /**
+                 * Format: email
+                 * @description Gives the role to the account with this e-mail address, or, when none has it, invites the person by e-mail: they hold the role once they sign up with it. A carrier named by both this and `submittedAccountNumber` is 3.35.
+                 */
                 submittedAccountEmailAddress?: string | null;
+                /** @description Gives the role to the active account with this account number (7 or 8 digits; a JSON number is accepted). No such active account: 4.40. */
                 submittedAccountNumber?: string | number | null;
+                /** @description The party’s GS1 Global Location Number: exactly 13 digits (3.6). */
                 glnCode?: string | null;
+                /** @description The party’s VAT or tax registration number, up to 35 characters (3.2); authorities read it through eFTI. */
                 taxRegistrationId?: string | null;
+                /** @description The `roleId` the document answered for this party. Send it back unchanged in a PUT so the role stays the same one (4.8 when a role would be replaced); leave it out for a new party. */
                 roleId?: string | null;
             } | null;
+            /** @description Where the goods are delivered (box 3), when it is not the consignee’s address. */
             placeOfDelivery?: {
+                /** @description The party’s name as its box of the consignment note prints it: a company or a person. */
                 name?: string | null;
+                /** @description Street of the address. */
                 streetName?: string | null;
+                /** @description House or building number, up to 50 characters; a JSON number is accepted and returned as a string. */
                 buildingNumber?: string | number | null;
+                /** @description Post-office box, where the address has one. */
                 postalBox?: string | null;
+                /** @description Postal code as its country writes it. */
                 postalCode?: string | null;
+                /** @description City or place of the address. */
                 cityName?: string | null;
+                /** @description Country of the address. ISO 3166-1 alpha-3 country code in capitals, e.g. `NLD`, `DEU`; `NL` or `nld` is 3.11. */
                 countryCode?: string | null;
+                /** @description The country’s name as the party writes it; free text for the paper (the service reads `countryCode`). */
                 countryName?: string | null;
+                /** @description A person to contact at the party. */
                 contactName?: string | null;
+                /** @description A note for whoever contacts the party: opening hours, gate, reference. */
                 contactNote?: string | null;
-                /** Format: email */
+                /**
+                 * Format: email
+                 * @description The contact’s e-mail address (3.4 when not one). Only printed: the role goes to `submittedAccountEmailAddress`.
+                 */
                 contactEmailAddress?: string | null;
+                /** @description The contact’s phone number, up to 50 characters: digits, spaces and `( ) . - # + * p w` only (3.14). */
                 contactPhoneNumber?: string | null;
-                /** Format: email */
+                /**
+                 * Format: email
+                 * @description Gives the role to the account with this e-mail address, or, when none has it, invites the person by e-mail: they hold the role once they sign up with it. A carrier named by both this and `submittedAccountNumber` is 3.35.
+                 */
                 submittedAccountEmailAddress?: string | null;
+                /** @description Gives the role to the active account with this account number (7 or 8 digits; a JSON number is accepted). No such active account: 4.40. */
                 submittedAccountNumber?: string | number | null;
+                /** @description The party’s GS1 Global Location Number: exactly 13 digits (3.6). */
                 glnCode?: string | null;
+                /** @description The party’s VAT or tax registration number, up to 35 characters (3.2); authorities read it through eFTI. */
                 taxRegistrationId?: string | null;
+                /** @description The `roleId` the document answered for this party. Send it back unchanged in a PUT so the role stays the same one (4.8 when a role would be replaced); leave it out for a new party. */
                 roleId?: string | null;
             } | null;
+            /** @description Carriers that take over the goods after the first (box 17), in the order they do; at most 50 (3.2). */
             subsequentCarriers?: {
+                /** @description The party’s name as its box of the consignment note prints it: a company or a person. */
                 name?: string | null;
+                /** @description Street of the address. */
                 streetName?: string | null;
+                /** @description House or building number, up to 50 characters; a JSON number is accepted and returned as a string. */
                 buildingNumber?: string | number | null;
+                /** @description Post-office box, where the address has one. */
                 postalBox?: string | null;
+                /** @description Postal code as its country writes it. */
                 postalCode?: string | null;
+                /** @description City or place of the address. */
                 cityName?: string | null;
+                /** @description Country of the address. ISO 3166-1 alpha-3 country code in capitals, e.g. `NLD`, `DEU`; `NL` or `nld` is 3.11. */
                 countryCode?: string | null;
+                /** @description The country’s name as the party writes it; free text for the paper (the service reads `countryCode`). */
                 countryName?: string | null;
+                /** @description A person to contact at the party. */
                 contactName?: string | null;
+                /** @description A note for whoever contacts the party: opening hours, gate, reference. */
                 contactNote?: string | null;
-                /** Format: email */
+                /**
+                 * Format: email
+                 * @description The contact’s e-mail address (3.4 when not one). Only printed: the role goes to `submittedAccountEmailAddress`.
+                 */
                 contactEmailAddress?: string | null;
+                /** @description The contact’s phone number, up to 50 characters: digits, spaces and `( ) . - # + * p w` only (3.14). */
                 contactPhoneNumber?: string | null;
-                /** Format: email */
+                /**
+                 * Format: email
+                 * @description Gives the role to the account with this e-mail address, or, when none has it, invites the person by e-mail: they hold the role once they sign up with it. A carrier named by both this and `submittedAccountNumber` is 3.35.
+                 */
                 submittedAccountEmailAddress?: string | null;
+                /** @description Gives the role to the active account with this account number (7 or 8 digits; a JSON number is accepted). No such active account: 4.40. */
                 submittedAccountNumber?: string | number | null;
+                /** @description The party’s GS1 Global Location Number: exactly 13 digits (3.6). */
                 glnCode?: string | null;
+                /** @description The party’s VAT or tax registration number, up to 35 characters (3.2); authorities read it through eFTI. */
                 taxRegistrationId?: string | null;
+                /** @description The `roleId` the document answered for this party. Send it back unchanged in a PUT so the role stays the same one (4.8 when a role would be replaced); leave it out for a new party. */
                 roleId?: string | null;
             }[] | null;
+            /** @description When the goods are agreed to be taken over. ISO 8601 date-time with its zone: `Z` or an offset (`+01:00`) is required, seconds may be left out, e.g. `2026-11-23T08:00:00Z` (no zone, or a date alone: 3.17). */
             agreedDateTimeOfTakingOver?: string | null;
+            /** @description The agreed day of taking over, for clients that know only the day: `YYYY-MM-DD` sets `agreedDateTimeOfTakingOver` to 00:00:00Z of that day unless that field is sent too (a date-time is accepted here as well; else 3.26). Read back as the UTC day of `agreedDateTimeOfTakingOver`. */
             agreedDateOfTakingOver?: string | null;
+            /** @description When the goods are agreed to be delivered. ISO 8601 date-time with its zone: `Z` or an offset (`+01:00`) is required, seconds may be left out, e.g. `2026-11-23T08:00:00Z` (no zone, or a date alone: 3.17). */
             agreedDateTimeOfDelivery?: string | null;
+            /** @description When the taking over is expected; before `estimatedDateTimeOfDelivery` (3.15). Changed after issue with PATCH …/estimatedtimes. ISO 8601 date-time with its zone: `Z` or an offset (`+01:00`) is required, seconds may be left out, e.g. `2026-11-23T08:00:00Z` (no zone, or a date alone: 3.17). */
             estimatedDateTimeOfTakingOver?: string | null;
+            /** @description When the delivery is expected. ISO 8601 date-time with its zone: `Z` or an offset (`+01:00`) is required, seconds may be left out, e.g. `2026-11-23T08:00:00Z` (no zone, or a date alone: 3.17). */
             estimatedDateTimeOfDelivery?: string | null;
+            /** @description The day the consignment note is made out (box 21). A date `YYYY-MM-DD`, no time part (a date-time here is 3.26). */
             establishedDate?: string | null;
+            /** @description Where the consignment note is made out (box 21). */
             establishedPlace?: string | null;
+            /** @description Currency of `reimbursementAmount`: required when the amount is above 0 (3.32). ISO 4217 currency code, three capitals, e.g. `EUR` (3.12). */
             reimbursementCurrency?: string | null;
+            /** @description Cash on delivery the carrier collects from the consignee (box 15, CMR art. 21); 0 or absent: none. An amount ≥ 0 with at most two decimals; a decimal string (`"1250.50"`) is accepted (3.33). */
             reimbursementAmount?: number | string | null;
+            /** @description Who pays the carriage charges, as box 14 says it (e.g. `carriage paid`, `carriage forward`). */
             paymentForCarriage?: string | null;
+            /** @description The goods as free text, for documents without lines. Exactly one of `goods` and `structuredGoods` (both: 3.40; neither: 3.41). */
             goods?: string | null;
+            /** @description The goods as lines (boxes 6–12), at most 500 (3.2). Exactly one of `goods` and `structuredGoods`; a PUT in DRAFT may switch between them. */
             structuredGoods?: {
-                /** @enum {string|null} */
+                /**
+                 * @description `GOOD` (goods carried; the default) or `RTI`, a returnable transport item: a pallet, crate or roll cage that comes back.
+                 * @enum {string|null}
+                 */
                 type?: "GOOD" | "RTI" | null;
+                /** @description What the line is: its name in box 9 of the consignment note (required, 3.1). */
                 name: string;
+                /** @description A short name for narrow screens and lists. */
                 shortName?: string | null;
+                /** @description GS1 Serial Shipping Container Code of the unit: exactly 18 digits (3.6). */
                 ssccCode?: string | null;
+                /** @description GS1 GTIN (EAN) of the product: 8, 12, 13 or 14 digits (3.6). */
                 eanCode?: string | null;
+                /** @description The sender’s own article code. */
                 internalCode?: string | null;
+                /** @description Number of packages (box 7): a whole number ≥ 0. */
                 numberOfPackages?: number | null;
+                /** @description How the goods are packed (box 8). */
                 methodOfPackaging?: string | null;
+                /** @description The nature of the goods beyond their name (box 9). */
                 natureOfGoods?: string | null;
+                /** @description Statistical (customs tariff) number (box 10): a whole number ≥ 0. */
                 statisticalNumber?: number | null;
+                /** @description Gross weight of the line (box 11) in `weightUnit`: a number ≥ 0. */
                 weight?: number | null;
-                /** @enum {string|null} */
+                /**
+                 * @description Unit of `weight`.
+                 * @enum {string|null}
+                 */
                 weightUnit?: "KILOGRAM" | "TONNE" | "POUND" | null;
+                /** @description Volume of the line (box 12) in `volumeUnit`: a number ≥ 0. */
                 volume?: number | null;
-                /** @enum {string|null} */
+                /**
+                 * @description Unit of `volume`.
+                 * @enum {string|null}
+                 */
                 volumeUnit?: "LITRE" | "CUBIC_METRE" | null;
+                /** @description Commercial value of the line in `currency`. An amount ≥ 0 with at most two decimals; a decimal string (`"1250.50"`) is accepted (3.33). */
                 commercialValue?: number | string | null;
+                /** @description Currency of `commercialValue`. ISO 4217 currency code, three capitals, e.g. `EUR` (3.12). */
                 currency?: string | null;
+                /** @description Marks and numbers on the packages (box 6), up to 512 characters (3.2). */
                 marksAndNumbers?: string | null;
+                /** @description Dangerous goods (ADR) on this line: the UN number and the proper shipping name; leave it out for ordinary goods. */
                 dangerousGoods?: {
+                    /** @description The UN number of the substance: exactly four digits (3.6; missing: 3.1). */
                     unNumber: string;
+                    /** @description The proper shipping name (ADR), up to 128 characters (3.2). */
                     properShippingName?: string | null;
                 } | null;
+                /** @description The line’s id within the document, as the document answered it: send it back in a PUT to keep the line. Reservations and goods corrections name lines by it. */
                 productId?: number | null;
             }[] | null;
+            /** @description The sender’s instructions to the carrier (box 13): customs, handling, temperature. */
             senderInstructions?: string | null;
+            /** @description Special agreements between the parties (box 19). */
             specialAgreements?: string | null;
+            /** @description The conditions the carriage is made under, as text (e.g. the CMR convention, general terms). */
             transportConditions?: string | null;
+            /** @description References of the parties (order, booking, customer numbers), each a `name` and a `value`. */
             references?: {
+                /** @description What the reference is (required with `value`, 3.10). */
                 name: string;
+                /** @description The reference itself (required with `name`, 3.10). */
                 value: string;
             }[] | null;
+            /** @description Files of the document (box 5). In a PUT, an attachment sent back with its `attachmentId` and empty or unchanged `content` keeps its id; attachments left out are removed. */
             attachments?: {
+                /** @description `GOODS` (about the goods: photos, packing lists, certificates) or `GENERAL` (any other paper of the consignment). `COMMENT` belongs to comments only (4.44); any other value is 4.36. */
                 type: string;
+                /** @description A title to show instead of the file name. */
                 name?: string | null;
+                /** @description The file’s name, used when it is downloaded (any Unicode; required, 3.1). */
                 originalFileName: string;
+                /** @description Ignored: the service reads the type from the bytes (PDF, PNG or JPEG; anything else is 3.8). */
                 mimeType?: string | null;
+                /** @description `true`: its content is readable only by holders of `VIEW_SEALED_ATTACHMENT` (submitter, consignor, consignee; others get 1.4); `"true"` and `"false"` are accepted too. Default `false`. */
                 sealed?: boolean | ("true" | "false") | null;
+                /** @description The file in base64 (standard or URL-safe alphabet; line breaks ignored), not empty (3.18). PDF, PNG or JPEG, read from the bytes (3.8); at most 10 MB of attachments per document and 2 MB of images in all (3.34); an image at most 25,000,000 pixels (3.8). */
                 content: string;
             }[] | null;
+            /** @description How each transfer’s counter party may approve, besides an implicit approval (always possible). Omitted: `OWN` and `TFA` everywhere, and `SIGN_ON_GLASS` at the delivery; given, a list left out is empty. At least one method in all (4.51). */
             availableSigningMethods?: {
+                /** @description How the consignor side may approve the collection: `OWN` (on its own account) and/or `TFA` (a two-factor code on the carrier’s device); `SIGN_ON_GLASS` is for the delivery only (3.9). */
                 collection?: ("OWN" | "TFA" | "SIGN_ON_GLASS")[] | null;
+                /** @description How a receiving subsequent carrier may approve a hand-over: `OWN` and/or `TFA` (3.9 for `SIGN_ON_GLASS`). */
                 carrierToCarrier?: ("OWN" | "TFA" | "SIGN_ON_GLASS")[] | null;
+                /** @description How the consignee side may approve the delivery: `OWN`, `TFA`, and `SIGN_ON_GLASS` (a signature on the carrier’s screen or on a hand-over link). */
                 delivery?: ("OWN" | "TFA" | "SIGN_ON_GLASS")[] | null;
             } | null;
+            /** @description `true`: the consignee holds the right of disposal (gives instructions) from the start, CMR art. 12(3); fixed at issue. Default `false`: the consignor until the delivery. */
             consigneeHasRightOfDisposal?: boolean | ("true" | "false") | null;
+            /** @description The carrier’s own code of this transport (a trip or order number); lists filter and sort on it. */
             carrierCode?: string | null;
+            /** @description When the goods were delivered, as the submitter records it. ISO 8601 date-time with its zone: `Z` or an offset (`+01:00`) is required, seconds may be left out, e.g. `2026-11-23T08:00:00Z` (no zone, or a date alone: 3.17). */
             deliveryDate?: string | null;
+            /** @description Read-only in this body: a PUT may send the heads it read back (they are checked, 4.13); ignored on creation. */
             previousCommits?: string[] | null;
         };
+        /** @description A freight document as the caller may see it: its content (the same for every reader) and what belongs to the caller (roles, allowed actions, its transfers’ secrets). Lists leave out `attachments`, `comments`, `approvals` and `updates`. */
         FreightDocument: {
+            /** @description The document’s id (a UUID): the `{id}` of its paths. */
             freightDocumentId: string;
+            /** @description The document’s number: 12 digits, zero-padded, unique and gap-free per environment, given at creation. */
             serviceNumber: string;
+            /** @description Always equal to `serviceNumber`: the commercial service’s name for it, which its client apps compute two-factor codes from. */
             transFollowNumber: string;
+            /** @description A reference given by an authority; always `null` here (kept for clients that read it). */
             authorityReference: string | null;
+            /** @description The kind of document: `WAYBILL`. */
             type: string;
-            /** @enum {string} */
+            /**
+             * @description `DRAFT` (the submitter may still change it), `ISSUED` (content fixed, not yet collected), `TRANSIT` (collected, on its way), `DELIVERED`. `CANCELLED` documents answer 4.47 and are never listed.
+             * @enum {string}
+             */
             status: "DRAFT" | "ISSUED" | "TRANSIT" | "DELIVERED" | "CANCELLED";
+            /** @description The account that created the document (role `SUBMITTER`). */
             submitterAccountId: string;
+            /** @description That account’s name. */
             submitterName: string | null;
+            /** @description The sender (box 1). */
             consignor: {
+                /** @description The party’s name as its box of the consignment note prints it: a company or a person. */
                 name?: string;
+                /** @description Street of the address. */
                 streetName?: string;
+                /** @description House or building number, up to 50 characters; a JSON number is accepted and returned as a string. */
                 buildingNumber?: string;
+                /** @description Post-office box, where the address has one. */
                 postalBox?: string;
+                /** @description Postal code as its country writes it. */
                 postalCode?: string;
+                /** @description City or place of the address. */
                 cityName?: string;
+                /** @description Country of the address. ISO 3166-1 alpha-3 country code in capitals, e.g. `NLD`, `DEU`; `NL` or `nld` is 3.11. */
                 countryCode?: string;
+                /** @description The country’s name as the party writes it; free text for the paper (the service reads `countryCode`). */
                 countryName?: string;
+                /** @description A person to contact at the party. */
                 contactName?: string;
+                /** @description A note for whoever contacts the party: opening hours, gate, reference. */
                 contactNote?: string;
+                /** @description The contact’s e-mail address (3.4 when not one). Only printed: the role goes to `submittedAccountEmailAddress`. */
                 contactEmailAddress?: string;
+                /** @description The contact’s phone number, up to 50 characters: digits, spaces and `( ) . - # + * p w` only (3.14). */
                 contactPhoneNumber?: string;
+                /** @description Gives the role to the account with this e-mail address, or, when none has it, invites the person by e-mail: they hold the role once they sign up with it. A carrier named by both this and `submittedAccountNumber` is 3.35. */
                 submittedAccountEmailAddress?: string;
+                /** @description Gives the role to the active account with this account number (7 or 8 digits; a JSON number is accepted). No such active account: 4.40. */
                 submittedAccountNumber?: string;
+                /** @description The party’s GS1 Global Location Number: exactly 13 digits (3.6). */
                 glnCode?: string;
+                /** @description The party’s VAT or tax registration number, up to 35 characters (3.2); authorities read it through eFTI. */
                 taxRegistrationId?: string;
+                /** @description This role’s id in the document: send it back in a PUT, and name the role by it in delegations, plates (`roleId`) and hand-overs (`counterPartyRoleId`). */
                 roleId: string;
+                /** @description The account that holds the role; `null` while a person invited by e-mail has not signed up, and for a party named on paper only. */
                 accountId: string | null;
             } | null;
+            /** @description The receiver (box 2). */
             consignee: {
+                /** @description The party’s name as its box of the consignment note prints it: a company or a person. */
                 name?: string;
+                /** @description Street of the address. */
                 streetName?: string;
+                /** @description House or building number, up to 50 characters; a JSON number is accepted and returned as a string. */
                 buildingNumber?: string;
+                /** @description Post-office box, where the address has one. */
                 postalBox?: string;
+                /** @description Postal code as its country writes it. */
                 postalCode?: string;
+                /** @description City or place of the address. */
                 cityName?: string;
+                /** @description Country of the address. ISO 3166-1 alpha-3 country code in capitals, e.g. `NLD`, `DEU`; `NL` or `nld` is 3.11. */
                 countryCode?: string;
+                /** @description The country’s name as the party writes it; free text for the paper (the service reads `countryCode`). */
                 countryName?: string;
+                /** @description A person to contact at the party. */
                 contactName?: string;
+                /** @description A note for whoever contacts the party: opening hours, gate, reference. */
                 contactNote?: string;
+                /** @description The contact’s e-mail address (3.4 when not one). Only printed: the role goes to `submittedAccountEmailAddress`. */
                 contactEmailAddress?: string;
+                /** @description The contact’s phone number, up to 50 characters: digits, spaces and `( ) . - # + * p w` only (3.14). */
                 contactPhoneNumber?: string;
+                /** @description Gives the role to the account with this e-mail address, or, when none has it, invites the person by e-mail: they hold the role once they sign up with it. A carrier named by both this and `submittedAccountNumber` is 3.35. */
                 submittedAccountEmailAddress?: string;
+                /** @description Gives the role to the active account with this account number (7 or 8 digits; a JSON number is accepted). No such active account: 4.40. */
                 submittedAccountNumber?: string;
+                /** @description The party’s GS1 Global Location Number: exactly 13 digits (3.6). */
                 glnCode?: string;
+                /** @description The party’s VAT or tax registration number, up to 35 characters (3.2); authorities read it through eFTI. */
                 taxRegistrationId?: string;
+                /** @description This role’s id in the document: send it back in a PUT, and name the role by it in delegations, plates (`roleId`) and hand-overs (`counterPartyRoleId`). */
                 roleId: string;
+                /** @description The account that holds the role; `null` while a person invited by e-mail has not signed up, and for a party named on paper only. */
                 accountId: string | null;
             } | null;
+            /** @description The carrier (box 16); `null` until one is named. */
             carrier: {
+                /** @description The party’s name as its box of the consignment note prints it: a company or a person. */
                 name?: string;
+                /** @description Street of the address. */
                 streetName?: string;
+                /** @description House or building number, up to 50 characters; a JSON number is accepted and returned as a string. */
                 buildingNumber?: string;
+                /** @description Post-office box, where the address has one. */
                 postalBox?: string;
+                /** @description Postal code as its country writes it. */
                 postalCode?: string;
+                /** @description City or place of the address. */
                 cityName?: string;
+                /** @description Country of the address. ISO 3166-1 alpha-3 country code in capitals, e.g. `NLD`, `DEU`; `NL` or `nld` is 3.11. */
                 countryCode?: string;
+                /** @description The country’s name as the party writes it; free text for the paper (the service reads `countryCode`). */
                 countryName?: string;
+                /** @description A person to contact at the party. */
                 contactName?: string;
+                /** @description A note for whoever contacts the party: opening hours, gate, reference. */
                 contactNote?: string;
+                /** @description The contact’s e-mail address (3.4 when not one). Only printed: the role goes to `submittedAccountEmailAddress`. */
                 contactEmailAddress?: string;
+                /** @description The contact’s phone number, up to 50 characters: digits, spaces and `( ) . - # + * p w` only (3.14). */
                 contactPhoneNumber?: string;
+                /** @description Gives the role to the account with this e-mail address, or, when none has it, invites the person by e-mail: they hold the role once they sign up with it. A carrier named by both this and `submittedAccountNumber` is 3.35. */
                 submittedAccountEmailAddress?: string;
+                /** @description Gives the role to the active account with this account number (7 or 8 digits; a JSON number is accepted). No such active account: 4.40. */
                 submittedAccountNumber?: string;
+                /** @description The party’s GS1 Global Location Number: exactly 13 digits (3.6). */
                 glnCode?: string;
+                /** @description The party’s VAT or tax registration number, up to 35 characters (3.2); authorities read it through eFTI. */
                 taxRegistrationId?: string;
+                /** @description This role’s id in the document: send it back in a PUT, and name the role by it in delegations, plates (`roleId`) and hand-overs (`counterPartyRoleId`). */
                 roleId: string;
+                /** @description The account that holds the role; `null` while a person invited by e-mail has not signed up, and for a party named on paper only. */
                 accountId: string | null;
             } | null;
+            /** @description Where the goods are taken over (box 4). */
             placeOfTakingOver: {
+                /** @description The party’s name as its box of the consignment note prints it: a company or a person. */
                 name?: string;
+                /** @description Street of the address. */
                 streetName?: string;
+                /** @description House or building number, up to 50 characters; a JSON number is accepted and returned as a string. */
                 buildingNumber?: string;
+                /** @description Post-office box, where the address has one. */
                 postalBox?: string;
+                /** @description Postal code as its country writes it. */
                 postalCode?: string;
+                /** @description City or place of the address. */
                 cityName?: string;
+                /** @description Country of the address. ISO 3166-1 alpha-3 country code in capitals, e.g. `NLD`, `DEU`; `NL` or `nld` is 3.11. */
                 countryCode?: string;
+                /** @description The country’s name as the party writes it; free text for the paper (the service reads `countryCode`). */
                 countryName?: string;
+                /** @description A person to contact at the party. */
                 contactName?: string;
+                /** @description A note for whoever contacts the party: opening hours, gate, reference. */
                 contactNote?: string;
+                /** @description The contact’s e-mail address (3.4 when not one). Only printed: the role goes to `submittedAccountEmailAddress`. */
                 contactEmailAddress?: string;
+                /** @description The contact’s phone number, up to 50 characters: digits, spaces and `( ) . - # + * p w` only (3.14). */
                 contactPhoneNumber?: string;
+                /** @description Gives the role to the account with this e-mail address, or, when none has it, invites the person by e-mail: they hold the role once they sign up with it. A carrier named by both this and `submittedAccountNumber` is 3.35. */
                 submittedAccountEmailAddress?: string;
+                /** @description Gives the role to the active account with this account number (7 or 8 digits; a JSON number is accepted). No such active account: 4.40. */
                 submittedAccountNumber?: string;
+                /** @description The party’s GS1 Global Location Number: exactly 13 digits (3.6). */
                 glnCode?: string;
+                /** @description The party’s VAT or tax registration number, up to 35 characters (3.2); authorities read it through eFTI. */
                 taxRegistrationId?: string;
+                /** @description This role’s id in the document: send it back in a PUT, and name the role by it in delegations, plates (`roleId`) and hand-overs (`counterPartyRoleId`). */
                 roleId: string;
+                /** @description The account that holds the role; `null` while a person invited by e-mail has not signed up, and for a party named on paper only. */
                 accountId: string | null;
             } | null;
+            /** @description Where they are delivered (box 3); `null` when that is the consignee’s address. */
             placeOfDelivery: {
+                /** @description The party’s name as its box of the consignment note prints it: a company or a person. */
                 name?: string;
+                /** @description Street of the address. */
                 streetName?: string;
+                /** @description House or building number, up to 50 characters; a JSON number is accepted and returned as a string. */
                 buildingNumber?: string;
+                /** @description Post-office box, where the address has one. */
                 postalBox?: string;
+                /** @description Postal code as its country writes it. */
                 postalCode?: string;
+                /** @description City or place of the address. */
                 cityName?: string;
+                /** @description Country of the address. ISO 3166-1 alpha-3 country code in capitals, e.g. `NLD`, `DEU`; `NL` or `nld` is 3.11. */
                 countryCode?: string;
+                /** @description The country’s name as the party writes it; free text for the paper (the service reads `countryCode`). */
                 countryName?: string;
+                /** @description A person to contact at the party. */
                 contactName?: string;
+                /** @description A note for whoever contacts the party: opening hours, gate, reference. */
                 contactNote?: string;
+                /** @description The contact’s e-mail address (3.4 when not one). Only printed: the role goes to `submittedAccountEmailAddress`. */
                 contactEmailAddress?: string;
+                /** @description The contact’s phone number, up to 50 characters: digits, spaces and `( ) . - # + * p w` only (3.14). */
                 contactPhoneNumber?: string;
+                /** @description Gives the role to the account with this e-mail address, or, when none has it, invites the person by e-mail: they hold the role once they sign up with it. A carrier named by both this and `submittedAccountNumber` is 3.35. */
                 submittedAccountEmailAddress?: string;
+                /** @description Gives the role to the active account with this account number (7 or 8 digits; a JSON number is accepted). No such active account: 4.40. */
                 submittedAccountNumber?: string;
+                /** @description The party’s GS1 Global Location Number: exactly 13 digits (3.6). */
                 glnCode?: string;
+                /** @description The party’s VAT or tax registration number, up to 35 characters (3.2); authorities read it through eFTI. */
                 taxRegistrationId?: string;
+                /** @description This role’s id in the document: send it back in a PUT, and name the role by it in delegations, plates (`roleId`) and hand-overs (`counterPartyRoleId`). */
                 roleId: string;
+                /** @description The account that holds the role; `null` while a person invited by e-mail has not signed up, and for a party named on paper only. */
                 accountId: string | null;
             } | null;
+            /** @description The carriers after the first (box 17), in their order. */
             subsequentCarriers: {
+                /** @description The party’s name as its box of the consignment note prints it: a company or a person. */
                 name?: string;
+                /** @description Street of the address. */
                 streetName?: string;
+                /** @description House or building number, up to 50 characters; a JSON number is accepted and returned as a string. */
                 buildingNumber?: string;
+                /** @description Post-office box, where the address has one. */
                 postalBox?: string;
+                /** @description Postal code as its country writes it. */
                 postalCode?: string;
+                /** @description City or place of the address. */
                 cityName?: string;
+                /** @description Country of the address. ISO 3166-1 alpha-3 country code in capitals, e.g. `NLD`, `DEU`; `NL` or `nld` is 3.11. */
                 countryCode?: string;
+                /** @description The country’s name as the party writes it; free text for the paper (the service reads `countryCode`). */
                 countryName?: string;
+                /** @description A person to contact at the party. */
                 contactName?: string;
+                /** @description A note for whoever contacts the party: opening hours, gate, reference. */
                 contactNote?: string;
+                /** @description The contact’s e-mail address (3.4 when not one). Only printed: the role goes to `submittedAccountEmailAddress`. */
                 contactEmailAddress?: string;
+                /** @description The contact’s phone number, up to 50 characters: digits, spaces and `( ) . - # + * p w` only (3.14). */
                 contactPhoneNumber?: string;
+                /** @description Gives the role to the account with this e-mail address, or, when none has it, invites the person by e-mail: they hold the role once they sign up with it. A carrier named by both this and `submittedAccountNumber` is 3.35. */
                 submittedAccountEmailAddress?: string;
+                /** @description Gives the role to the active account with this account number (7 or 8 digits; a JSON number is accepted). No such active account: 4.40. */
                 submittedAccountNumber?: string;
+                /** @description The party’s GS1 Global Location Number: exactly 13 digits (3.6). */
                 glnCode?: string;
+                /** @description The party’s VAT or tax registration number, up to 35 characters (3.2); authorities read it through eFTI. */
                 taxRegistrationId?: string;
+                /** @description This role’s id in the document: send it back in a PUT, and name the role by it in delegations, plates (`roleId`) and hand-overs (`counterPartyRoleId`). */
                 roleId: string;
+                /** @description The account that holds the role; `null` while a person invited by e-mail has not signed up, and for a party named on paper only. */
                 accountId: string | null;
             }[];
+            /** @description The agreed time of taking over. UTC, `YYYY-MM-DDThh:mm:ssZ`. */
             agreedDateTimeOfTakingOver: string | null;
+            /** @description The UTC day of `agreedDateTimeOfTakingOver`, `YYYY-MM-DD`. */
             agreedDateOfTakingOver: string | null;
+            /** @description The agreed time of delivery. UTC, `YYYY-MM-DDThh:mm:ssZ`. */
             agreedDateTimeOfDelivery: string | null;
+            /** @description The expected time of taking over. UTC, `YYYY-MM-DDThh:mm:ssZ`. */
             estimatedDateTimeOfTakingOver: string | null;
+            /** @description The expected time of delivery. UTC, `YYYY-MM-DDThh:mm:ssZ`. */
             estimatedDateTimeOfDelivery: string | null;
+            /** @description The day the note was made out (box 21), `YYYY-MM-DD`. */
             establishedDate: string | null;
+            /** @description Where the note was made out (box 21). */
             establishedPlace: string | null;
+            /** @description Currency of `reimbursementAmount`. ISO 4217 currency code, three capitals, e.g. `EUR` (3.12). */
             reimbursementCurrency?: string;
+            /** @description Cash on delivery to collect from the consignee (box 15); absent: none. */
             reimbursementAmount?: number;
+            /** @description Who pays the carriage charges (box 14). */
             paymentForCarriage?: string;
+            /** @description The goods as text: as sent for a document without lines, else a table rendered from `structuredGoods`. */
             goods: string | null;
+            /** @description The goods lines (boxes 6–12); empty for a document with free-text `goods`. */
             structuredGoods: {
-                /** @enum {string} */
+                /**
+                 * @description `GOOD` (goods carried; the default) or `RTI`, a returnable transport item: a pallet, crate or roll cage that comes back.
+                 * @enum {string}
+                 */
                 type: "GOOD" | "RTI";
+                /** @description What the line is: its name in box 9 of the consignment note (required, 3.1). */
                 name: string;
+                /** @description A short name for narrow screens and lists. */
                 shortName?: string;
+                /** @description GS1 Serial Shipping Container Code of the unit: exactly 18 digits (3.6). */
                 ssccCode?: string;
+                /** @description GS1 GTIN (EAN) of the product: 8, 12, 13 or 14 digits (3.6). */
                 eanCode?: string;
+                /** @description The sender’s own article code. */
                 internalCode?: string;
+                /** @description Number of packages (box 7): a whole number ≥ 0. */
                 numberOfPackages?: number;
+                /** @description How the goods are packed (box 8). */
                 methodOfPackaging?: string;
+                /** @description The nature of the goods beyond their name (box 9). */
                 natureOfGoods?: string;
+                /** @description Statistical (customs tariff) number (box 10): a whole number ≥ 0. */
                 statisticalNumber?: number;
+                /** @description Gross weight of the line (box 11) in `weightUnit`: a number ≥ 0. */
                 weight?: number;
+                /** @description Unit of `weight`: `KILOGRAM`, `TONNE` or `POUND` (tolerate new values). */
                 weightUnit?: string;
+                /** @description Volume of the line (box 12) in `volumeUnit`: a number ≥ 0. */
                 volume?: number;
+                /** @description Unit of `volume`: `LITRE` or `CUBIC_METRE` (tolerate new values). */
                 volumeUnit?: string;
+                /** @description Commercial value of the line in `currency`. An amount ≥ 0 with at most two decimals; a decimal string (`"1250.50"`) is accepted (3.33). */
                 commercialValue?: number;
+                /** @description Currency of `commercialValue`. ISO 4217 currency code, three capitals, e.g. `EUR` (3.12). */
                 currency?: string;
+                /** @description Marks and numbers on the packages (box 6), up to 512 characters (3.2). */
                 marksAndNumbers?: string;
+                /** @description Dangerous goods (ADR) on this line: the UN number and the proper shipping name; leave it out for ordinary goods. */
                 dangerousGoods?: {
+                    /** @description The UN number of the substance: exactly four digits (3.6; missing: 3.1). */
                     unNumber: string;
+                    /** @description The proper shipping name (ADR), up to 128 characters (3.2). */
                     properShippingName?: string;
                 };
+                /** @description The line’s id within the document (1, 2, …): reservations (`goodsLines`) and goods corrections name the line by it; a PUT keeps the line when it sends it back. */
                 productId: number;
             }[];
+            /** @description The sender’s instructions (box 13). */
             senderInstructions?: string;
+            /** @description Special agreements (box 19). */
             specialAgreements?: string;
+            /** @description The conditions of carriage, as text. */
             transportConditions?: string;
+            /** @description The parties’ references. */
             references: {
+                /** @description What the reference is. */
                 name: string;
+                /** @description The reference. */
                 value: string;
             }[];
+            /** @description How each transfer’s counter party may approve with evidence (an implicit approval is always possible); a type not listed is 4.50. */
             availableSigningMethods: {
+                /** @description How the consignor side may approve the collection (`OWN`, `TFA`). */
                 collection: string[];
+                /** @description How a receiving subsequent carrier may approve (`OWN`, `TFA`). */
                 carrierToCarrier: string[];
+                /** @description How the consignee side may approve the delivery (`OWN`, `TFA`, `SIGN_ON_GLASS`). */
                 delivery: string[];
             };
+            /** @description The carrier’s own code of this transport. */
             carrierCode: string | null;
+            /** @description When the goods were delivered, as the submitter recorded it. UTC, `YYYY-MM-DDThh:mm:ssZ`. */
             deliveryDate: string | null;
+            /** @description When the document last changed (its newest commit). UTC with milliseconds, `YYYY-MM-DDThh:mm:ss.sssZ`. */
             lastModifiedDateTime: string;
-            /** @description The document’s current head commit ids (contract §6). Every change of an issued document sends the heads it last saw as its `previousCommits`; a client that worked offline from an older head is accepted, and the document then has several heads until a change names them all. */
+            /** @description The document’s current head commit ids. Every change of an issued document sends the heads it last saw as its `previousCommits`; a client that worked offline from an older head is accepted, and the document then has several heads until a change names them all. */
             previousCommits: string[];
+            /** @description The commit that last set `structuredGoods` (creation, a PUT, a correction); `null` for a document without lines. */
             structuredGoodsHeader: {
+                /** @description The commit that last set the goods lines. */
                 commitId: string;
+                /** @description When that change was made on the device. UTC with milliseconds, `YYYY-MM-DDThh:mm:ss.sssZ`. */
                 createDateTimeClient: string | null;
+                /** @description When the server recorded it. UTC with milliseconds, `YYYY-MM-DDThh:mm:ss.sssZ`. */
                 createDateTimeServer: string | null;
+                /** @description That commit’s parents. */
                 previousCommits: string[];
             } | null;
+            /** @description The vehicles of the carrier roles, set with PATCH …/licenseplates. */
             licensePlates: {
+                /** @description The carrier role (`carrier` or a subsequent carrier) whose vehicle it is. */
                 roleId: string;
+                /** @description The registration as written on the plate. */
                 licensePlate: string;
+                /** @description The registering country. ISO 3166-1 alpha-3 country code in capitals, e.g. `NLD`, `DEU`; `NL` or `nld` is 3.11. */
                 countryCode: string | null;
-                /** @enum {string} */
+                /**
+                 * @description `TRUCK` (the motor vehicle) or `TRAILER`.
+                 * @enum {string}
+                 */
                 type: "TRUCK" | "TRAILER";
             }[];
+            /** @description Who holds the goods now: the carrier after the collection, then each subsequent carrier that received them; `null` before the collection and after the delivery. Only the holder hands over. */
             custody: {
+                /** @description The `roleId` of the carrier role holding the goods. */
                 roleId: string;
-                /** @enum {string} */
+                /**
+                 * @description `CARRIER` or `SUBSEQUENT_CARRIER`.
+                 * @enum {string}
+                 */
                 role: "SUBMITTER" | "CONSIGNOR" | "CONSIGNEE" | "CARRIER" | "SUBSEQUENT_CARRIER" | "PLACE_OF_TAKING_OVER" | "PLACE_OF_DELIVERY";
             } | null;
+            /** @description `true`: the consignee has held the right of disposal from the start (CMR art. 12(3)); fixed at issue. */
             consigneeHasRightOfDisposal: boolean;
+            /** @description Who may give the carrier instructions now (CMR art. 12): the consignor until the delivery completes, then the consignee; the consignee from the start with `consigneeHasRightOfDisposal`. */
             rightOfDisposal: {
-                /** @enum {string} */
+                /**
+                 * @description The role whose holders may give instructions now.
+                 * @enum {string}
+                 */
                 holderRole: "CONSIGNOR" | "CONSIGNEE";
             };
+            /** @description Set once the note is replaced by a paper consignment note; every later change is then 4.63. `null` otherwise. */
             replacedByPaper: {
+                /** @description When the note was replaced by paper. UTC with milliseconds, `YYYY-MM-DDThh:mm:ss.sssZ`. */
                 at: string;
-                /** @enum {string} */
+                /**
+                 * @description The role of who replaced it.
+                 * @enum {string}
+                 */
                 byRole: "SUBMITTER" | "CONSIGNOR" | "CONSIGNEE" | "CARRIER" | "SUBSEQUENT_CARRIER" | "PLACE_OF_TAKING_OVER" | "PLACE_OF_DELIVERY";
+                /** @description Why, as they wrote it. */
                 reason: string;
             } | null;
+            /** @description Instructions of the right of disposal and their answers (single reads only). */
             instructions?: {
+                /** @description The instruction’s id: the carrier side answers it at `…/instructions/{instructionId}/response`. */
                 instructionId: string;
-                /** @enum {string} */
+                /**
+                 * @description What the holder of the right of disposal asks (see the instruction request).
+                 * @enum {string}
+                 */
                 kind: "STOP" | "CHANGE_CONSIGNEE" | "CHANGE_PLACE_OF_DELIVERY" | "RETURN_TO_CONSIGNOR" | "OTHER";
+                /** @description The instruction in words. */
                 text: string;
+                /** @description `CHANGE_CONSIGNEE`: the new consignee as sent. */
                 newConsignee?: {
-                    [key: string]: unknown;
+                    /** @description The party’s name as its box of the consignment note prints it: a company or a person. */
+                    name?: string;
+                    /** @description Street of the address. */
+                    streetName?: string;
+                    /** @description House or building number, up to 50 characters; a JSON number is accepted and returned as a string. */
+                    buildingNumber?: string;
+                    /** @description Post-office box, where the address has one. */
+                    postalBox?: string;
+                    /** @description Postal code as its country writes it. */
+                    postalCode?: string;
+                    /** @description City or place of the address. */
+                    cityName?: string;
+                    /** @description Country of the address. ISO 3166-1 alpha-3 country code in capitals, e.g. `NLD`, `DEU`; `NL` or `nld` is 3.11. */
+                    countryCode?: string;
+                    /** @description The country’s name as the party writes it; free text for the paper (the service reads `countryCode`). */
+                    countryName?: string;
+                    /** @description A person to contact at the party. */
+                    contactName?: string;
+                    /** @description A note for whoever contacts the party: opening hours, gate, reference. */
+                    contactNote?: string;
+                    /** @description The contact’s e-mail address (3.4 when not one). Only printed: the role goes to `submittedAccountEmailAddress`. */
+                    contactEmailAddress?: string;
+                    /** @description The contact’s phone number, up to 50 characters: digits, spaces and `( ) . - # + * p w` only (3.14). */
+                    contactPhoneNumber?: string;
+                    /** @description Gives the role to the account with this e-mail address, or, when none has it, invites the person by e-mail: they hold the role once they sign up with it. A carrier named by both this and `submittedAccountNumber` is 3.35. */
+                    submittedAccountEmailAddress?: string;
+                    /** @description Gives the role to the active account with this account number (7 or 8 digits; a JSON number is accepted). No such active account: 4.40. */
+                    submittedAccountNumber?: string;
+                    /** @description The party’s GS1 Global Location Number: exactly 13 digits (3.6). */
+                    glnCode?: string;
+                    /** @description The party’s VAT or tax registration number, up to 35 characters (3.2); authorities read it through eFTI. */
+                    taxRegistrationId?: string;
+                    /** @description This role’s id in the document: send it back in a PUT, and name the role by it in delegations, plates (`roleId`) and hand-overs (`counterPartyRoleId`). */
+                    roleId?: string;
+                    /** @description The account that holds the role; `null` while a person invited by e-mail has not signed up, and for a party named on paper only. */
+                    accountId?: string | null;
                 };
+                /** @description `CHANGE_PLACE_OF_DELIVERY`: the new place of delivery as sent. */
                 newPlaceOfDelivery?: {
-                    [key: string]: unknown;
+                    /** @description The party’s name as its box of the consignment note prints it: a company or a person. */
+                    name?: string;
+                    /** @description Street of the address. */
+                    streetName?: string;
+                    /** @description House or building number, up to 50 characters; a JSON number is accepted and returned as a string. */
+                    buildingNumber?: string;
+                    /** @description Post-office box, where the address has one. */
+                    postalBox?: string;
+                    /** @description Postal code as its country writes it. */
+                    postalCode?: string;
+                    /** @description City or place of the address. */
+                    cityName?: string;
+                    /** @description Country of the address. ISO 3166-1 alpha-3 country code in capitals, e.g. `NLD`, `DEU`; `NL` or `nld` is 3.11. */
+                    countryCode?: string;
+                    /** @description The country’s name as the party writes it; free text for the paper (the service reads `countryCode`). */
+                    countryName?: string;
+                    /** @description A person to contact at the party. */
+                    contactName?: string;
+                    /** @description A note for whoever contacts the party: opening hours, gate, reference. */
+                    contactNote?: string;
+                    /** @description The contact’s e-mail address (3.4 when not one). Only printed: the role goes to `submittedAccountEmailAddress`. */
+                    contactEmailAddress?: string;
+                    /** @description The contact’s phone number, up to 50 characters: digits, spaces and `( ) . - # + * p w` only (3.14). */
+                    contactPhoneNumber?: string;
+                    /** @description Gives the role to the account with this e-mail address, or, when none has it, invites the person by e-mail: they hold the role once they sign up with it. A carrier named by both this and `submittedAccountNumber` is 3.35. */
+                    submittedAccountEmailAddress?: string;
+                    /** @description Gives the role to the active account with this account number (7 or 8 digits; a JSON number is accepted). No such active account: 4.40. */
+                    submittedAccountNumber?: string;
+                    /** @description The party’s GS1 Global Location Number: exactly 13 digits (3.6). */
+                    glnCode?: string;
+                    /** @description The party’s VAT or tax registration number, up to 35 characters (3.2); authorities read it through eFTI. */
+                    taxRegistrationId?: string;
+                    /** @description This role’s id in the document: send it back in a PUT, and name the role by it in delegations, plates (`roleId`) and hand-overs (`counterPartyRoleId`). */
+                    roleId?: string;
+                    /** @description The account that holds the role; `null` while a person invited by e-mail has not signed up, and for a party named on paper only. */
+                    accountId?: string | null;
                 };
+                /** @description Who gave it. */
                 givenBy: {
+                    /** @description The account number of who acted. */
                     accountNumber: string | null;
+                    /** @description Their name. */
                     name: string | null;
-                    /** @enum {string} */
+                    /**
+                     * @description The role they acted in.
+                     * @enum {string}
+                     */
                     role: "SUBMITTER" | "CONSIGNOR" | "CONSIGNEE" | "CARRIER" | "SUBSEQUENT_CARRIER" | "PLACE_OF_TAKING_OVER" | "PLACE_OF_DELIVERY";
                 };
+                /** @description The commit that recorded it. */
                 commitId: string;
+                /** @description When the server recorded it. UTC with milliseconds, `YYYY-MM-DDThh:mm:ss.sssZ`. */
                 createDateTimeServer: string;
+                /** @description The carrier side’s answer; absent while the instruction is pending. */
                 response?: {
+                    /** @description `true`: the carrier side carries it out; an accepted change of consignee or place replaces that party. */
                     accepted: boolean;
+                    /** @description Why it was refused (CMR art. 12(5)(b)). */
                     reason?: string;
+                    /** @description Who answered. */
                     answeredBy: {
+                        /** @description The account number of who acted. */
                         accountNumber: string | null;
+                        /** @description Their name. */
                         name: string | null;
-                        /** @enum {string} */
+                        /**
+                         * @description The role they acted in.
+                         * @enum {string}
+                         */
                         role: "SUBMITTER" | "CONSIGNOR" | "CONSIGNEE" | "CARRIER" | "SUBSEQUENT_CARRIER" | "PLACE_OF_TAKING_OVER" | "PLACE_OF_DELIVERY";
                     };
+                    /** @description The commit that recorded it. */
                     commitId: string;
+                    /** @description When the server recorded it. UTC with milliseconds, `YYYY-MM-DDThh:mm:ss.sssZ`. */
                     createDateTimeServer: string;
                 };
             }[];
+            /** @description Reported impediments to carriage or delivery (single reads only). */
             impediments?: {
+                /** @description The report’s id. */
                 impedimentId: string;
-                /** @enum {string} */
+                /**
+                 * @description What stands in the way (see the impediment request).
+                 * @enum {string}
+                 */
                 kind: "CARRIAGE_IMPOSSIBLE" | "DELIVERY_PREVENTED" | "CONSIGNEE_REFUSED";
+                /** @description The circumstances in words. */
                 text: string;
+                /** @description Photos sent with the report. */
                 attachments: {
+                    /** @description The attachment’s id: read it with `GET /attachment/{id}` (base64) or `…/content` (the bytes). */
                     attachmentId: string;
-                    /** @enum {string} */
+                    /**
+                     * @description `GOODS` or `GENERAL` (the document’s files), `COMMENT` (sent with a comment, reservation or impediment), `SIGNATURE` (the image of a sign-on-glass approval).
+                     * @enum {string}
+                     */
                     type: "GOODS" | "GENERAL" | "COMMENT" | "SIGNATURE";
+                    /** @description The title sent with it; `null` when none was. */
                     name: string | null;
+                    /** @description The file name it was sent with. */
                     originalFileName: string;
+                    /** @description The media type read from its bytes: `application/pdf`, `image/png` or `image/jpeg`. */
                     mimeType: string;
+                    /** @description `true`: only holders of `VIEW_SEALED_ATTACHMENT` read its content (others see it listed, and get 1.4). */
                     sealed: boolean;
+                    /** @description Its size in bytes. */
                     size: number;
                 }[];
+                /** @description Who reported it. */
                 reportedBy: {
+                    /** @description The account number of who acted. */
                     accountNumber: string | null;
+                    /** @description Their name. */
                     name: string | null;
-                    /** @enum {string} */
+                    /**
+                     * @description The role they acted in.
+                     * @enum {string}
+                     */
                     role: "SUBMITTER" | "CONSIGNOR" | "CONSIGNEE" | "CARRIER" | "SUBSEQUENT_CARRIER" | "PLACE_OF_TAKING_OVER" | "PLACE_OF_DELIVERY";
                 };
+                /** @description The commit that recorded it. */
                 commitId: string;
+                /** @description When the server recorded it. UTC with milliseconds, `YYYY-MM-DDThh:mm:ss.sssZ`. */
                 createDateTimeServer: string;
             }[];
+            /** @description The cash on delivery as last recorded; `null` when none was (single reads only). */
             cashOnDelivery?: {
+                /** @description Whether the carrier collected the cash on delivery. */
                 collected: boolean;
+                /** @description The amount collected, in `currency`. */
                 amount?: number;
+                /** @description Its currency. ISO 4217 currency code, three capitals, e.g. `EUR` (3.12). */
                 currency?: string;
+                /** @description A receipt or payment reference. */
                 reference?: string;
+                /** @description Who recorded it. */
                 recordedBy: {
+                    /** @description The account number of who acted. */
                     accountNumber: string | null;
+                    /** @description Their name. */
                     name: string | null;
-                    /** @enum {string} */
+                    /**
+                     * @description The role they acted in.
+                     * @enum {string}
+                     */
                     role: "SUBMITTER" | "CONSIGNOR" | "CONSIGNEE" | "CARRIER" | "SUBSEQUENT_CARRIER" | "PLACE_OF_TAKING_OVER" | "PLACE_OF_DELIVERY";
                 };
+                /** @description The commit that recorded it. */
                 commitId: string;
+                /** @description When the server recorded it. UTC with milliseconds, `YYYY-MM-DDThh:mm:ss.sssZ`. */
                 createDateTimeServer: string;
             } | null;
+            /** @description The document’s files, without content (single reads only). */
             attachments?: {
+                /** @description The attachment’s id: read it with `GET /attachment/{id}` (base64) or `…/content` (the bytes). */
                 attachmentId: string;
-                /** @enum {string} */
+                /**
+                 * @description `GOODS` or `GENERAL` (the document’s files), `COMMENT` (sent with a comment, reservation or impediment), `SIGNATURE` (the image of a sign-on-glass approval).
+                 * @enum {string}
+                 */
                 type: "GOODS" | "GENERAL" | "COMMENT" | "SIGNATURE";
+                /** @description The title sent with it; `null` when none was. */
                 name: string | null;
+                /** @description The file name it was sent with. */
                 originalFileName: string;
+                /** @description The media type read from its bytes: `application/pdf`, `image/png` or `image/jpeg`. */
                 mimeType: string;
+                /** @description `true`: only holders of `VIEW_SEALED_ATTACHMENT` read its content (others see it listed, and get 1.4). */
                 sealed: boolean;
+                /** @description Its size in bytes. */
                 size: number;
             }[];
+            /** @description Comments and reservations, oldest first (single reads only). */
             comments?: {
+                /** @description The comment’s id. */
                 commentId: string;
-                /** @enum {string} */
+                /**
+                 * @description `RESERVATION` when it carries a `reservation`, else `COMMENT` (the commercial service’s name for the kind).
+                 * @enum {string}
+                 */
                 type: "COMMENT" | "RESERVATION";
+                /** @description What was written; `null` for photos only. Every comment text feeds the two-factor codes’ content hash. */
                 text: string | null;
-                /** @enum {string} */
+                /**
+                 * @description The role it was written as.
+                 * @enum {string}
+                 */
                 role: "SUBMITTER" | "CONSIGNOR" | "CONSIGNEE" | "CARRIER" | "SUBSEQUENT_CARRIER" | "PLACE_OF_TAKING_OVER" | "PLACE_OF_DELIVERY";
+                /** @description The `roleId` of that role. */
                 roleId: string;
+                /** @description The account that wrote it. */
                 account: {
+                    /** @description The account’s id. */
                     accountId: string;
+                    /** @description Its account number: 7 or 8 digits. */
                     accountNumber?: string;
+                    /** @description Its e-mail address. */
                     email?: string;
+                    /** @description Its name. */
                     name?: string;
+                    /** @description Its phone number, `null` when it gave none. */
                     phoneNumber?: string | null;
                 } | null;
+                /** @description The same account’s id (the commercial service’s name). */
                 accountId: string | null;
+                /** @description The name of the account that wrote it (the commercial service’s name). */
                 creatorName: string | null;
-                /** @enum {string} */
+                /**
+                 * @description The role it was written as (the commercial service’s name).
+                 * @enum {string}
+                 */
                 creatorRole: "SUBMITTER" | "CONSIGNOR" | "CONSIGNEE" | "CARRIER" | "SUBSEQUENT_CARRIER" | "PLACE_OF_TAKING_OVER" | "PLACE_OF_DELIVERY";
+                /** @description The account whose request recorded it (the writer, or its delegate). */
                 submittedBy: {
+                    /** @description The account’s id. */
                     accountId: string;
+                    /** @description Its account number: 7 or 8 digits. */
                     accountNumber?: string;
+                    /** @description Its e-mail address. */
                     email?: string;
+                    /** @description Its name. */
                     name?: string;
+                    /** @description Its phone number, `null` when it gave none. */
                     phoneNumber?: string | null;
                 };
+                /** @description Photos and files sent with it (`type` `COMMENT`). */
                 attachments: {
+                    /** @description The attachment’s id: read it with `GET /attachment/{id}` (base64) or `…/content` (the bytes). */
                     attachmentId: string;
-                    /** @enum {string} */
+                    /**
+                     * @description `GOODS` or `GENERAL` (the document’s files), `COMMENT` (sent with a comment, reservation or impediment), `SIGNATURE` (the image of a sign-on-glass approval).
+                     * @enum {string}
+                     */
                     type: "GOODS" | "GENERAL" | "COMMENT" | "SIGNATURE";
+                    /** @description The title sent with it; `null` when none was. */
                     name: string | null;
+                    /** @description The file name it was sent with. */
                     originalFileName: string;
+                    /** @description The media type read from its bytes: `application/pdf`, `image/png` or `image/jpeg`. */
                     mimeType: string;
+                    /** @description `true`: only holders of `VIEW_SEALED_ATTACHMENT` read its content (others see it listed, and get 1.4). */
                     sealed: boolean;
+                    /** @description Its size in bytes. */
                     size: number;
                 }[];
+                /** @description The client’s own data, exactly as sent (a string, `""` included, or a JSON object); `null` when none was sent. */
                 clientMeta: string | {
                     [key: string]: unknown;
                 } | null;
+                /** @description The reservation this comment records (CMR art. 8, 30); `null` for a plain comment. */
                 reservation: {
-                    /** @enum {string} */
+                    /**
+                     * @description The moment it belongs to (see the reservation request).
+                     * @enum {string}
+                     */
                     stage: "TAKING_OVER" | "CARRIER_TO_CARRIER" | "DELIVERY" | "AFTER_DELIVERY" | "DELAY";
-                    /** @enum {string} */
+                    /**
+                     * @description What it is about.
+                     * @enum {string}
+                     */
                     kind: "CONDITION" | "PACKAGING" | "COUNT" | "MARKS" | "WEIGHT" | "LOSS" | "DAMAGE" | "SHORTAGE" | "DELAY" | "OTHER";
+                    /** @description The `productId`s of the goods lines it concerns; absent: the whole consignment. */
                     goodsLines?: number[];
+                    /** @description Whether it came in time: `AFTER_DELIVERY` within 7 UTC days after the delivery’s day (Sundays not counted), `DELAY` within 21 × 24 hours of the delivery (CMR art. 30); always `true` for the other stages. */
                     withinTimeLimit: boolean;
                 } | null;
+                /** @description The commit that recorded it (an entry of `updates`). */
                 commitId: string;
+                /** @description The heads the client named when it made the change (the commit’s parents). */
                 previousCommits: string[];
+                /** @description When it was made on the device (server time less `secondsSinceCreation`). UTC with milliseconds, `YYYY-MM-DDThh:mm:ss.sssZ`. */
                 createDateTimeClient: string | null;
+                /** @description When the server recorded it. UTC with milliseconds, `YYYY-MM-DDThh:mm:ss.sssZ`. */
                 createDateTimeServer: string;
             }[];
+            /** @description Every approval of every transfer, oldest first (single reads only). */
             approvals?: {
+                /** @description The approval’s id. */
                 approvalId: string;
-                /** @enum {string} */
+                /**
+                 * @description How it was given: `OWN` (by the party on its own account), `TFA` (a two-factor code on the carrier’s device), `SIGN_ON_GLASS` (a signature on a screen or hand-over link) or `IMPLICIT` (recorded by the carrier side without evidence).
+                 * @enum {string}
+                 */
                 type: "OWN" | "TFA" | "SIGN_ON_GLASS" | "IMPLICIT";
-                /** @enum {string} */
+                /**
+                 * @description The transfer: `COLLECTION` (consignor side → carrier), `CARRIER_TO_CARRIER` (between carriers) or `DELIVERY` (→ consignee side).
+                 * @enum {string}
+                 */
                 action: "COLLECTION" | "CARRIER_TO_CARRIER" | "DELIVERY";
-                /** @enum {string} */
+                /**
+                 * @description `CARRIER`: the carrier side of the transfer; `COUNTER_PARTY`: the party handing over to it or receiving from it.
+                 * @enum {string}
+                 */
                 side: "CARRIER" | "COUNTER_PARTY";
-                /** @enum {string} */
+                /**
+                 * @description The role it approved as.
+                 * @enum {string}
+                 */
                 role: "SUBMITTER" | "CONSIGNOR" | "CONSIGNEE" | "CARRIER" | "SUBSEQUENT_CARRIER" | "PLACE_OF_TAKING_OVER" | "PLACE_OF_DELIVERY";
+                /** @description The `roleId` of that role. */
                 roleId: string;
+                /** @description The carrier role handing the goods over; `null` at the collection. */
                 fromRoleId: string | null;
+                /** @description The carrier role receiving the goods; `null` at the delivery. */
                 toRoleId: string | null;
+                /** @description The account that approved; `null` for a signature on glass and an implicit approval (nobody signed in). */
                 account: {
+                    /** @description The account’s id. */
                     accountId: string;
+                    /** @description Its account number: 7 or 8 digits. */
                     accountNumber?: string;
+                    /** @description Its e-mail address. */
                     email?: string;
+                    /** @description Its name. */
                     name?: string;
+                    /** @description Its phone number, `null` when it gave none. */
                     phoneNumber?: string | null;
                 } | null;
+                /** @description The account whose request recorded it: the approver, a delegate, or the carrier for its counter party. */
                 submittedBy: {
+                    /** @description The account’s id. */
                     accountId: string;
+                    /** @description Its account number: 7 or 8 digits. */
                     accountNumber?: string;
+                    /** @description Its e-mail address. */
                     email?: string;
+                    /** @description Its name. */
                     name?: string;
+                    /** @description Its phone number, `null` when it gave none. */
                     phoneNumber?: string | null;
                 };
+                /** @description Where it was given, as sent. */
                 place: string | null;
+                /** @description Where the device was (WGS 84), when it sent a location. */
                 location: {
+                    /** @description Degrees north (−90…90), as a decimal string. */
                     latitude: string;
+                    /** @description Degrees east (−180…180), as a decimal string. */
                     longitude: string;
                 } | null;
+                /** @description `true`: the party refused the transfer (with `remarks`); nothing moved. */
                 declined: boolean;
+                /** @description What the party wrote, e.g. why it declined. */
                 remarks: string | null;
+                /** @description The commit that recorded it (an entry of `updates`). */
                 commitId: string;
+                /** @description The heads the client named when it made the change (the commit’s parents). */
                 previousCommits: string[];
+                /** @description When it was made on the device (server time less `secondsSinceCreation`). UTC with milliseconds, `YYYY-MM-DDThh:mm:ss.sssZ`. */
                 createDateTimeClient: string | null;
+                /** @description When the server recorded it. UTC with milliseconds, `YYYY-MM-DDThh:mm:ss.sssZ`. */
                 createDateTimeServer: string;
+                /** @description Sign-on-glass only: who signed. */
                 signedOnGlassBy?: {
+                    /** @description The signer’s name as typed. */
                     name: string;
+                    /** @description The signer’s e-mail, when given. */
                     email?: string;
                 };
+                /** @description Sign-on-glass only: the sealed attachment holding the signature image. */
                 attachmentId?: string;
+                /** @description The `commentId`s of the reservations of this transfer’s stage this counter-party approval accepted (CMR art. 8(2)): those among what the approver saw (its `previousCommits`). Empty for the carrier side’s own approvals and for a decline. */
                 acceptedReservations: string[];
             }[];
+            /** @description Every commit of the document, oldest first: the history anyone can recompute (single reads only). */
             updates?: {
+                /** @description The account that made the change; `null` for changes no account made (a signature on a hand-over link is its requester’s). */
                 account: {
+                    /** @description The account’s id. */
                     accountId: string;
+                    /** @description Its account number: 7 or 8 digits. */
                     accountNumber?: string;
+                    /** @description Its e-mail address. */
                     email?: string;
+                    /** @description Its name. */
                     name?: string;
+                    /** @description Its phone number, `null` when it gave none. */
                     phoneNumber?: string | null;
                 } | null;
+                /** @description What the commit changed: `CREATE`, `UPDATE` (PUT), `ISSUE`, `CANCEL`, `ESTIMATED_TIMES`, `STRUCTURED_GOODS`, `ATTACHMENT`, `APPROVAL`, `STATUS_UPDATE`, `COMMENT`, `LICENSE_PLATES`, or a legal event (`RESERVATION`, `INSTRUCTION`, `INSTRUCTION_RESPONSE`, `IMPEDIMENT`, `CASH_ON_DELIVERY`, `REPLACED_BY_PAPER`). Tolerate new values. */
                 changeType: string;
+                /** @description The commit’s id: lowercase hex SHA-256 of the RFC 8785 canonical JSON of `{freightDocumentId, changeType, accountId, newFreightDocumentStatus, previousCommits, createDateTimeClient, createDateTimeServer, contentHash}`, with `previousCommits` sorted and every value as this entry shows it (`accountId` from `account`, `null` where absent). Anyone can recompute it. */
                 commitId: string;
+                /** @description Lowercase hex SHA-256 of the canonical JSON of the document’s content after this change (see “Verify a document yourself”). */
                 contentHash: string;
+                /** @description When the change was made on the device: the server time less the `secondsSinceCreation` it sent. UTC with milliseconds, `YYYY-MM-DDThh:mm:ss.sssZ`. `null` in commits made before devices sent it. */
                 createDateTimeClient: string | null;
+                /** @description When the server recorded the change. UTC with milliseconds, `YYYY-MM-DDThh:mm:ss.sssZ`. */
                 createDateTimeServer: string;
+                /** @description The status this change moved the document to; `null` when it moved nothing. */
                 newFreightDocumentStatus: string | null;
+                /** @description The commits this one follows (its parents): the heads the client sent. */
                 previousCommits: string[];
             }[];
+            /** @description One entry per role the caller holds in this document. */
             ownPermissions: {
+                /** @description The rights the role gives: every role `VIEW` and `DELEGATE`; the submitter `UPDATE`; submitter, consignor and consignee `VIEW_SEALED_ATTACHMENT`. */
                 permissions: ("UPDATE" | "VIEW_SEALED_ATTACHMENT" | "VIEW" | "DELEGATE")[];
-                /** @enum {string} */
+                /**
+                 * @description A role the caller holds, itself or as a delegate.
+                 * @enum {string}
+                 */
                 role: "SUBMITTER" | "CONSIGNOR" | "CONSIGNEE" | "CARRIER" | "SUBSEQUENT_CARRIER" | "PLACE_OF_TAKING_OVER" | "PLACE_OF_DELIVERY";
+                /** @description That role’s `roleId`. */
                 roleId: string;
             }[];
+            /** @description The delegations the caller made that reach this document. */
             ownDelegates: {
+                /** @description The delegation’s id (end it with DELETE …/delegates/{delegateId}). */
                 delegateId: string;
-                /** @enum {string} */
+                /**
+                 * @description The role delegated.
+                 * @enum {string}
+                 */
                 role: "SUBMITTER" | "CONSIGNOR" | "CONSIGNEE" | "CARRIER" | "SUBSEQUENT_CARRIER" | "PLACE_OF_TAKING_OVER" | "PLACE_OF_DELIVERY";
+                /** @description The role’s `roleId`; `null` for an account-wide delegation. */
                 roleId: string | null;
+                /** @description The account that received it. */
                 delegateAccountId: string;
             }[];
-            /** @description What the caller may do now, in the document’s current state (contract §5); clients tolerate new values. */
+            /** @description What the caller may do now, in the document’s current state: drive buttons from it. Each value names the call it allows (`APPROVE_COLLECTION`: submitmyapproval with `COLLECTION`, `RECORD_COUNTERPARTY_APPROVAL`: submitcounterpartyapproval, `RESERVE`: a comment with `reservation` …). Clients tolerate new values. */
             allowedActions: ("UPDATE" | "ISSUE" | "CANCEL" | "ADD_ATTACHMENT" | "EDIT_ESTIMATED_TIMES" | "CORRECT_STRUCTURED_GOODS" | "APPROVE_COLLECTION" | "APPROVE_CARRIER_TO_CARRIER" | "APPROVE_DELIVERY" | "RECORD_COUNTERPARTY_APPROVAL" | "UPDATE_STATUS" | "COMMENT" | "EDIT_LICENSE_PLATES" | "DELEGATE" | "SUBSCRIBE" | "CREATE_HANDOVER_LINK" | "RESERVE" | "GIVE_INSTRUCTION" | "ANSWER_INSTRUCTION" | "REPORT_IMPEDIMENT" | "RECORD_CASH_ON_DELIVERY" | "REPLACE_BY_PAPER")[];
+            /** @description How many subscriptions the caller has on this document (at most 10). */
             subscriptionCount: number;
+            /** @description The transfer’s two-factor secrets, as far as the caller is a party of it (guide: two-factor codes); absent for everyone else. */
             collectionSecrets?: {
+                /** @description Up to 4 digits, for the carrier side only: part of the challenge. */
                 s1?: string;
+                /** @description Up to 3 digits, for both parties: part of the response. */
                 s2: string;
+                /** @description Up to 3 digits, for both parties: part of the challenge. */
                 s3: string;
             };
+            /** @description One entry per hand-over between carriers, by the receiving subsequent carrier’s `roleId`, for its two parties. */
             carrierToCarrierSecrets?: {
+                /** @description Up to 4 digits, for the carrier side only: part of the challenge. */
                 s1?: string;
+                /** @description Up to 3 digits, for both parties: part of the response. */
                 s2: string;
+                /** @description Up to 3 digits, for both parties: part of the challenge. */
                 s3: string;
+                /** @description The receiving subsequent carrier of that hand-over. */
                 roleId: string;
             }[];
+            /** @description The transfer’s two-factor secrets, as far as the caller is a party of it (guide: two-factor codes); absent for everyone else. */
             deliverySecrets?: {
+                /** @description Up to 4 digits, for the carrier side only: part of the challenge. */
                 s1?: string;
+                /** @description Up to 3 digits, for both parties: part of the response. */
                 s2: string;
+                /** @description Up to 3 digits, for both parties: part of the challenge. */
                 s3: string;
             };
+            /** @description The public page that shows the document’s summary and whether its chain recomputes; the PDF prints it as a QR code (single reads only). */
             verificationUrl?: string;
+            /** @description The latest 100 reads recorded beside the history: visits of the verification page and, while eFTI is on, authorities’ reads and follow-ups through their eFTI gate; not commits (single reads only). */
             accesses?: {
                 /** @enum {string} */
                 type: "VERIFICATION_PAGE" | "EFTI_GATE_READ" | "EFTI_FOLLOW_UP";
@@ -1755,7 +2533,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -1764,23 +2542,28 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
-                    /** @enum {string} */
+                    /**
+                     * @description Which grant: `password` (answers `accountSecret` too), `refresh_token`, or `authorization_code`. Another value: 2.1 `unsupported_grant_type`.
+                     * @enum {string}
+                     */
                     grant_type: "password" | "refresh_token" | "authorization_code";
-                    /** @description password grant: e-mail or account number */
+                    /** @description Password grant: the account’s e-mail address or account number. */
                     username?: string;
-                    /** @description password grant */
+                    /** @description Password grant: the password. 5 wrong ones for a username in 15 minutes lock it for the rest of the window (1.7 with `Retry-After`). */
                     password?: string;
-                    /** @description refresh_token grant */
+                    /** @description Refresh grant: the refresh token; it is spent, and the answer brings a new one. */
                     refresh_token?: string;
-                    /** @description authorization_code grant */
+                    /** @description Authorization-code grant: the `code` the redirect carried (10 minutes, once). */
                     code?: string;
-                    /** @description authorization_code grant */
+                    /** @description Authorization-code grant: the same redirect URI as in the authorization request. */
                     redirect_uri?: string;
-                    /** @description authorization_code grant with PKCE */
+                    /** @description Authorization-code grant with PKCE: the verifier whose S256 hash the authorization request sent. */
                     code_verifier?: string;
+                    /** @description The service scope (`OAUTH_SCOPE`, default `service`) or one of its aliases; omitted: the service scope. Another value: 1.13 `invalid_scope`. */
                     scope?: string;
-                    /** @description client credentials in the body instead of Basic authentication */
+                    /** @description The client’s id, when its credentials come in the form instead of HTTP Basic. */
                     client_id?: string;
+                    /** @description The client’s secret, with `client_id`. */
                     client_secret?: string;
                 };
             };
@@ -1791,7 +2574,7 @@ export interface operations {
                 headers: {
                     /** @description `no-store` on answers that carry a document, secrets or tokens. */
                     "Cache-Control"?: string;
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -1799,12 +2582,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Opaque; send it as `Authorization: Bearer …`. */
                         access_token: string;
-                        /** @enum {string} */
+                        /**
+                         * @description Always `bearer`.
+                         * @enum {string}
+                         */
                         token_type: "bearer";
+                        /** @description Opaque; spent by its one use (the answer brings a new one), lives `REFRESH_TOKEN_TTL_SECONDS` (default 30 days). A spent one used again revokes its whole family. */
                         refresh_token?: string;
+                        /** @description Seconds the access token lives (`ACCESS_TOKEN_TTL_SECONDS`, default 3600). */
                         expires_in: number;
+                        /** @description The scope asked for, or the service scope (`OAUTH_SCOPE`, default `service`) when none was. */
                         scope: string;
+                        /** @description Password grant only: the account’s secret for two-factor codes, 64 decimal digits (or, where the operator set `ACCOUNT_SECRET_FORMAT=base64`, the padded base64 of 64 bytes, 88 characters). Keep it on the account’s device; it changes with the password. */
                         accountSecret?: string;
                     };
                 };
@@ -1878,7 +2669,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -1894,7 +2685,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -1903,8 +2694,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description The access or refresh token to revoke; a refresh token takes its whole family with it. */
                     token: string;
-                    /** @enum {string} */
+                    /**
+                     * @description Which kind it is, as a hint; either is found without it.
+                     * @enum {string}
+                     */
                     token_type_hint?: "access_token" | "refresh_token";
                 };
             };
@@ -1913,7 +2708,7 @@ export interface operations {
             /** @description Always, also for an unknown token. */
             200: {
                 headers: {
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -1981,7 +2776,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -2060,7 +2855,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2069,13 +2864,21 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The person’s or company’s name, 1–255 characters. */
                     name: string;
-                    /** Format: email */
+                    /**
+                     * Format: email
+                     * @description The e-mail address to sign in with and to receive the activation link; unique, case-insensitively (3.5).
+                     */
                     email: string;
+                    /** @description 8–128 characters (3.2). */
                     password: string;
+                    /** @description Digits, spaces and `( ) . - # + * p w` only (3.14). */
                     phoneNumber?: string | null;
+                    /** @description The company the account acts for. */
                     companyName?: string | null;
-                    acceptTermsAndConditions: unknown;
+                    /** @description Must be `true` (or `"true"`): the person accepts the operator’s terms. Anything else, missing included, is 3.3. */
+                    acceptTermsAndConditions: boolean | ("true" | "false");
                 };
             };
         };
@@ -2085,7 +2888,7 @@ export interface operations {
                 headers: {
                     /** @description Where the created resource is read. */
                     Location?: string;
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -2093,7 +2896,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The new account’s id. */
                         accountId: string;
+                        /** @description Its account number, 7 or 8 digits: how parties and delegations name it. */
                         accountNumber: string;
                     };
                 };
@@ -2156,7 +2961,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -2255,16 +3060,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The account’s id. */
                         accountId: string;
+                        /** @description Its account number: 7 or 8 digits, unique, never reused. Parties name accounts by it (`submittedAccountNumber`), and two-factor responses carry it. */
                         accountNumber: string;
+                        /** @description Its name. */
                         name: string;
+                        /** @description Its e-mail address. */
                         email: string;
+                        /** @description Its phone number, or `null`. */
                         phoneNumber: string | null;
+                        /** @description Its company, or `null`. */
                         companyName: string | null;
+                        /** @description Credits left: issuing a document costs one in production (4.41 without); free in the partner environment. */
                         credits: number;
-                        /** @enum {string} */
+                        /**
+                         * @description `PRE_PAY`: issuing spends credits; `POST_PAY`: billed afterwards.
+                         * @enum {string}
+                         */
                         paymentScheme: "PRE_PAY" | "POST_PAY";
-                        /** @enum {string} */
+                        /**
+                         * @description `partner` (the test environment: free, not legally valid) or `production`.
+                         * @enum {string}
+                         */
                         environment: "partner" | "production";
                     };
                 };
@@ -2297,7 +3115,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2306,7 +3124,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The current password (wrong: 1.7, and it counts towards the sign-in lockout). */
                     oldPassword: string;
+                    /** @description The new password: 8–128 characters (3.2), not the old one (3.7). */
                     newPassword: string;
                 };
             };
@@ -2315,7 +3135,7 @@ export interface operations {
             /** @description Changed. */
             204: {
                 headers: {
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -2381,7 +3201,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -2411,16 +3231,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The caller’s active account-wide delegations. */
                         delegates: {
+                            /** @description The delegation’s id. */
                             delegateId: string;
-                            /** @enum {string} */
+                            /**
+                             * @description The role delegated.
+                             * @enum {string}
+                             */
                             role: "SUBMITTER" | "CONSIGNOR" | "CONSIGNEE" | "CARRIER" | "SUBSEQUENT_CARRIER" | "PLACE_OF_TAKING_OVER" | "PLACE_OF_DELIVERY";
+                            /** @description The role on the document; `null` for an account-wide delegation. */
                             roleId: string | null;
+                            /** @description The document; `null` for an account-wide delegation (every document, present and future). */
                             freightDocumentId: string | null;
+                            /** @description The account that received it. */
                             delegateAccountId: string;
+                            /** @description That account’s number. */
                             delegateAccountNumber: string;
+                            /** @description That account’s name. */
                             delegateName: string;
+                            /** @description The account that made it. */
                             grantorAccountId: string;
+                            /** @description When it was made, UTC with milliseconds. */
                             createdAt: string;
                         }[];
                     };
@@ -2454,7 +3286,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2463,11 +3295,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
+                    /**
+                     * @description The role whose rights are handed on; the caller must hold it (1.4). The delegate gets every default right of the role, `DELEGATE` included.
+                     * @enum {string}
+                     */
                     role: "SUBMITTER" | "CONSIGNOR" | "CONSIGNEE" | "CARRIER" | "SUBSEQUENT_CARRIER" | "PLACE_OF_TAKING_OVER" | "PLACE_OF_DELIVERY";
+                    /** @description Which of the caller’s roles of that kind, when it holds more than one on the document (subsequent carriers). */
                     roleId?: string | null;
-                    /** Format: email */
+                    /**
+                     * Format: email
+                     * @description The delegate by e-mail: the account with that address, or an invitation to create one. Exactly one of this and `accountNumberOfDelegatee` (both: 3.16; neither: 3.1).
+                     */
                     emailAddressOfDelegatee?: string | null;
+                    /** @description The delegate by account number (a JSON number is accepted). */
                     accountNumberOfDelegatee?: string | number | null;
                 };
             };
@@ -2478,7 +3318,7 @@ export interface operations {
                 headers: {
                     /** @description Where the created resource is read. */
                     Location?: string;
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -2486,6 +3326,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The delegation’s id: end it with DELETE …/delegates/{delegateId}. */
                         delegateId: string;
                     };
                 };
@@ -2559,7 +3400,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -2614,8 +3455,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.1` Record does not exist. */
-            404: {
+            /** @description `2.6` Media type not supported. */
+            406: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -2625,8 +3466,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `2.6` Media type not supported. */
-            406: {
+            /** @description `4.42` No delegated rights to revoke. */
+            409: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -2639,7 +3480,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -2669,8 +3510,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description `UP`: the server answers and its database does.
+                         * @enum {string}
+                         */
                         status: "UP";
+                        /** @description The running release. */
                         buildVersion: string;
                     };
                 };
@@ -2695,12 +3540,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description `DOWN`: the database did not answer within 2 s.
+                         * @enum {string}
+                         */
                         status: "DOWN";
+                        /** @description The running release. */
                         buildVersion: string;
+                        /** @description One entry per problem found: validation reports every field of a request at once. The HTTP status follows from the first code. */
                         errors: {
-                            code: string;
+                            /**
+                             * @description The error code `category.detail`: stable, what a program branches on (table of codes on the reference page).
+                             * @enum {string}
+                             */
+                            code: "1.1" | "1.2" | "1.3" | "1.4" | "1.5" | "1.6" | "1.7" | "1.8" | "1.9" | "1.10" | "1.11" | "1.12" | "1.13" | "2.1" | "2.2" | "2.3" | "2.4" | "2.5" | "2.6" | "2.7" | "3.1" | "3.2" | "3.3" | "3.4" | "3.5" | "3.6" | "3.7" | "3.8" | "3.9" | "3.10" | "3.11" | "3.12" | "3.13" | "3.14" | "3.15" | "3.16" | "3.17" | "3.18" | "3.19" | "3.20" | "3.21" | "3.22" | "3.23" | "3.24" | "3.25" | "3.26" | "3.27" | "3.28" | "3.29" | "3.30" | "3.31" | "3.32" | "3.33" | "3.34" | "3.35" | "3.36" | "3.37" | "3.38" | "3.39" | "3.40" | "3.41" | "3.42" | "3.43" | "3.44" | "3.45" | "3.46" | "3.47" | "3.48" | "3.49" | "3.50" | "4.1" | "4.2" | "4.3" | "4.4" | "4.5" | "4.6" | "4.7" | "4.8" | "4.9" | "4.10" | "4.11" | "4.12" | "4.13" | "4.14" | "4.15" | "4.16" | "4.17" | "4.18" | "4.19" | "4.20" | "4.29" | "4.30" | "4.31" | "4.33" | "4.35" | "4.36" | "4.37" | "4.38" | "4.39" | "4.40" | "4.41" | "4.42" | "4.43" | "4.44" | "4.45" | "4.46" | "4.47" | "4.50" | "4.51" | "4.60" | "4.61" | "4.62" | "4.63" | "4.64" | "5.0";
+                            /** @description English text for developers, not for end users; may be more precise than the code’s meaning. */
                             description: string;
+                            /** @description The field or header concerned, as a path into the body (`consignor.name`, `structuredGoods[0].weight`) or a header name (`Accept`). */
+                            field?: string;
                         }[];
                     };
                 };
@@ -2780,9 +3637,89 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The OpenAPI version. */
                         openapi: string;
-                    } & {
-                        [key: string]: unknown;
+                        /** @description About the API. */
+                        info: {
+                            /** @description The API’s name. */
+                            title: string;
+                            /** @description The running release. */
+                            version: string;
+                            /** @description What the API is, in Markdown. */
+                            description: string;
+                        };
+                        /** @description `/api` and `/v1/api`. */
+                        servers: {
+                            /** @description A base path of every operation. */
+                            url: string;
+                        }[];
+                        /** @description The reference’s sections, in order. */
+                        tags: {
+                            /** @description The section’s name. */
+                            name: string;
+                            /** @description What it holds. */
+                            description: string;
+                        }[];
+                        /** @description Every operation, by path and lower-case method. */
+                        paths: {
+                            [key: string]: {
+                                [key: string]: {
+                                    /** @description A stable name of the operation (method and path in camelCase). */
+                                    operationId: string;
+                                    /** @description One line. */
+                                    summary: string;
+                                    /** @description What it does and its rules, in Markdown. */
+                                    description: string;
+                                    /** @description The reference section it belongs to. */
+                                    tags: string[];
+                                };
+                            };
+                        };
+                        /** @description What the service sends to subscribers’ callback URLs. */
+                        webhooks: {
+                            [key: string]: {
+                                [key: string]: {
+                                    /** @description A stable name of the operation (method and path in camelCase). */
+                                    operationId: string;
+                                    /** @description One line. */
+                                    summary: string;
+                                    /** @description What it does and its rules, in Markdown. */
+                                    description: string;
+                                    /** @description The reference section it belongs to. */
+                                    tags: string[];
+                                };
+                            };
+                        };
+                        /** @description Parts shared by several operations. */
+                        components: {
+                            /** @description Schemas shared by several operations, by name. */
+                            schemas: {
+                                [key: string]: {
+                                    /** @description The JSON type(s). */
+                                    type?: string | string[];
+                                    /** @description What it means. */
+                                    description?: string;
+                                    /** @description Its properties, by name. */
+                                    properties?: {
+                                        [key: string]: {
+                                            /** @description What the property means. */
+                                            description?: string;
+                                        };
+                                    };
+                                    /** @description The properties it must have. */
+                                    required?: string[];
+                                };
+                            };
+                            /** @description How callers authenticate. */
+                            securitySchemes: {
+                                [key: string]: {
+                                    /** @description `oauth2` or `http`. */
+                                    type: string;
+                                    /** @description How to authenticate. */
+                                    description: string;
+                                };
+                            };
+                        };
                     };
                 };
             };
@@ -2836,13 +3773,13 @@ export interface operations {
     getFreightdocuments: {
         parameters: {
             query?: {
-                /** @description Comma-separated `attribute.operation.value`; attributes status, type, serviceNumber, establishedDate, establishedPlace, carrierCode, lastModifiedDateTime, agreedDateTimeOfTakingOver, estimatedDateTimeOfTakingOver, estimatedDateTimeOfDelivery; operations eq, ne, gt, lt, ge, le */
+                /** @description Blocks `attribute.operation.value` separated by commas, which combine with AND (a document must match every block). Attributes `status`, `type`, `serviceNumber`, `establishedDate`, `establishedPlace`, `carrierCode`, `lastModifiedDateTime`, `agreedDateTimeOfTakingOver`, `estimatedDateTimeOfTakingOver`, `estimatedDateTimeOfDelivery`; operations `eq`, `ne`, `gt`, `lt`, `ge`, `le`. Text attributes compare exactly (case-sensitive, by code point; `serviceNumber` and `establishedDate` sort as numbers and dates do); the four date-time attributes take an ISO 8601 date-time with its zone (`2026-11-23T08:00:00Z`, an offset URL-encoded as `%2B01:00`; else 3.19). A value may hold dots but no comma. */
                 filters?: string;
-                /** @description Comma-separated `attribute.asc` or `attribute.desc`; default `lastModifiedDateTime.desc` */
+                /** @description Blocks `attribute.asc` or `attribute.desc` separated by commas, the first deciding first; the attributes of `filters`. Documents without the attribute come last; ties go by document id. Default `lastModifiedDateTime.desc`. */
                 sort?: string;
-                /** @description Page size, 1–100; default 10 */
+                /** @description Documents per page, a whole number 1–100 (else 3.31); default 10. */
                 limit?: number;
-                /** @description 1-based position of the first document of the page; default 1 */
+                /** @description 1-based position of the page’s first document (else 3.30); default 1. The next page starts at `first + limit`; past the end the page is empty. */
                 first?: number;
             };
             header?: never;
@@ -2860,464 +3797,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        freightDocuments: {
-                            freightDocumentId: string;
-                            serviceNumber: string;
-                            transFollowNumber: string;
-                            authorityReference: string | null;
-                            type: string;
-                            /** @enum {string} */
-                            status: "DRAFT" | "ISSUED" | "TRANSIT" | "DELIVERED" | "CANCELLED";
-                            submitterAccountId: string;
-                            submitterName: string | null;
-                            consignor: {
-                                name?: string;
-                                streetName?: string;
-                                buildingNumber?: string;
-                                postalBox?: string;
-                                postalCode?: string;
-                                cityName?: string;
-                                countryCode?: string;
-                                countryName?: string;
-                                contactName?: string;
-                                contactNote?: string;
-                                contactEmailAddress?: string;
-                                contactPhoneNumber?: string;
-                                submittedAccountEmailAddress?: string;
-                                submittedAccountNumber?: string;
-                                glnCode?: string;
-                                taxRegistrationId?: string;
-                                roleId: string;
-                                accountId: string | null;
-                            } | null;
-                            consignee: {
-                                name?: string;
-                                streetName?: string;
-                                buildingNumber?: string;
-                                postalBox?: string;
-                                postalCode?: string;
-                                cityName?: string;
-                                countryCode?: string;
-                                countryName?: string;
-                                contactName?: string;
-                                contactNote?: string;
-                                contactEmailAddress?: string;
-                                contactPhoneNumber?: string;
-                                submittedAccountEmailAddress?: string;
-                                submittedAccountNumber?: string;
-                                glnCode?: string;
-                                taxRegistrationId?: string;
-                                roleId: string;
-                                accountId: string | null;
-                            } | null;
-                            carrier: {
-                                name?: string;
-                                streetName?: string;
-                                buildingNumber?: string;
-                                postalBox?: string;
-                                postalCode?: string;
-                                cityName?: string;
-                                countryCode?: string;
-                                countryName?: string;
-                                contactName?: string;
-                                contactNote?: string;
-                                contactEmailAddress?: string;
-                                contactPhoneNumber?: string;
-                                submittedAccountEmailAddress?: string;
-                                submittedAccountNumber?: string;
-                                glnCode?: string;
-                                taxRegistrationId?: string;
-                                roleId: string;
-                                accountId: string | null;
-                            } | null;
-                            placeOfTakingOver: {
-                                name?: string;
-                                streetName?: string;
-                                buildingNumber?: string;
-                                postalBox?: string;
-                                postalCode?: string;
-                                cityName?: string;
-                                countryCode?: string;
-                                countryName?: string;
-                                contactName?: string;
-                                contactNote?: string;
-                                contactEmailAddress?: string;
-                                contactPhoneNumber?: string;
-                                submittedAccountEmailAddress?: string;
-                                submittedAccountNumber?: string;
-                                glnCode?: string;
-                                taxRegistrationId?: string;
-                                roleId: string;
-                                accountId: string | null;
-                            } | null;
-                            placeOfDelivery: {
-                                name?: string;
-                                streetName?: string;
-                                buildingNumber?: string;
-                                postalBox?: string;
-                                postalCode?: string;
-                                cityName?: string;
-                                countryCode?: string;
-                                countryName?: string;
-                                contactName?: string;
-                                contactNote?: string;
-                                contactEmailAddress?: string;
-                                contactPhoneNumber?: string;
-                                submittedAccountEmailAddress?: string;
-                                submittedAccountNumber?: string;
-                                glnCode?: string;
-                                taxRegistrationId?: string;
-                                roleId: string;
-                                accountId: string | null;
-                            } | null;
-                            subsequentCarriers: {
-                                name?: string;
-                                streetName?: string;
-                                buildingNumber?: string;
-                                postalBox?: string;
-                                postalCode?: string;
-                                cityName?: string;
-                                countryCode?: string;
-                                countryName?: string;
-                                contactName?: string;
-                                contactNote?: string;
-                                contactEmailAddress?: string;
-                                contactPhoneNumber?: string;
-                                submittedAccountEmailAddress?: string;
-                                submittedAccountNumber?: string;
-                                glnCode?: string;
-                                taxRegistrationId?: string;
-                                roleId: string;
-                                accountId: string | null;
-                            }[];
-                            agreedDateTimeOfTakingOver: string | null;
-                            agreedDateOfTakingOver: string | null;
-                            agreedDateTimeOfDelivery: string | null;
-                            estimatedDateTimeOfTakingOver: string | null;
-                            estimatedDateTimeOfDelivery: string | null;
-                            establishedDate: string | null;
-                            establishedPlace: string | null;
-                            reimbursementCurrency?: string;
-                            reimbursementAmount?: number;
-                            paymentForCarriage?: string;
-                            goods: string | null;
-                            structuredGoods: {
-                                /** @enum {string} */
-                                type: "GOOD" | "RTI";
-                                name: string;
-                                shortName?: string;
-                                ssccCode?: string;
-                                eanCode?: string;
-                                internalCode?: string;
-                                numberOfPackages?: number;
-                                methodOfPackaging?: string;
-                                natureOfGoods?: string;
-                                statisticalNumber?: number;
-                                weight?: number;
-                                weightUnit?: string;
-                                volume?: number;
-                                volumeUnit?: string;
-                                commercialValue?: number;
-                                currency?: string;
-                                marksAndNumbers?: string;
-                                dangerousGoods?: {
-                                    unNumber: string;
-                                    properShippingName?: string;
-                                };
-                                productId: number;
-                            }[];
-                            senderInstructions?: string;
-                            specialAgreements?: string;
-                            transportConditions?: string;
-                            references: {
-                                name: string;
-                                value: string;
-                            }[];
-                            availableSigningMethods: {
-                                collection: string[];
-                                carrierToCarrier: string[];
-                                delivery: string[];
-                            };
-                            carrierCode: string | null;
-                            deliveryDate: string | null;
-                            lastModifiedDateTime: string;
-                            /** @description The document’s current head commit ids (contract §6). Every change of an issued document sends the heads it last saw as its `previousCommits`; a client that worked offline from an older head is accepted, and the document then has several heads until a change names them all. */
-                            previousCommits: string[];
-                            structuredGoodsHeader: {
-                                commitId: string;
-                                createDateTimeClient: string | null;
-                                createDateTimeServer: string | null;
-                                previousCommits: string[];
-                            } | null;
-                            licensePlates: {
-                                roleId: string;
-                                licensePlate: string;
-                                countryCode: string | null;
-                                /** @enum {string} */
-                                type: "TRUCK" | "TRAILER";
-                            }[];
-                            custody: {
-                                roleId: string;
-                                /** @enum {string} */
-                                role: "SUBMITTER" | "CONSIGNOR" | "CONSIGNEE" | "CARRIER" | "SUBSEQUENT_CARRIER" | "PLACE_OF_TAKING_OVER" | "PLACE_OF_DELIVERY";
-                            } | null;
-                            consigneeHasRightOfDisposal: boolean;
-                            rightOfDisposal: {
-                                /** @enum {string} */
-                                holderRole: "CONSIGNOR" | "CONSIGNEE";
-                            };
-                            replacedByPaper: {
-                                at: string;
-                                /** @enum {string} */
-                                byRole: "SUBMITTER" | "CONSIGNOR" | "CONSIGNEE" | "CARRIER" | "SUBSEQUENT_CARRIER" | "PLACE_OF_TAKING_OVER" | "PLACE_OF_DELIVERY";
-                                reason: string;
-                            } | null;
-                            instructions?: {
-                                instructionId: string;
-                                /** @enum {string} */
-                                kind: "STOP" | "CHANGE_CONSIGNEE" | "CHANGE_PLACE_OF_DELIVERY" | "RETURN_TO_CONSIGNOR" | "OTHER";
-                                text: string;
-                                newConsignee?: {
-                                    [key: string]: unknown;
-                                };
-                                newPlaceOfDelivery?: {
-                                    [key: string]: unknown;
-                                };
-                                givenBy: {
-                                    accountNumber: string | null;
-                                    name: string | null;
-                                    /** @enum {string} */
-                                    role: "SUBMITTER" | "CONSIGNOR" | "CONSIGNEE" | "CARRIER" | "SUBSEQUENT_CARRIER" | "PLACE_OF_TAKING_OVER" | "PLACE_OF_DELIVERY";
-                                };
-                                commitId: string;
-                                createDateTimeServer: string;
-                                response?: {
-                                    accepted: boolean;
-                                    reason?: string;
-                                    answeredBy: {
-                                        accountNumber: string | null;
-                                        name: string | null;
-                                        /** @enum {string} */
-                                        role: "SUBMITTER" | "CONSIGNOR" | "CONSIGNEE" | "CARRIER" | "SUBSEQUENT_CARRIER" | "PLACE_OF_TAKING_OVER" | "PLACE_OF_DELIVERY";
-                                    };
-                                    commitId: string;
-                                    createDateTimeServer: string;
-                                };
-                            }[];
-                            impediments?: {
-                                impedimentId: string;
-                                /** @enum {string} */
-                                kind: "CARRIAGE_IMPOSSIBLE" | "DELIVERY_PREVENTED" | "CONSIGNEE_REFUSED";
-                                text: string;
-                                attachments: {
-                                    attachmentId: string;
-                                    /** @enum {string} */
-                                    type: "GOODS" | "GENERAL" | "COMMENT" | "SIGNATURE";
-                                    name: string | null;
-                                    originalFileName: string;
-                                    mimeType: string;
-                                    sealed: boolean;
-                                    size: number;
-                                }[];
-                                reportedBy: {
-                                    accountNumber: string | null;
-                                    name: string | null;
-                                    /** @enum {string} */
-                                    role: "SUBMITTER" | "CONSIGNOR" | "CONSIGNEE" | "CARRIER" | "SUBSEQUENT_CARRIER" | "PLACE_OF_TAKING_OVER" | "PLACE_OF_DELIVERY";
-                                };
-                                commitId: string;
-                                createDateTimeServer: string;
-                            }[];
-                            cashOnDelivery?: {
-                                collected: boolean;
-                                amount?: number;
-                                currency?: string;
-                                reference?: string;
-                                recordedBy: {
-                                    accountNumber: string | null;
-                                    name: string | null;
-                                    /** @enum {string} */
-                                    role: "SUBMITTER" | "CONSIGNOR" | "CONSIGNEE" | "CARRIER" | "SUBSEQUENT_CARRIER" | "PLACE_OF_TAKING_OVER" | "PLACE_OF_DELIVERY";
-                                };
-                                commitId: string;
-                                createDateTimeServer: string;
-                            } | null;
-                            attachments?: {
-                                attachmentId: string;
-                                /** @enum {string} */
-                                type: "GOODS" | "GENERAL" | "COMMENT" | "SIGNATURE";
-                                name: string | null;
-                                originalFileName: string;
-                                mimeType: string;
-                                sealed: boolean;
-                                size: number;
-                            }[];
-                            comments?: {
-                                commentId: string;
-                                /** @enum {string} */
-                                type: "COMMENT" | "RESERVATION";
-                                text: string | null;
-                                /** @enum {string} */
-                                role: "SUBMITTER" | "CONSIGNOR" | "CONSIGNEE" | "CARRIER" | "SUBSEQUENT_CARRIER" | "PLACE_OF_TAKING_OVER" | "PLACE_OF_DELIVERY";
-                                roleId: string;
-                                account: {
-                                    accountId: string;
-                                    accountNumber?: string;
-                                    email?: string;
-                                    name?: string;
-                                    phoneNumber?: string | null;
-                                } | null;
-                                accountId: string | null;
-                                creatorName: string | null;
-                                /** @enum {string} */
-                                creatorRole: "SUBMITTER" | "CONSIGNOR" | "CONSIGNEE" | "CARRIER" | "SUBSEQUENT_CARRIER" | "PLACE_OF_TAKING_OVER" | "PLACE_OF_DELIVERY";
-                                submittedBy: {
-                                    accountId: string;
-                                    accountNumber?: string;
-                                    email?: string;
-                                    name?: string;
-                                    phoneNumber?: string | null;
-                                };
-                                attachments: {
-                                    attachmentId: string;
-                                    /** @enum {string} */
-                                    type: "GOODS" | "GENERAL" | "COMMENT" | "SIGNATURE";
-                                    name: string | null;
-                                    originalFileName: string;
-                                    mimeType: string;
-                                    sealed: boolean;
-                                    size: number;
-                                }[];
-                                clientMeta: string | {
-                                    [key: string]: unknown;
-                                } | null;
-                                reservation: {
-                                    /** @enum {string} */
-                                    stage: "TAKING_OVER" | "CARRIER_TO_CARRIER" | "DELIVERY" | "AFTER_DELIVERY" | "DELAY";
-                                    /** @enum {string} */
-                                    kind: "CONDITION" | "PACKAGING" | "COUNT" | "MARKS" | "WEIGHT" | "LOSS" | "DAMAGE" | "SHORTAGE" | "DELAY" | "OTHER";
-                                    goodsLines?: number[];
-                                    withinTimeLimit: boolean;
-                                } | null;
-                                commitId: string;
-                                previousCommits: string[];
-                                createDateTimeClient: string | null;
-                                createDateTimeServer: string;
-                            }[];
-                            approvals?: {
-                                approvalId: string;
-                                /** @enum {string} */
-                                type: "OWN" | "TFA" | "SIGN_ON_GLASS" | "IMPLICIT";
-                                /** @enum {string} */
-                                action: "COLLECTION" | "CARRIER_TO_CARRIER" | "DELIVERY";
-                                /** @enum {string} */
-                                side: "CARRIER" | "COUNTER_PARTY";
-                                /** @enum {string} */
-                                role: "SUBMITTER" | "CONSIGNOR" | "CONSIGNEE" | "CARRIER" | "SUBSEQUENT_CARRIER" | "PLACE_OF_TAKING_OVER" | "PLACE_OF_DELIVERY";
-                                roleId: string;
-                                fromRoleId: string | null;
-                                toRoleId: string | null;
-                                account: {
-                                    accountId: string;
-                                    accountNumber?: string;
-                                    email?: string;
-                                    name?: string;
-                                    phoneNumber?: string | null;
-                                } | null;
-                                submittedBy: {
-                                    accountId: string;
-                                    accountNumber?: string;
-                                    email?: string;
-                                    name?: string;
-                                    phoneNumber?: string | null;
-                                };
-                                place: string | null;
-                                location: {
-                                    latitude: string;
-                                    longitude: string;
-                                } | null;
-                                declined: boolean;
-                                remarks: string | null;
-                                commitId: string;
-                                previousCommits: string[];
-                                createDateTimeClient: string | null;
-                                createDateTimeServer: string;
-                                signedOnGlassBy?: {
-                                    name: string;
-                                    email?: string;
-                                };
-                                attachmentId?: string;
-                                acceptedReservations: string[];
-                            }[];
-                            updates?: {
-                                account: {
-                                    accountId: string;
-                                    accountNumber?: string;
-                                    email?: string;
-                                    name?: string;
-                                    phoneNumber?: string | null;
-                                } | null;
-                                changeType: string;
-                                commitId: string;
-                                contentHash: string;
-                                createDateTimeClient: string | null;
-                                createDateTimeServer: string;
-                                newFreightDocumentStatus: string | null;
-                                previousCommits: string[];
-                            }[];
-                            ownPermissions: {
-                                permissions: ("UPDATE" | "VIEW_SEALED_ATTACHMENT" | "VIEW" | "DELEGATE")[];
-                                /** @enum {string} */
-                                role: "SUBMITTER" | "CONSIGNOR" | "CONSIGNEE" | "CARRIER" | "SUBSEQUENT_CARRIER" | "PLACE_OF_TAKING_OVER" | "PLACE_OF_DELIVERY";
-                                roleId: string;
-                            }[];
-                            ownDelegates: {
-                                delegateId: string;
-                                /** @enum {string} */
-                                role: "SUBMITTER" | "CONSIGNOR" | "CONSIGNEE" | "CARRIER" | "SUBSEQUENT_CARRIER" | "PLACE_OF_TAKING_OVER" | "PLACE_OF_DELIVERY";
-                                roleId: string | null;
-                                delegateAccountId: string;
-                            }[];
-                            /** @description What the caller may do now, in the document’s current state (contract §5); clients tolerate new values. */
-                            allowedActions: ("UPDATE" | "ISSUE" | "CANCEL" | "ADD_ATTACHMENT" | "EDIT_ESTIMATED_TIMES" | "CORRECT_STRUCTURED_GOODS" | "APPROVE_COLLECTION" | "APPROVE_CARRIER_TO_CARRIER" | "APPROVE_DELIVERY" | "RECORD_COUNTERPARTY_APPROVAL" | "UPDATE_STATUS" | "COMMENT" | "EDIT_LICENSE_PLATES" | "DELEGATE" | "SUBSCRIBE" | "CREATE_HANDOVER_LINK" | "RESERVE" | "GIVE_INSTRUCTION" | "ANSWER_INSTRUCTION" | "REPORT_IMPEDIMENT" | "RECORD_CASH_ON_DELIVERY" | "REPLACE_BY_PAPER")[];
-                            subscriptionCount: number;
-                            collectionSecrets?: {
-                                s1?: string;
-                                s2: string;
-                                s3: string;
-                            };
-                            carrierToCarrierSecrets?: {
-                                s1?: string;
-                                s2: string;
-                                s3: string;
-                                roleId: string;
-                            }[];
-                            deliverySecrets?: {
-                                s1?: string;
-                                s2: string;
-                                s3: string;
-                            };
-                            verificationUrl?: string;
-                            accesses?: {
-                                /** @enum {string} */
-                                type: "VERIFICATION_PAGE" | "EFTI_GATE_READ" | "EFTI_FOLLOW_UP";
-                                accessDateTime: string;
-                                requestId?: string | null;
-                                subsets?: string[];
-                                httpStatus?: number;
-                                responseSha256?: string;
-                                message?: string;
-                            }[];
-                            efti?: {
-                                datasetId: string;
-                                gateId: string;
-                                platformId: string;
-                                uil: string;
-                                accessCount: number;
-                            };
-                        }[];
+                        /** @description The page: documents the caller holds a role in (itself or as a delegate), without `attachments`, `comments`, `approvals` and `updates`. */
+                        freightDocuments: components["schemas"]["FreightDocument"][];
+                        /** @description The 1-based position of the page’s first document, as asked. */
                         first: number;
+                        /** @description The page size, as asked (default 10). */
                         limit: number;
+                        /** @description How many documents match: exact up to 10,000; beyond that 10,000 (see `totalRelation`). */
                         total: number;
                         /**
                          * @description `eq`: `total` is exact; `gte`: there are at least `total` (10,000) documents, so counting never costs more than the page.
@@ -3366,7 +3852,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3383,7 +3869,7 @@ export interface operations {
                 headers: {
                     /** @description Where the created resource is read. */
                     Location?: string;
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -3391,6 +3877,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The new document’s id; `Location` names its path. */
                         freightDocumentId: string;
                     };
                 };
@@ -3453,7 +3940,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -3486,8 +3973,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FreightDocument"];
-                    "application/vnd.freightdocument.v1+pgp-signature": string;
-                    "application/pdf": string;
                 };
             };
             /** @description `3.17` Format not correct. */
@@ -3540,7 +4025,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3558,7 +4043,7 @@ export interface operations {
             /** @description Replaced (Reset Content, no body). */
             205: {
                 headers: {
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -3621,7 +4106,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.8` Role reference immutable. · `4.13` Previous commits list has ids not in this document. · `4.33` Role cannot be removed. */
+            /** @description `4.5` Freight document not DRAFT. · `4.8` Role reference immutable. · `4.13` Previous commits list has ids not in this document. · `4.33` Role cannot be removed. */
             409: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -3657,8 +4142,148 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFreightdocumentsByIdPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the freight document (`freightDocumentId`), or of the attachment on `/attachment/{id}` paths. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF; `Content-Disposition: inline; filename="CMR-{serviceNumber}.pdf"`. */
+            200: {
+                headers: {
+                    /** @description The file name to save the answer under, RFC 6266-encoded (`filename*=UTF-8''…` for names beyond ASCII). */
+                    "Content-Disposition"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description `3.17` Format not correct. */
+            400: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `1.8` No access token in the request. · `1.11` Invalid access token. */
+            401: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `4.47` Freight document not found. */
+            404: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.6` Media type not supported. */
+            406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFreightdocumentsByIdPgp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the freight document (`freightDocumentId`), or of the attachment on `/attachment/{id}` paths. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed message (`application/vnd.freightdocument.v1+pgp-signature`). */
+            200: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.freightdocument.v1+pgp-signature": string;
+                };
+            };
+            /** @description `3.17` Format not correct. */
+            400: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `1.8` No access token in the request. · `1.11` Invalid access token. */
+            401: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `4.47` Freight document not found. */
+            404: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.6` Media type not supported. */
+            406: {
+                headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -3673,7 +4298,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3687,7 +4312,7 @@ export interface operations {
             /** @description The issued document. */
             200: {
                 headers: {
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -3752,7 +4377,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.41` Insufficient credits. */
+            /** @description `4.18` Document not in the right status for the operation. · `4.41` Insufficient credits. */
             409: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -3766,7 +4391,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -3782,7 +4407,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3796,7 +4421,7 @@ export interface operations {
             /** @description Cancelled. */
             200: {
                 headers: {
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -3804,8 +4429,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The cancelled document’s id: it now answers 4.47 for everyone. */
                         freightDocumentId: string;
-                        /** @enum {string} */
+                        /**
+                         * @description Always `CANCELLED`.
+                         * @enum {string}
+                         */
                         status: "CANCELLED";
                     };
                 };
@@ -3865,10 +4494,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `4.5` Freight document not DRAFT. */
+            409: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -3884,7 +4524,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3896,8 +4536,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The new expected taking over; fixed once TRANSIT (4.9), and before the delivery (3.15). The current value sent again is no change. ISO 8601 date-time with its zone: `Z` or an offset (`+01:00`) is required, seconds may be left out, e.g. `2026-11-23T08:00:00Z` (no zone, or a date alone: 3.17). */
                     estimatedDateTimeOfTakingOver?: string | null;
+                    /** @description The new expected delivery; fixed once DELIVERED (4.10). The current value sent again is no change. ISO 8601 date-time with its zone: `Z` or an offset (`+01:00`) is required, seconds may be left out, e.g. `2026-11-23T08:00:00Z` (no zone, or a date alone: 3.17). */
                     estimatedDateTimeOfDelivery?: string | null;
+                    /** @description The head commit ids of the document you last read (its `previousCommits`): every change of an issued document sends them. Empty: 4.45; an id of no commit of this document: 4.13. Older heads are accepted (an offline device): the document then has several heads until a change names them all. */
                     previousCommits: string[];
                 };
             };
@@ -3906,7 +4549,7 @@ export interface operations {
             /** @description The document. */
             200: {
                 headers: {
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -4007,7 +4650,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -4023,7 +4666,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -4035,12 +4678,18 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The lines to correct (required, 3.1); lines not named stay as they are. Lines cannot be added or removed after issue. */
                     structuredGoods: {
+                        /** @description The line to correct, by the `productId` the document answered (no such line: 4.46). */
                         productId?: number | null;
+                        /** @description The corrected number of packages, a whole number ≥ 0; absent: unchanged. */
                         numberOfPackages?: number | null;
+                        /** @description The corrected weight in the line’s `weightUnit`, ≥ 0; absent: unchanged. */
                         weight?: number | null;
+                        /** @description The corrected volume in the line’s `volumeUnit`, ≥ 0; absent: unchanged. */
                         volume?: number | null;
                     }[];
+                    /** @description The head commit ids of the document you last read (its `previousCommits`): every change of an issued document sends them. Empty: 4.45; an id of no commit of this document: 4.13. Older heads are accepted (an offline device): the document then has several heads until a change names them all. */
                     previousCommits: string[];
                 };
             };
@@ -4049,7 +4698,7 @@ export interface operations {
             /** @description The document. */
             200: {
                 headers: {
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -4114,7 +4763,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.13` Previous commits list has ids not in this document. · `4.45` Commit list empty. · `4.46` Adding new structured goods not allowed. */
+            /** @description `4.13` Previous commits list has ids not in this document. · `4.18` Document not in the right status for the operation. · `4.45` Commit list empty. · `4.46` Adding new structured goods not allowed. */
             409: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -4150,7 +4799,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -4166,7 +4815,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -4178,11 +4827,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description `GOODS` (about the goods: photos, packing lists, certificates) or `GENERAL` (any other paper of the consignment). `COMMENT` belongs to comments only (4.44); any other value is 4.36. */
                     type: string;
+                    /** @description A title to show instead of the file name. */
                     name?: string | null;
+                    /** @description The file’s name, used when it is downloaded (any Unicode; required, 3.1). */
                     originalFileName: string;
+                    /** @description Ignored: the service reads the type from the bytes (PDF, PNG or JPEG; anything else is 3.8). */
                     mimeType?: string | null;
+                    /** @description `true`: its content is readable only by holders of `VIEW_SEALED_ATTACHMENT` (submitter, consignor, consignee; others get 1.4); `"true"` and `"false"` are accepted too. Default `false`. */
                     sealed?: boolean | ("true" | "false") | null;
+                    /** @description The file in base64 (standard or URL-safe alphabet; line breaks ignored), not empty (3.18). PDF, PNG or JPEG, read from the bytes (3.8); at most 10 MB of attachments per document and 2 MB of images in all (3.34); an image at most 25,000,000 pixels (3.8). */
                     content: string;
                 };
             };
@@ -4193,7 +4848,7 @@ export interface operations {
                 headers: {
                     /** @description Where the created resource is read. */
                     Location?: string;
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -4201,6 +4856,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The new attachment’s id; `Location` names its path. */
                         attachmentId: string;
                     };
                 };
@@ -4260,6 +4916,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `4.5` Freight document not DRAFT. */
+            409: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `2.4` The request body cannot be parsed. */
             413: {
                 headers: {
@@ -4285,7 +4952,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -4320,14 +4987,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The attachment’s id. */
                         attachmentId: string;
-                        /** @enum {string} */
+                        /**
+                         * @description `GOODS`, `GENERAL` (the document’s files) or `COMMENT` (sent with a comment).
+                         * @enum {string}
+                         */
                         type: "GOODS" | "GENERAL" | "COMMENT";
+                        /** @description Its title, or `null`. */
                         name: string | null;
+                        /** @description The file name it was sent with. */
                         originalFileName: string;
+                        /** @description Its media type, read from the bytes. */
                         mimeType: string;
+                        /** @description Whether only holders of `VIEW_SEALED_ATTACHMENT` may read its content. */
                         sealed: boolean;
+                        /** @description Its size in bytes. */
                         size: number;
+                        /** @description The file in standard base64. */
                         content: string;
                     };
                 };
@@ -4410,14 +5087,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The attachment’s id. */
                         attachmentId: string;
-                        /** @enum {string} */
+                        /**
+                         * @description `GOODS`, `GENERAL` (the document’s files) or `COMMENT` (sent with a comment).
+                         * @enum {string}
+                         */
                         type: "GOODS" | "GENERAL" | "COMMENT";
+                        /** @description Its title, or `null`. */
                         name: string | null;
+                        /** @description The file name it was sent with. */
                         originalFileName: string;
+                        /** @description Its media type, read from the bytes. */
                         mimeType: string;
+                        /** @description Whether only holders of `VIEW_SEALED_ATTACHMENT` may read its content. */
                         sealed: boolean;
+                        /** @description Its size in bytes. */
                         size: number;
+                        /** @description The file in standard base64. */
                         content: string;
                     };
                 };
@@ -4497,7 +5184,7 @@ export interface operations {
             /** @description The content with its media type; `Content-Disposition` names the file (RFC 6266). */
             200: {
                 headers: {
-                    /** @description Content-Disposition */
+                    /** @description The file name to save the answer under, RFC 6266-encoded (`filename*=UTF-8''…` for names beyond ASCII). */
                     "Content-Disposition"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -4571,7 +5258,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -4583,19 +5270,34 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
+                    /**
+                     * @description The transfer approved: `COLLECTION` (consignor side → carrier), `CARRIER_TO_CARRIER` (the carrier holding the goods → a subsequent carrier) or `DELIVERY` (→ consignee side).
+                     * @enum {string}
+                     */
                     action: "COLLECTION" | "CARRIER_TO_CARRIER" | "DELIVERY";
+                    /** @description The head commit ids of the document you last read (its `previousCommits`): every change of an issued document sends them. Empty: 4.45; an id of no commit of this document: 4.13. Older heads are accepted (an offline device): the document then has several heads until a change names them all. Missing: 3.1. */
                     previousCommits: string[];
+                    /** @description Where it happens, as people name the place (printed on the PDF). */
                     place?: string | null;
+                    /** @description Where the device is (WGS 84); both coordinates or neither (3.50). */
                     location?: {
+                        /** @description Degrees north, −90…90 (3.9 outside), as a number or a decimal string; returned as a decimal string. */
                         latitude?: number | string | null;
+                        /** @description Degrees east, −180…180 (3.9 outside), as a number or a decimal string; returned as a decimal string. */
                         longitude?: number | string | null;
                     } | null;
+                    /** @description For a change made offline: how many seconds before reaching the server it was made, a whole number 0…2,592,000 (30 days; else 3.6). The change is dated `createDateTimeClient` = server time − these seconds, never before the commits it names. Absent: made now. */
                     secondsSinceCreation?: number | string | null;
+                    /** @description `CARRIER_TO_CARRIER` only: the `roleId` of the receiving subsequent carrier, needed while more than one has yet to receive the goods (missing: 3.1; not of this document: 4.1). */
                     counterPartyRoleId?: string | null;
-                    /** @enum {string} */
+                    /**
+                     * @description The role the caller approves as: the carrier side’s role, or the counter party’s (`CONSIGNOR`, `CONSIGNEE` …).
+                     * @enum {string}
+                     */
                     ownRole: "SUBMITTER" | "CONSIGNOR" | "CONSIGNEE" | "CARRIER" | "SUBSEQUENT_CARRIER" | "PLACE_OF_TAKING_OVER" | "PLACE_OF_DELIVERY";
+                    /** @description `true`: record a refusal of the transfer (say why in `remarks`); nothing moves. Default `false`. */
                     declined?: boolean | ("true" | "false") | null;
+                    /** @description What the party wants on record, e.g. why it declines. */
                     remarks?: string | null;
                 };
             };
@@ -4606,7 +5308,7 @@ export interface operations {
                 headers: {
                     /** @description Where the created resource is read. */
                     Location?: string;
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -4707,7 +5409,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -4723,7 +5425,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -4735,27 +5437,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
+                    /**
+                     * @description The transfer approved: `COLLECTION` (consignor side → carrier), `CARRIER_TO_CARRIER` (the carrier holding the goods → a subsequent carrier) or `DELIVERY` (→ consignee side).
+                     * @enum {string}
+                     */
                     action: "COLLECTION" | "CARRIER_TO_CARRIER" | "DELIVERY";
+                    /** @description The head commit ids of the document you last read (its `previousCommits`): every change of an issued document sends them. Empty: 4.45; an id of no commit of this document: 4.13. Older heads are accepted (an offline device): the document then has several heads until a change names them all. Missing: 3.1. */
                     previousCommits: string[];
+                    /** @description Where it happens, as people name the place (printed on the PDF). */
                     place?: string | null;
+                    /** @description Where the device is (WGS 84); both coordinates or neither (3.50). */
                     location?: {
+                        /** @description Degrees north, −90…90 (3.9 outside), as a number or a decimal string; returned as a decimal string. */
                         latitude?: number | string | null;
+                        /** @description Degrees east, −180…180 (3.9 outside), as a number or a decimal string; returned as a decimal string. */
                         longitude?: number | string | null;
                     } | null;
+                    /** @description For a change made offline: how many seconds before reaching the server it was made, a whole number 0…2,592,000 (30 days; else 3.6). The change is dated `createDateTimeClient` = server time − these seconds, never before the commits it names. Absent: made now. */
                     secondsSinceCreation?: number | string | null;
+                    /** @description `CARRIER_TO_CARRIER` only: the `roleId` of the receiving subsequent carrier, needed while more than one has yet to receive the goods (missing: 3.1; not of this document: 4.1). */
                     counterPartyRoleId?: string | null;
+                    /** @description How the counter party approved: `responseCode` (type `TFA`), or `signedOnGlassBy` with one image (type `SIGN_ON_GLASS`); absent: an implicit approval (`IMPLICIT`). Both kinds: 3.16. */
                     evidence?: {
+                        /** @description TFA: the 25-digit response the counter party’s device computed from the challenge (guide: two-factor codes). Not 25 digits, or wrong: 3.6; 5 wrong codes per transfer in 15 minutes, then 429 1.10. A right version 1 code is 3.6 unless the operator set `TFA_ACCEPT_V1`. */
                         responseCode?: string | null;
+                        /** @description Sign on glass: who signed, with the image in `attachments`. */
                         signedOnGlassBy?: {
+                            /** @description The signer’s name as they give it. */
                             name: string;
-                            /** Format: email */
+                            /**
+                             * Format: email
+                             * @description The signer’s e-mail address, if they give one.
+                             */
                             email?: string | null;
                         } | null;
+                        /** @description Sign on glass: exactly one image of the signature, PNG or JPEG (3.8). */
                         attachments?: {
+                            /** @description The file in base64, not empty (3.18): a PNG or JPEG photo or signature, or a PDF (3.8), at most 25,000,000 pixels (3.8). */
                             content: string;
+                            /** @description Ignored: the type is read from the bytes. */
                             mimeType?: string | null;
+                            /** @description A title for the file. */
                             name?: string | null;
+                            /** @description The file’s name, used when it is downloaded. */
                             originalFileName?: string | null;
                         }[] | null;
                     } | null;
@@ -4768,7 +5492,7 @@ export interface operations {
                 headers: {
                     /** @description Where the created resource is read. */
                     Location?: string;
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -4869,7 +5593,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -4885,7 +5609,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -4897,8 +5621,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
+                    /**
+                     * @description The transfer the counter party signs for; it must list `SIGN_ON_GLASS` (4.50): the delivery.
+                     * @enum {string}
+                     */
                     action: "COLLECTION" | "CARRIER_TO_CARRIER" | "DELIVERY";
+                    /** @description Between carriers: the receiving subsequent carrier’s `roleId`, as submitcounterpartyapproval names it. */
                     counterPartyRoleId?: string | null;
                 };
             };
@@ -4909,7 +5637,7 @@ export interface operations {
                 headers: {
                     /** @description Where the created resource is read. */
                     Location?: string;
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -4917,7 +5645,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The one-time page `{PUBLIC_URL}/handover/{token}` (256-bit token): show it as a QR code or send it to the counter party’s phone. */
                         url: string;
+                        /** @description When it stops working (10 minutes), UTC with milliseconds; a used or expired link answers 410. */
                         expiresAt: string;
                     };
                 };
@@ -5013,7 +5743,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -5029,7 +5759,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5041,9 +5771,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
+                    /**
+                     * @description `TRANSIT` (the carrier took the goods over) or `DELIVERED` (the holder delivered them); `DRAFT` or `ISSUED` is 4.16, another move 4.29.
+                     * @enum {string}
+                     */
                     newFreightDocumentStatus: "DRAFT" | "ISSUED" | "TRANSIT" | "DELIVERED" | "CANCELLED";
+                    /** @description The head commit ids of the document you last read (its `previousCommits`): every change of an issued document sends them. Empty: 4.45; an id of no commit of this document: 4.13. Older heads are accepted (an offline device): the document then has several heads until a change names them all. Missing: 3.1. */
                     previousCommits: string[];
+                    /** @description For a change made offline: how many seconds before reaching the server it was made, a whole number 0…2,592,000 (30 days; else 3.6). The change is dated `createDateTimeClient` = server time − these seconds, never before the commits it names. Absent: made now. */
                     secondsSinceCreation?: number | string | null;
                 };
             };
@@ -5054,7 +5789,7 @@ export interface operations {
                 headers: {
                     /** @description Where the created resource is read. */
                     Location?: string;
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -5155,7 +5890,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -5171,7 +5906,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5183,23 +5918,40 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description What to record, at most 4,000 characters; required unless photos are sent (3.1). It enters the content hash of the next two-factor codes. */
                     text?: string | null;
+                    /** @description The head commit ids of the document you last read (its `previousCommits`): every change of an issued document sends them. Empty: 4.45; an id of no commit of this document: 4.13. Older heads are accepted (an offline device): the document then has several heads until a change names them all. Missing: 3.1. */
                     previousCommits: string[];
+                    /** @description The client’s own data about the comment: a string or a JSON object, at most 4 KB (3.2), returned exactly as sent. */
                     clientMeta?: string | {
                         [key: string]: unknown;
                     } | null;
+                    /** @description For a change made offline: how many seconds before reaching the server it was made, a whole number 0…2,592,000 (30 days; else 3.6). The change is dated `createDateTimeClient` = server time − these seconds, never before the commits it names. Absent: made now. */
                     secondsSinceCreation?: number | string | null;
+                    /** @description Up to 10 photos or files (3.9 for more), kept with type `COMMENT`. */
                     attachments?: {
+                        /** @description The file in base64, not empty (3.18): a PNG or JPEG photo or signature, or a PDF (3.8), at most 25,000,000 pixels (3.8). */
                         content: string;
+                        /** @description Ignored: the type is read from the bytes. */
                         mimeType?: string | null;
+                        /** @description A title for the file. */
                         name?: string | null;
+                        /** @description The file’s name, used when it is downloaded. */
                         originalFileName?: string | null;
                     }[] | null;
+                    /** @description Makes the comment a reservation (CMR art. 8, 30): its stage, kind and goods lines. Its own rules apply (4.60, 4.46) instead of the comment period. */
                     reservation?: {
-                        /** @enum {string} */
+                        /**
+                         * @description When it is made: `TAKING_OVER` (the carrier side, ISSUED, before its own collection approval), `CARRIER_TO_CARRIER` (the receiving subsequent carrier, before it approves the hand-over), `DELIVERY` (the consignee side, or the carrier side for it, TRANSIT, before the delivery completes), `AFTER_DELIVERY` (loss or damage not apparent) and `DELAY` (consignee holders after DELIVERED). Otherwise 4.60; a role that could never make it 1.4.
+                         * @enum {string}
+                         */
                         stage: "TAKING_OVER" | "CARRIER_TO_CARRIER" | "DELIVERY" | "AFTER_DELIVERY" | "DELAY";
-                        /** @enum {string} */
+                        /**
+                         * @description What it is about: the goods’ apparent `CONDITION`, `PACKAGING`, `COUNT` of packages, `MARKS` and numbers, `WEIGHT`, `LOSS`, `DAMAGE`, `SHORTAGE`, `DELAY`, or `OTHER`.
+                         * @enum {string}
+                         */
                         kind: "CONDITION" | "PACKAGING" | "COUNT" | "MARKS" | "WEIGHT" | "LOSS" | "DAMAGE" | "SHORTAGE" | "DELAY" | "OTHER";
+                        /** @description The `productId`s of the goods lines it concerns (each must be a line of the document, else 4.46); absent: the whole consignment. */
                         goodsLines?: (number | null)[] | null;
                     } | null;
                 };
@@ -5211,7 +5963,7 @@ export interface operations {
                 headers: {
                     /** @description Where the created resource is read. */
                     Location?: string;
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -5219,7 +5971,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The comment’s id (a reservation’s too: name it to withdraw one). */
                         commentId: string;
+                        /** @description The commit that recorded it: the document’s new head. */
                         commitId: string;
                     };
                 };
@@ -5315,7 +6069,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -5331,7 +6085,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5343,13 +6097,21 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The `roleId` of the carrier role (`carrier` or one of `subsequentCarriers`) the caller holds and whose vehicles these are (another carrier’s: 3.48; not a carrier role: 3.45). */
                     roleId: string;
+                    /** @description The role’s plates, replacing the ones it had: at least one (3.46); the same set again is 3.49. */
                     licensePlates: {
+                        /** @description The registration as on the plate, 1–20 characters. */
                         licensePlate: string;
+                        /** @description The registering country. ISO 3166-1 alpha-3 country code in capitals, e.g. `NLD`, `DEU`; `NL` or `nld` is 3.11. */
                         countryCode?: string | null;
-                        /** @enum {string} */
+                        /**
+                         * @description `TRUCK` (the motor vehicle) or `TRAILER`.
+                         * @enum {string}
+                         */
                         type: "TRUCK" | "TRAILER";
                     }[];
+                    /** @description The head commit ids of the document you last read (its `previousCommits`): every change of an issued document sends them. Empty: 4.45; an id of no commit of this document: 4.13. Older heads are accepted (an offline device): the document then has several heads until a change names them all. Missing: 3.1. */
                     previousCommits: string[];
                 };
             };
@@ -5358,7 +6120,7 @@ export interface operations {
             /** @description The document. */
             200: {
                 headers: {
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -5459,7 +6221,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -5475,7 +6237,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5487,11 +6249,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
+                    /**
+                     * @description The role whose rights are handed on; the caller must hold it (1.4). The delegate gets every default right of the role, `DELEGATE` included.
+                     * @enum {string}
+                     */
                     role: "SUBMITTER" | "CONSIGNOR" | "CONSIGNEE" | "CARRIER" | "SUBSEQUENT_CARRIER" | "PLACE_OF_TAKING_OVER" | "PLACE_OF_DELIVERY";
+                    /** @description Which of the caller’s roles of that kind, when it holds more than one on the document (subsequent carriers). */
                     roleId?: string | null;
-                    /** Format: email */
+                    /**
+                     * Format: email
+                     * @description The delegate by e-mail: the account with that address, or an invitation to create one. Exactly one of this and `accountNumberOfDelegatee` (both: 3.16; neither: 3.1).
+                     */
                     emailAddressOfDelegatee?: string | null;
+                    /** @description The delegate by account number (a JSON number is accepted). */
                     accountNumberOfDelegatee?: string | number | null;
                 };
             };
@@ -5502,7 +6272,7 @@ export interface operations {
                 headers: {
                     /** @description Where the created resource is read. */
                     Location?: string;
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -5510,6 +6280,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The delegation’s id: end it with DELETE …/delegates/{delegateId}. */
                         delegateId: string;
                     };
                 };
@@ -5605,7 +6376,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -5640,7 +6411,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `3.17` Format not correct. */
+            /** @description `3.17` Format not correct. · `3.37` Permanent account delegate cannot be removed from one document. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -5662,7 +6433,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.47` Freight document not found. · `4.1` Record does not exist. */
+            /** @description `4.47` Freight document not found. */
             404: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -5684,10 +6455,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `4.42` No delegated rights to revoke. */
+            409: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -5703,7 +6485,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5715,52 +6497,102 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
+                    /**
+                     * @description `STOP` the carriage, `CHANGE_CONSIGNEE` (with `newConsignee`), `CHANGE_PLACE_OF_DELIVERY` (with `newPlaceOfDelivery`), `RETURN_TO_CONSIGNOR`, or `OTHER` (say what in `text`).
+                     * @enum {string}
+                     */
                     kind: "STOP" | "CHANGE_CONSIGNEE" | "CHANGE_PLACE_OF_DELIVERY" | "RETURN_TO_CONSIGNOR" | "OTHER";
+                    /** @description The instruction in words, 1–4,000 characters (required, 3.1). */
                     text: string;
+                    /** @description `CHANGE_CONSIGNEE`: the new consignee, as a party of a document (required for that kind, 3.1). */
                     newConsignee?: {
+                        /** @description The party’s name as its box of the consignment note prints it: a company or a person. */
                         name?: string | null;
+                        /** @description Street of the address. */
                         streetName?: string | null;
+                        /** @description House or building number, up to 50 characters; a JSON number is accepted and returned as a string. */
                         buildingNumber?: string | number | null;
+                        /** @description Post-office box, where the address has one. */
                         postalBox?: string | null;
+                        /** @description Postal code as its country writes it. */
                         postalCode?: string | null;
+                        /** @description City or place of the address. */
                         cityName?: string | null;
+                        /** @description Country of the address. ISO 3166-1 alpha-3 country code in capitals, e.g. `NLD`, `DEU`; `NL` or `nld` is 3.11. */
                         countryCode?: string | null;
+                        /** @description The country’s name as the party writes it; free text for the paper (the service reads `countryCode`). */
                         countryName?: string | null;
+                        /** @description A person to contact at the party. */
                         contactName?: string | null;
+                        /** @description A note for whoever contacts the party: opening hours, gate, reference. */
                         contactNote?: string | null;
-                        /** Format: email */
+                        /**
+                         * Format: email
+                         * @description The contact’s e-mail address (3.4 when not one). Only printed: the role goes to `submittedAccountEmailAddress`.
+                         */
                         contactEmailAddress?: string | null;
+                        /** @description The contact’s phone number, up to 50 characters: digits, spaces and `( ) . - # + * p w` only (3.14). */
                         contactPhoneNumber?: string | null;
-                        /** Format: email */
+                        /**
+                         * Format: email
+                         * @description Gives the role to the account with this e-mail address, or, when none has it, invites the person by e-mail: they hold the role once they sign up with it. A carrier named by both this and `submittedAccountNumber` is 3.35.
+                         */
                         submittedAccountEmailAddress?: string | null;
+                        /** @description Gives the role to the active account with this account number (7 or 8 digits; a JSON number is accepted). No such active account: 4.40. */
                         submittedAccountNumber?: string | number | null;
+                        /** @description The party’s GS1 Global Location Number: exactly 13 digits (3.6). */
                         glnCode?: string | null;
+                        /** @description The party’s VAT or tax registration number, up to 35 characters (3.2); authorities read it through eFTI. */
                         taxRegistrationId?: string | null;
+                        /** @description The `roleId` the document answered for this party. Send it back unchanged in a PUT so the role stays the same one (4.8 when a role would be replaced); leave it out for a new party. */
                         roleId?: string | null;
                     } | null;
+                    /** @description `CHANGE_PLACE_OF_DELIVERY`: the new place of delivery (required for that kind, 3.1). */
                     newPlaceOfDelivery?: {
+                        /** @description The party’s name as its box of the consignment note prints it: a company or a person. */
                         name?: string | null;
+                        /** @description Street of the address. */
                         streetName?: string | null;
+                        /** @description House or building number, up to 50 characters; a JSON number is accepted and returned as a string. */
                         buildingNumber?: string | number | null;
+                        /** @description Post-office box, where the address has one. */
                         postalBox?: string | null;
+                        /** @description Postal code as its country writes it. */
                         postalCode?: string | null;
+                        /** @description City or place of the address. */
                         cityName?: string | null;
+                        /** @description Country of the address. ISO 3166-1 alpha-3 country code in capitals, e.g. `NLD`, `DEU`; `NL` or `nld` is 3.11. */
                         countryCode?: string | null;
+                        /** @description The country’s name as the party writes it; free text for the paper (the service reads `countryCode`). */
                         countryName?: string | null;
+                        /** @description A person to contact at the party. */
                         contactName?: string | null;
+                        /** @description A note for whoever contacts the party: opening hours, gate, reference. */
                         contactNote?: string | null;
-                        /** Format: email */
+                        /**
+                         * Format: email
+                         * @description The contact’s e-mail address (3.4 when not one). Only printed: the role goes to `submittedAccountEmailAddress`.
+                         */
                         contactEmailAddress?: string | null;
+                        /** @description The contact’s phone number, up to 50 characters: digits, spaces and `( ) . - # + * p w` only (3.14). */
                         contactPhoneNumber?: string | null;
-                        /** Format: email */
+                        /**
+                         * Format: email
+                         * @description Gives the role to the account with this e-mail address, or, when none has it, invites the person by e-mail: they hold the role once they sign up with it. A carrier named by both this and `submittedAccountNumber` is 3.35.
+                         */
                         submittedAccountEmailAddress?: string | null;
+                        /** @description Gives the role to the active account with this account number (7 or 8 digits; a JSON number is accepted). No such active account: 4.40. */
                         submittedAccountNumber?: string | number | null;
+                        /** @description The party’s GS1 Global Location Number: exactly 13 digits (3.6). */
                         glnCode?: string | null;
+                        /** @description The party’s VAT or tax registration number, up to 35 characters (3.2); authorities read it through eFTI. */
                         taxRegistrationId?: string | null;
+                        /** @description The `roleId` the document answered for this party. Send it back unchanged in a PUT so the role stays the same one (4.8 when a role would be replaced); leave it out for a new party. */
                         roleId?: string | null;
                     } | null;
+                    /** @description The head commit ids of the document you last read (its `previousCommits`): every change of an issued document sends them. Empty: 4.45; an id of no commit of this document: 4.13. Older heads are accepted (an offline device): the document then has several heads until a change names them all. Missing: 3.1. */
                     previousCommits: string[];
+                    /** @description For a change made offline: how many seconds before reaching the server it was made, a whole number 0…2,592,000 (30 days; else 3.6). The change is dated `createDateTimeClient` = server time − these seconds, never before the commits it names. Absent: made now. */
                     secondsSinceCreation?: number | string | null;
                 };
             };
@@ -5771,7 +6603,7 @@ export interface operations {
                 headers: {
                     /** @description Where the created resource is read. */
                     Location?: string;
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -5872,7 +6704,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -5888,7 +6720,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5902,9 +6734,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    accepted?: boolean | ("true" | "false") | null;
+                    /** @description `true`: the carrier side carries the instruction out (a change of consignee or place replaces that party); `false`: it refuses, with `reason`. `"true"`/`"false"` accepted. */
+                    accepted: boolean | ("true" | "false");
+                    /** @description Why the instruction is refused: required when `accepted` is false (3.1), CMR art. 12(5)(b). */
                     reason?: string | null;
+                    /** @description The head commit ids of the document you last read (its `previousCommits`): every change of an issued document sends them. Empty: 4.45; an id of no commit of this document: 4.13. Older heads are accepted (an offline device): the document then has several heads until a change names them all. Missing: 3.1. */
                     previousCommits: string[];
+                    /** @description For a change made offline: how many seconds before reaching the server it was made, a whole number 0…2,592,000 (30 days; else 3.6). The change is dated `createDateTimeClient` = server time − these seconds, never before the commits it names. Absent: made now. */
                     secondsSinceCreation?: number | string | null;
                 };
             };
@@ -5913,7 +6749,7 @@ export interface operations {
             /** @description The document. */
             200: {
                 headers: {
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -5923,7 +6759,7 @@ export interface operations {
                     "application/json": components["schemas"]["FreightDocument"];
                 };
             };
-            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.1` Required field missing. · `4.40` Account number matches no active account. */
+            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.1` Required field missing. · `3.9` Value not allowed. · `4.40` Account number matches no active account. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -6014,7 +6850,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -6030,7 +6866,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -6042,16 +6878,27 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
+                    /**
+                     * @description `CARRIAGE_IMPOSSIBLE` (CMR art. 14), `DELIVERY_PREVENTED` or `CONSIGNEE_REFUSED` (art. 15).
+                     * @enum {string}
+                     */
                     kind: "CARRIAGE_IMPOSSIBLE" | "DELIVERY_PREVENTED" | "CONSIGNEE_REFUSED";
+                    /** @description The circumstances, 1–4,000 characters (required, 3.1). */
                     text: string;
+                    /** @description Up to 10 photos or files (3.9 for more). */
                     attachments?: {
+                        /** @description The file in base64, not empty (3.18): a PNG or JPEG photo or signature, or a PDF (3.8), at most 25,000,000 pixels (3.8). */
                         content: string;
+                        /** @description Ignored: the type is read from the bytes. */
                         mimeType?: string | null;
+                        /** @description A title for the file. */
                         name?: string | null;
+                        /** @description The file’s name, used when it is downloaded. */
                         originalFileName?: string | null;
                     }[] | null;
+                    /** @description The head commit ids of the document you last read (its `previousCommits`): every change of an issued document sends them. Empty: 4.45; an id of no commit of this document: 4.13. Older heads are accepted (an offline device): the document then has several heads until a change names them all. Missing: 3.1. */
                     previousCommits: string[];
+                    /** @description For a change made offline: how many seconds before reaching the server it was made, a whole number 0…2,592,000 (30 days; else 3.6). The change is dated `createDateTimeClient` = server time − these seconds, never before the commits it names. Absent: made now. */
                     secondsSinceCreation?: number | string | null;
                 };
             };
@@ -6062,7 +6909,7 @@ export interface operations {
                 headers: {
                     /** @description Where the created resource is read. */
                     Location?: string;
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -6163,7 +7010,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -6179,7 +7026,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -6191,11 +7038,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Whether the cash on delivery was collected (required, 3.1; `"true"`/`"false"` accepted). */
                     collected?: boolean | ("true" | "false") | null;
+                    /** @description The amount collected. An amount ≥ 0 with at most two decimals; a decimal string (`"1250.50"`) is accepted (3.33). */
                     amount?: number | string | null;
+                    /** @description Its currency. ISO 4217 currency code, three capitals, e.g. `EUR` (3.12). */
                     currency?: string | null;
+                    /** @description A receipt or payment reference. */
                     reference?: string | null;
+                    /** @description The head commit ids of the document you last read (its `previousCommits`): every change of an issued document sends them. Empty: 4.45; an id of no commit of this document: 4.13. Older heads are accepted (an offline device): the document then has several heads until a change names them all. Missing: 3.1. */
                     previousCommits: string[];
+                    /** @description For a change made offline: how many seconds before reaching the server it was made, a whole number 0…2,592,000 (30 days; else 3.6). The change is dated `createDateTimeClient` = server time − these seconds, never before the commits it names. Absent: made now. */
                     secondsSinceCreation?: number | string | null;
                 };
             };
@@ -6206,7 +7059,7 @@ export interface operations {
                 headers: {
                     /** @description Where the created resource is read. */
                     Location?: string;
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -6307,7 +7160,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -6331,7 +7184,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The receipt, as JSON, PDF or PGP-signed JSON. */
+            /** @description The receipt. */
             200: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -6340,40 +7193,307 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The document’s service number. */
                         serviceNumber: string;
+                        /** @description The document’s public verification page. */
                         verificationUrl: string | null;
+                        /** @description When the collection completed. UTC with milliseconds, `YYYY-MM-DDThh:mm:ss.sssZ`. */
                         takenOverAt: string | null;
+                        /** @description Where, as the carrier’s collection approval names it. */
                         place: string | null;
+                        /** @description The carrier that took the goods over. */
                         carrier: {
-                            [key: string]: unknown;
-                        } | null;
-                        goods: string | null;
-                        structuredGoods: {
-                            [key: string]: unknown;
-                        }[];
-                        licensePlates: {
+                            /** @description The party’s name as its box of the consignment note prints it: a company or a person. */
+                            name?: string;
+                            /** @description Street of the address. */
+                            streetName?: string;
+                            /** @description House or building number, up to 50 characters; a JSON number is accepted and returned as a string. */
+                            buildingNumber?: string;
+                            /** @description Post-office box, where the address has one. */
+                            postalBox?: string;
+                            /** @description Postal code as its country writes it. */
+                            postalCode?: string;
+                            /** @description City or place of the address. */
+                            cityName?: string;
+                            /** @description Country of the address. ISO 3166-1 alpha-3 country code in capitals, e.g. `NLD`, `DEU`; `NL` or `nld` is 3.11. */
+                            countryCode?: string;
+                            /** @description The country’s name as the party writes it; free text for the paper (the service reads `countryCode`). */
+                            countryName?: string;
+                            /** @description A person to contact at the party. */
+                            contactName?: string;
+                            /** @description A note for whoever contacts the party: opening hours, gate, reference. */
+                            contactNote?: string;
+                            /** @description The contact’s e-mail address (3.4 when not one). Only printed: the role goes to `submittedAccountEmailAddress`. */
+                            contactEmailAddress?: string;
+                            /** @description The contact’s phone number, up to 50 characters: digits, spaces and `( ) . - # + * p w` only (3.14). */
+                            contactPhoneNumber?: string;
+                            /** @description Gives the role to the account with this e-mail address, or, when none has it, invites the person by e-mail: they hold the role once they sign up with it. A carrier named by both this and `submittedAccountNumber` is 3.35. */
+                            submittedAccountEmailAddress?: string;
+                            /** @description Gives the role to the active account with this account number (7 or 8 digits; a JSON number is accepted). No such active account: 4.40. */
+                            submittedAccountNumber?: string;
+                            /** @description The party’s GS1 Global Location Number: exactly 13 digits (3.6). */
+                            glnCode?: string;
+                            /** @description The party’s VAT or tax registration number, up to 35 characters (3.2); authorities read it through eFTI. */
+                            taxRegistrationId?: string;
+                            /** @description This role’s id in the document: send it back in a PUT, and name the role by it in delegations, plates (`roleId`) and hand-overs (`counterPartyRoleId`). */
                             roleId: string;
+                            /** @description The account that holds the role; `null` while a person invited by e-mail has not signed up, and for a party named on paper only. */
+                            accountId: string | null;
+                        } | null;
+                        /** @description The goods as text (rendered from the lines when the document has them). */
+                        goods: string | null;
+                        /** @description The goods lines taken over. */
+                        structuredGoods: {
+                            /**
+                             * @description `GOOD` (goods carried; the default) or `RTI`, a returnable transport item: a pallet, crate or roll cage that comes back.
+                             * @enum {string}
+                             */
+                            type: "GOOD" | "RTI";
+                            /** @description What the line is: its name in box 9 of the consignment note (required, 3.1). */
+                            name: string;
+                            /** @description A short name for narrow screens and lists. */
+                            shortName?: string;
+                            /** @description GS1 Serial Shipping Container Code of the unit: exactly 18 digits (3.6). */
+                            ssccCode?: string;
+                            /** @description GS1 GTIN (EAN) of the product: 8, 12, 13 or 14 digits (3.6). */
+                            eanCode?: string;
+                            /** @description The sender’s own article code. */
+                            internalCode?: string;
+                            /** @description Number of packages (box 7): a whole number ≥ 0. */
+                            numberOfPackages?: number;
+                            /** @description How the goods are packed (box 8). */
+                            methodOfPackaging?: string;
+                            /** @description The nature of the goods beyond their name (box 9). */
+                            natureOfGoods?: string;
+                            /** @description Statistical (customs tariff) number (box 10): a whole number ≥ 0. */
+                            statisticalNumber?: number;
+                            /** @description Gross weight of the line (box 11) in `weightUnit`: a number ≥ 0. */
+                            weight?: number;
+                            /** @description Unit of `weight`: `KILOGRAM`, `TONNE` or `POUND` (tolerate new values). */
+                            weightUnit?: string;
+                            /** @description Volume of the line (box 12) in `volumeUnit`: a number ≥ 0. */
+                            volume?: number;
+                            /** @description Unit of `volume`: `LITRE` or `CUBIC_METRE` (tolerate new values). */
+                            volumeUnit?: string;
+                            /** @description Commercial value of the line in `currency`. An amount ≥ 0 with at most two decimals; a decimal string (`"1250.50"`) is accepted (3.33). */
+                            commercialValue?: number;
+                            /** @description Currency of `commercialValue`. ISO 4217 currency code, three capitals, e.g. `EUR` (3.12). */
+                            currency?: string;
+                            /** @description Marks and numbers on the packages (box 6), up to 512 characters (3.2). */
+                            marksAndNumbers?: string;
+                            /** @description Dangerous goods (ADR) on this line: the UN number and the proper shipping name; leave it out for ordinary goods. */
+                            dangerousGoods?: {
+                                /** @description The UN number of the substance: exactly four digits (3.6; missing: 3.1). */
+                                unNumber: string;
+                                /** @description The proper shipping name (ADR), up to 128 characters (3.2). */
+                                properShippingName?: string;
+                            };
+                            /** @description The line’s id within the document (1, 2, …): reservations (`goodsLines`) and goods corrections name the line by it; a PUT keeps the line when it sends it back. */
+                            productId: number;
+                        }[];
+                        /** @description The vehicles recorded for the carrier roles. */
+                        licensePlates: {
+                            /** @description The carrier role whose vehicle it is. */
+                            roleId: string;
+                            /** @description The registration. */
                             licensePlate: string;
+                            /** @description The registering country. ISO 3166-1 alpha-3 country code in capitals, e.g. `NLD`, `DEU`; `NL` or `nld` is 3.11. */
                             countryCode: string | null;
-                            /** @enum {string} */
+                            /**
+                             * @description `TRUCK` or `TRAILER`.
+                             * @enum {string}
+                             */
                             type: "TRUCK" | "TRAILER";
                         }[];
+                        /** @description The reservations of the taking over, with whether they were accepted. */
                         reservations: {
+                            /** @description The comment that records the reservation. */
                             commentId: string;
-                            /** @enum {string} */
+                            /**
+                             * @description What it is about.
+                             * @enum {string}
+                             */
                             kind: "CONDITION" | "PACKAGING" | "COUNT" | "MARKS" | "WEIGHT" | "LOSS" | "DAMAGE" | "SHORTAGE" | "DELAY" | "OTHER";
+                            /** @description Its text. */
                             text: string | null;
+                            /** @description The `productId`s of the lines it concerns; absent: all. */
                             goodsLines?: number[];
+                            /** @description When it was recorded. UTC with milliseconds, `YYYY-MM-DDThh:mm:ss.sssZ`. */
                             createDateTimeServer: string;
+                            /** @description Whether the consignor side’s collection approval accepted it (CMR art. 8(2)). */
                             accepted: boolean;
+                            /** @description The approval that accepted it; `null` when none did. */
                             acceptedBy: {
+                                /** @description The role that accepted it. */
                                 role: string;
+                                /** @description How that approval was given (`OWN`, `TFA`, `SIGN_ON_GLASS`, `IMPLICIT`). */
                                 type: string;
+                                /** @description When. UTC with milliseconds, `YYYY-MM-DDThh:mm:ss.sssZ`. */
                                 at: string;
                             } | null;
                         }[];
                     };
+                };
+            };
+            /** @description `3.17` Format not correct. */
+            400: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `1.8` No access token in the request. · `1.11` Invalid access token. */
+            401: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `4.47` Freight document not found. */
+            404: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.6` Media type not supported. */
+            406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `4.18` Document not in the right status for the operation. */
+            409: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFreightdocumentsByIdReceiptPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the freight document (`freightDocumentId`), or of the attachment on `/attachment/{id}` paths. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF; `Content-Disposition: inline; filename="CMR-{serviceNumber}-receipt.pdf"`. */
+            200: {
+                headers: {
+                    /** @description The file name to save the answer under, RFC 6266-encoded (`filename*=UTF-8''…` for names beyond ASCII). */
+                    "Content-Disposition"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/pdf": string;
+                };
+            };
+            /** @description `3.17` Format not correct. */
+            400: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `1.8` No access token in the request. · `1.11` Invalid access token. */
+            401: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `4.47` Freight document not found. */
+            404: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.6` Media type not supported. */
+            406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `4.18` Document not in the right status for the operation. */
+            409: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFreightdocumentsByIdReceiptPgp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the freight document (`freightDocumentId`), or of the attachment on `/attachment/{id}` paths. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed message (`application/vnd.freightdocument.v1+pgp-signature`). */
+            200: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/vnd.freightdocument.v1+pgp-signature": string;
                 };
             };
@@ -6438,7 +7558,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -6450,8 +7570,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Why the electronic note is replaced, 1–2,000 characters (required, 3.1); printed on the PDF and the verification page. */
                     reason: string;
+                    /** @description The head commit ids of the document you last read (its `previousCommits`): every change of an issued document sends them. Empty: 4.45; an id of no commit of this document: 4.13. Older heads are accepted (an offline device): the document then has several heads until a change names them all. Missing: 3.1. */
                     previousCommits: string[];
+                    /** @description For a change made offline: how many seconds before reaching the server it was made, a whole number 0…2,592,000 (30 days; else 3.6). The change is dated `createDateTimeClient` = server time − these seconds, never before the commits it names. Absent: made now. */
                     secondsSinceCreation?: number | string | null;
                 };
             };
@@ -6460,7 +7583,7 @@ export interface operations {
             /** @description The document with `replacedByPaper`. */
             200: {
                 headers: {
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -6561,7 +7684,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -6591,20 +7714,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The human-readable page of the same statement. */
                         url: string;
-                        /** @enum {string} */
+                        /**
+                         * @description `production`, or `partner`: the test environment, whose documents are not legally valid.
+                         * @enum {string}
+                         */
                         environment: "partner" | "production";
+                        /** @description Whether documents of this environment are legally valid consignment notes (production only). */
                         legallyValid: boolean;
+                        /** @description How parties may approve transfers here. */
                         signingMethods: string[];
+                        /** @description Where the OpenPGP key that signs documents is published. */
                         publicKeyUrl: string;
+                        /** @description How long documents and their history are kept. */
                         retention: string;
+                        /** @description The procedures of Additional Protocol art. 5(2), one text each, generated from the running configuration. */
                         procedures: {
+                            /** @description How a note is issued. */
                             issuing: string;
+                            /** @description How a note is delivered to the parties. */
                             delivery: string;
+                            /** @description How its integrity is kept: the commit chain, and how to recompute it. */
                             integrity: string;
+                            /** @description How an entitled party proves its entitlement. */
                             entitlement: string;
+                            /** @description How delivery is confirmed. */
                             deliveryConfirmation: string;
+                            /** @description How amendments are recorded and kept. */
                             amendments: string;
+                            /** @description How a note is replaced by a paper one. */
                             replacementByPaper: string;
                         };
                     };
@@ -6644,10 +7783,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The caller’s subscriptions here (never with their secrets). */
                         subscriptions: {
+                            /** @description The subscription’s id. */
                             subscriptionId: string;
+                            /** @description Where deliveries go. */
                             callbackUrl: string;
+                            /** @description The document it follows; `null` for an account subscription (every document the account holds a role in). */
                             freightDocumentId: string | null;
+                            /** @description When it was made, UTC with milliseconds. */
                             createdAt: string;
                         }[];
                     };
@@ -6703,7 +7847,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -6715,6 +7859,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Where deliveries are POSTed: `http://` or `https://`, at most 255 characters, resolving only to public addresses (loopback, private and link-local ones are refused unless the operator allows them); else 4.14. */
                     callbackUrl: string;
                 };
             };
@@ -6727,7 +7872,7 @@ export interface operations {
                     Location?: string;
                     /** @description `no-store` on answers that carry a document, secrets or tokens. */
                     "Cache-Control"?: string;
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -6735,8 +7880,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The subscription’s id. */
                         subscriptionId: string;
+                        /** @description The callback URL, as stored. */
                         callbackUrl: string;
+                        /** @description The Standard Webhooks secret: `whsec_` and the base64 of the HMAC key. Shown only in this answer: store it and verify every delivery with it. */
                         signingSecret: string;
                     };
                 };
@@ -6821,7 +7969,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -6903,7 +8051,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -6938,22 +8086,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The subscription’s last 100 deliveries, newest first. */
                         deliveries: {
+                            /** @description This delivery’s id: redeliver it by it. A redelivery is a new delivery with its own `deliveryId` (the 202 answer names it) and the same `webhookId`. */
                             deliveryId: string;
+                            /** @description The `Webhook-Id` header it is sent with: one per event and subscription, the same on every attempt and redelivery. Receivers deduplicate by it. */
                             webhookId: string;
+                            /** @description The body that is sent. */
                             event: {
+                                /** @description The document the event is about. */
                                 freightDocumentId: string;
+                                /** @description Its status after the change (`TEST` for a test event). */
                                 status: string;
+                                /** @description The legal event, when the delivery reports one (`RESERVATION`, `INSTRUCTION` …). */
                                 event?: string;
                             };
+                            /** @description Every attempt, oldest first: at most 3, spaced by `WEBHOOK_RETRY_DELAYS_MS` (30 s, then 5 minutes). */
                             attempts: {
+                                /** @description When the attempt started, UTC with milliseconds. */
                                 at: string;
+                                /** @description The receiver’s HTTP status, when it answered. */
                                 httpStatus?: number;
+                                /** @description Why the attempt failed without an answer (timeout after 10 s, connection refused, address refused …). */
                                 error?: string;
+                                /** @description How long it took, in milliseconds; `null` while it runs or when it was interrupted. */
                                 durationMs: number | null;
                             }[];
-                            /** @enum {string} */
+                            /**
+                             * @description `PENDING` (attempts left), `DELIVERED` (a 2xx came back) or `FAILED` (3 attempts failed).
+                             * @enum {string}
+                             */
                             state: "PENDING" | "DELIVERED" | "FAILED";
+                            /** @description A `PENDING` delivery’s next attempt, UTC; absent otherwise. */
                             nextAttemptAt?: string;
                         }[];
                     };
@@ -7009,7 +8173,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7025,7 +8189,7 @@ export interface operations {
             /** @description Queued. */
             202: {
                 headers: {
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -7033,6 +8197,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The delivery queued now: a new one (its own id), which the delivery log shows with its attempts. */
                         deliveryId: string;
                     };
                 };
@@ -7084,7 +8249,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -7100,7 +8265,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7118,7 +8283,7 @@ export interface operations {
             /** @description Queued. */
             202: {
                 headers: {
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -7126,6 +8291,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The delivery queued now: a new one (its own id), which the delivery log shows with its attempts. */
                         deliveryId: string;
                     };
                 };
@@ -7177,7 +8343,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -7207,10 +8373,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The caller’s subscriptions here (never with their secrets). */
                         subscriptions: {
+                            /** @description The subscription’s id. */
                             subscriptionId: string;
+                            /** @description Where deliveries go. */
                             callbackUrl: string;
+                            /** @description The document it follows; `null` for an account subscription (every document the account holds a role in). */
                             freightDocumentId: string | null;
+                            /** @description When it was made, UTC with milliseconds. */
                             createdAt: string;
                         }[];
                     };
@@ -7244,7 +8415,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -7253,6 +8424,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Where deliveries are POSTed: `http://` or `https://`, at most 255 characters, resolving only to public addresses (loopback, private and link-local ones are refused unless the operator allows them); else 4.14. */
                     callbackUrl: string;
                 };
             };
@@ -7265,7 +8437,7 @@ export interface operations {
                     Location?: string;
                     /** @description `no-store` on answers that carry a document, secrets or tokens. */
                     "Cache-Control"?: string;
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -7273,8 +8445,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The subscription’s id. */
                         subscriptionId: string;
+                        /** @description The callback URL, as stored. */
                         callbackUrl: string;
+                        /** @description The Standard Webhooks secret: `whsec_` and the base64 of the HMAC key. Shown only in this answer: store it and verify every delivery with it. */
                         signingSecret: string;
                     };
                 };
@@ -7348,7 +8523,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -7428,7 +8603,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -7461,22 +8636,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The subscription’s last 100 deliveries, newest first. */
                         deliveries: {
+                            /** @description This delivery’s id: redeliver it by it. A redelivery is a new delivery with its own `deliveryId` (the 202 answer names it) and the same `webhookId`. */
                             deliveryId: string;
+                            /** @description The `Webhook-Id` header it is sent with: one per event and subscription, the same on every attempt and redelivery. Receivers deduplicate by it. */
                             webhookId: string;
+                            /** @description The body that is sent. */
                             event: {
+                                /** @description The document the event is about. */
                                 freightDocumentId: string;
+                                /** @description Its status after the change (`TEST` for a test event). */
                                 status: string;
+                                /** @description The legal event, when the delivery reports one (`RESERVATION`, `INSTRUCTION` …). */
                                 event?: string;
                             };
+                            /** @description Every attempt, oldest first: at most 3, spaced by `WEBHOOK_RETRY_DELAYS_MS` (30 s, then 5 minutes). */
                             attempts: {
+                                /** @description When the attempt started, UTC with milliseconds. */
                                 at: string;
+                                /** @description The receiver’s HTTP status, when it answered. */
                                 httpStatus?: number;
+                                /** @description Why the attempt failed without an answer (timeout after 10 s, connection refused, address refused …). */
                                 error?: string;
+                                /** @description How long it took, in milliseconds; `null` while it runs or when it was interrupted. */
                                 durationMs: number | null;
                             }[];
-                            /** @enum {string} */
+                            /**
+                             * @description `PENDING` (attempts left), `DELIVERED` (a 2xx came back) or `FAILED` (3 attempts failed).
+                             * @enum {string}
+                             */
                             state: "PENDING" | "DELIVERED" | "FAILED";
+                            /** @description A `PENDING` delivery’s next attempt, UTC; absent otherwise. */
                             nextAttemptAt?: string;
                         }[];
                     };
@@ -7532,7 +8723,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7546,7 +8737,7 @@ export interface operations {
             /** @description Queued. */
             202: {
                 headers: {
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -7554,6 +8745,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The delivery queued now: a new one (its own id), which the delivery log shows with its attempts. */
                         deliveryId: string;
                     };
                 };
@@ -7605,7 +8797,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -7621,7 +8813,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7637,7 +8829,7 @@ export interface operations {
             /** @description Queued. */
             202: {
                 headers: {
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -7645,6 +8837,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The delivery queued now: a new one (its own id), which the delivery log shows with its attempts. */
                         deliveryId: string;
                     };
                 };
@@ -7696,7 +8889,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -7894,7 +9087,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7912,7 +9105,7 @@ export interface operations {
             /** @description Received. */
             204: {
                 headers: {
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
                     "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -7989,7 +9182,7 @@ export interface operations {
             /** @description `1.10` General security error. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -8005,11 +9198,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per event and subscription; the same on every attempt and redelivery of one delivery. */
+                /** @description Unique per event and subscription; the same on every attempt of a delivery and on its redeliveries (deduplicate by it). */
                 "Webhook-Id": string;
-                /** @description Unix time (seconds) of this attempt, covered by the signature. */
+                /** @description Unix time (seconds) when this attempt was signed, covered by the signature. */
                 "Webhook-Timestamp": string;
-                /** @description `v1,` and the base64 HMAC-SHA256 of `{Webhook-Id}.{Webhook-Timestamp}.{body}` under the signing secret. */
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{Webhook-Id}.{Webhook-Timestamp}.{body}` under the signing secret (its base64 part after `whsec_`). */
                 "Webhook-Signature": string;
             };
             path?: never;
@@ -8022,7 +9215,7 @@ export interface operations {
                     freightDocumentId: string;
                     /** @description Its status after the change: ISSUED, TRANSIT, DELIVERED, CANCELLED; TEST for a test event. */
                     status: string;
-                    /** @description The legal event of contract §14 the delivery reports, where one did; absent on status changes. */
+                    /** @description The legal event the delivery reports, where one did (`RESERVATION`, `INSTRUCTION`, `INSTRUCTION_RESPONSE`, `IMPEDIMENT`, `CASH_ON_DELIVERY`, `REPLACED_BY_PAPER`; `status` is then unchanged); absent on status changes. Tolerate new values. */
                     event?: string;
                 };
             };

@@ -1,5 +1,5 @@
 /**
- * `BENCH_PARTS=watch npm run bench`: what the open hand-over screen's watch costs (issue 31 item 3, decision 0035).
+ * `BENCH_PARTS=watch npm run bench`: what the open hand-over screen's watch costs (issue 31 item 3, decision 0037).
  * While a hand-over screen is open the tablet asks `tablet.handOverHeads` once a second (HAND_OVER_WATCH_MS in
  * components/tablet/tablet-data.ts), as the browser sends it: a batched tRPC GET with the portal session's cookie.
  *

@@ -272,19 +272,20 @@ describe('changes after issue and the commit chain', () => {
     );
 
     const issued = (await issue(id)).body;
-    expectErrors(
-      await patch(
-        id,
-        'structuredgoods',
-        { structuredGoods: [{ productId: productId + 1000, weight: 1 }, { weight: 2 }], previousCommits: issued.previousCommits },
-        carrierToken,
-      ),
-      409,
-      [
-        { code: '4.46', field: 'structuredGoods[0].productId' },
-        { code: '4.46', field: 'structuredGoods[1].productId' },
-      ],
+    const unknownLines = await patch(
+      id,
+      'structuredgoods',
+      { structuredGoods: [{ productId: productId + 1000, weight: 1 }, { weight: 2 }], previousCommits: issued.previousCommits },
+      carrierToken,
     );
+    expectErrors(unknownLines, 409, [
+      { code: '4.46', field: 'structuredGoods[0].productId' },
+      { code: '4.46', field: 'structuredGoods[1].productId' },
+    ]);
+    expect(unknownLines.body.errors.map((error: { description: string }) => error.description)).toEqual([
+      expect.stringMatching(new RegExp(`^No structured goods line of this document has productId ${productId + 1000}: `)),
+      expect.stringMatching(/^No productId was given: /),
+    ]);
     const corrected = await patch(
       id,
       'structuredgoods',

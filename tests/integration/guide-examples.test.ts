@@ -1,6 +1,7 @@
 /**
- * Issue 23: the two-factor guide's examples (docs/guides/examples: bash + openssl, Python 3 stdlib, TypeScript with
- * node:crypto) are what an integrator runs. Each one prints the vectors of contract §8, and each computes the codes
+ * Issue 35: the webhooks guide's signature examples print its test vector (webhooks.test.ts also verifies a real
+ * delivery with them). Issue 23: the two-factor guide's examples (docs/guides/examples: bash + openssl, Python 3
+ * stdlib, TypeScript with node:crypto) are what an integrator runs. Each one prints the vectors of contract §8, and each computes the codes
  * of a real collection on the shared server: the carrier's challenge from what the carrier reads, the counter
  * party's response from what it reads and its own accountSecret, accepted by the server as TFA evidence.
  */
@@ -40,6 +41,14 @@ const VECTORS = [
   'CARRIER_TO_CARRIER numeric 5068001234567009066890721',
   'verhoeff(236) 3',
 ].join('\n');
+
+describe('the webhooks guide examples', () => {
+  it('print the signature of the guide’s test vector (Python stdlib, TypeScript with the library)', async () => {
+    const expected = 'v1,C7BxNEO+8Xy+6u6sVFmuUu2fD5pkrdUrz7/28J4AxRc=';
+    expect((await run('python3', [path.join(EXAMPLES, 'webhook_signature.py'), 'vector'])).stdout.trim()).toBe(expected);
+    expect((await run(process.execPath, [TSX_CLI, path.join(EXAMPLES, 'webhook-signature.ts'), 'vector'])).stdout.trim()).toBe(expected);
+  });
+});
 
 describe('the two-factor guide examples', () => {
   const api = sharedDriver();

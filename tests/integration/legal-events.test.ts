@@ -143,7 +143,10 @@ describe('reservations (contract §14)', () => {
     const { commentId } = reply.body;
     only(await reserve('consignee', id, { stage: 'TAKING_OVER', kind: 'DAMAGE' }), '4.60', 409, 'reservation.stage');
     only(await reserve('carrier', id, { stage: 'DELIVERY', kind: 'DAMAGE' }), '4.60', 409, 'reservation.stage');
-    only(await reserve('carrier', id, { stage: 'TAKING_OVER', kind: 'DAMAGE', goodsLines: [987654321] }), '4.46', 409, 'reservation.goodsLines[0]');
+    const unknownLine = await reserve('carrier', id, { stage: 'TAKING_OVER', kind: 'DAMAGE', goodsLines: [987654321] });
+    only(unknownLine, '4.46', 409, 'reservation.goodsLines[0]');
+    // Not the catalogue's "Adding new structured goods not allowed": it names the id and where ids come from.
+    expect(unknownLine.body.errors[0].description).toMatch(/No structured goods line of this document has productId 987654321: .*structuredGoods/);
     only(await reserve('carrier', id, { stage: 'LOADING', kind: 'DAMAGE' }), '3.9', 400, 'reservation.stage');
     only(await reserve('consignor', id, { stage: 'TAKING_OVER', kind: 'DAMAGE' }), '1.4', 403);
 
@@ -391,6 +394,7 @@ describe('impediments, cash on delivery, the receipt', () => {
   it('the receipt after the collection (4.18 before), as JSON with the taking-over reservations and as PGP', async () => {
     const id = await transfers.create({ subsequentCarriers: undefined });
     only(await api.get(`/api/freightdocuments/${id}/receipt`, { bearer: cast.consignor.token }), '4.18', 409);
+    only(await api.get(`/api/freightdocuments/${id}/receipt/pdf`, { bearer: cast.consignor.token }), '4.18', 409);
     const reservation = await reserve('carrier', id, { stage: 'TAKING_OVER', kind: 'MARKS' });
     status(await transfers.own('carrier', id, { action: 'COLLECTION', ownRole: 'CARRIER', place: 'Rotterdam' }), 201);
     status(await transfers.own('consignor', id, { action: 'COLLECTION', ownRole: 'CONSIGNOR' }), 201);
@@ -420,6 +424,17 @@ describe('impediments, cash on delivery, the receipt', () => {
     status(signed, 200);
     expect(signed.text).toContain('-----BEGIN PGP SIGNED MESSAGE-----');
     expect(signed.text).toContain(`"serviceNumber":"${document.serviceNumber}"`);
+    // Issue 35: the same forms at their own paths (one media type per operation).
+    const signedByPath = await api.get(`/api/freightdocuments/${id}/receipt/pgp`, { bearer: cast.consignor.token });
+    status(signedByPath, 200);
+    expect(signedByPath.headers.get('content-type')).toBe('application/vnd.freightdocument.v1+pgp-signature');
+    expect(signedByPath.text).toContain(`"serviceNumber":"${document.serviceNumber}"`);
+    const pdfByPath = await fetch(`${api.target.baseUrl}/api/freightdocuments/${id}/receipt/pdf`, {
+      headers: { Authorization: `Bearer ${cast.consignor.token}`, 'Accept-Language': 'en' },
+    });
+    expect(pdfByPath.status).toBe(200);
+    expect(pdfByPath.headers.get('content-type')).toBe('application/pdf');
+    expect(pdfByPath.headers.get('content-disposition')).toContain(`CMR-${document.serviceNumber}-receipt.pdf`);
 
     // The PDF prints box 18's reservation as accepted, box 24's "No reservations", and the procedures' address.
     const pdf = await fetch(`${api.target.baseUrl}/api/freightdocuments/${id}`, {

@@ -182,6 +182,23 @@ describe('GET /freightdocuments/{id} as PDF', () => {
     const refused = await api.get(`/api/freightdocuments/${documentId}`, { bearer: cast.consignor.token, headers: { Accept: 'image/png' } });
     expect(refused.status).toBe(406);
   });
+
+  // Issue 35: one media type per operation, so generated clients get one type per call; the Accept form stays.
+  it('GET …/pdf answers the same PDF as Accept: application/pdf, without Accept too; JSON there is 406, an outsider 4.47', async () => {
+    const byAccept = await getPdf(documentId, cast.consignee.token);
+    const byPath = await fetch(`${api.target.baseUrl}/api/freightdocuments/${documentId}/pdf`, {
+      headers: { Authorization: `Bearer ${cast.consignee.token}` },
+    });
+    expect(byPath.status).toBe(200);
+    expect(byPath.headers.get('content-type')).toBe('application/pdf');
+    expect(byPath.headers.get('etag')).toBe(byAccept.response.headers.get('etag'));
+    expect(Buffer.from(await byPath.arrayBuffer()).equals(byAccept.bytes)).toBe(true);
+    const json = await api.get(`/api/freightdocuments/${documentId}/pdf`, { bearer: cast.consignee.token, headers: { Accept: 'application/json' } });
+    expect(json.status).toBe(406);
+    const outsider = await api.get(`/api/freightdocuments/${documentId}/pdf`, { bearer: cast.outsider.token, headers: { Accept: '*/*' } });
+    expect(outsider.status).toBe(404);
+    expect(outsider.body.errors[0].code).toBe('4.47');
+  });
 });
 
 describe('verification page', () => {

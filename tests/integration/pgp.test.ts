@@ -43,6 +43,20 @@ describe('signed freight documents', () => {
     expect(message.getText()).toBe(plain.text);
   });
 
+  it('GET …/pgp is the same signed answer at its own path (issue 35), verified by gpg; JSON there is 406', async () => {
+    const id = await createDocument(api, token);
+    const key = (await api.get('/api/pgp/publickey')).text;
+    const byPath = await api.get(`/api/freightdocuments/${id}/pgp`, { bearer: token });
+    expect(byPath.status, byPath.text).toBe(200);
+    expect(byPath.headers.get('content-type')).toBe(PGP);
+    const check = gpgVerify(key, byPath.text);
+    expect(check.status, check.report).toBe(0);
+    const plain = await api.get(`/api/freightdocuments/${id}`, { bearer: token });
+    expect(JSON.parse(check.signedText)).toEqual(plain.body);
+    expectError(await api.get(`/api/freightdocuments/${id}/pgp`, { bearer: token, headers: { Accept: 'application/json' } }), 406, '2.6');
+    expectError(await api.get(`/api/freightdocuments/${id}/pgp`), 401, '1.8');
+  });
+
   it('a changed signed text fails gpg --verify', async () => {
     const id = await createDocument(api, token);
     const key = (await api.get('/api/pgp/publickey')).text;

@@ -65,21 +65,28 @@ describe.runIf(inject('dbKind') === 'pglite')('start-up checks', () => {
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('APP_ENV=production without APP_SECRET: exits 1 with the reason, never answers', async () => {
+  it('APP_ENV=production without APP_SECRET: exits 1 saying how long a secret must be and how to make one, never answers', async () => {
     const exit = await startExpectingExit({ APP_ENV: 'production', APP_SECRET: '', DATA_DIR: tempDir() });
     expect(exit.code).toBe(1);
-    expect(exit.output).toContain('APP_SECRET is required when APP_ENV=production');
+    expect(exit.output).toMatch(/APP_SECRET is required when APP_ENV=production: .*at least 16 characters.*APP_SECRET=\$\(openssl rand -hex 32\)/);
     expect(exit.answers).toEqual([]);
   }, 90_000);
 
-  it('an APP_SECRET shorter than 16 characters, or a setting out of range: exits 1 naming it', async () => {
+  it('an APP_SECRET shorter than 16 characters, or a number that is none: exits 1 naming it and the fix, no raw zod text', async () => {
     const short = await startExpectingExit({ APP_ENV: 'production', APP_SECRET: 'too-short', DATA_DIR: tempDir() });
     expect(short.code).toBe(1);
-    expect(short.output).toMatch(/APP_SECRET: .*16/);
-    const port = await startExpectingExit({ RATE_LIMIT_WRITES_PER_ACCOUNT: '-1', DATA_DIR: tempDir() });
-    expect(port.code).toBe(1);
-    expect(port.output).toContain('RATE_LIMIT_WRITES_PER_ACCOUNT');
-  }, 120_000);
+    expect(short.output).toMatch(/APP_SECRET: it has 9 characters and needs at least 16: .*openssl rand -hex 32/);
+    expect(short.output).not.toContain('too-short');
+    expect(short.output).not.toMatch(/Too small|expected string/);
+    const ttl = await startExpectingExit({ ACCESS_TOKEN_TTL_SECONDS: 'abc', DATA_DIR: tempDir() });
+    expect(ttl.code).toBe(1);
+    // The server logs JSON: the quotes around the value come escaped.
+    expect(ttl.output).toMatch(/ACCESS_TOKEN_TTL_SECONDS: \\?"abc\\?" is not a whole number: set a whole number of 1 or more .*default 3600/);
+    expect(ttl.output).not.toMatch(/NaN|expected number/);
+    const limit = await startExpectingExit({ RATE_LIMIT_WRITES_PER_ACCOUNT: '-1', DATA_DIR: tempDir() });
+    expect(limit.code).toBe(1);
+    expect(limit.output).toMatch(/RATE_LIMIT_WRITES_PER_ACCOUNT: \\?"-1\\?" is not a whole number: set a whole number of 0 or more/);
+  }, 150_000);
 
   it('a blob store configured halfway (issue 37): exits 1 with one line naming what is missing', async () => {
     const noRegion = { BLOB_STORE: 's3', BLOB_S3_BUCKET: 'files', AWS_REGION: '', AWS_DEFAULT_REGION: '', DATA_DIR: tempDir() };
@@ -92,12 +99,49 @@ describe.runIf(inject('dbKind') === 'pglite')('start-up checks', () => {
     expect(stray.output).toContain('BLOB_S3_BUCKET is set but BLOB_STORE is not s3');
   });
 
-  it('a DATA_DIR held by another running server: exits 1 naming the holder, and leaves the holder serving', async () => {
+  it('a DATA_DIR held by another running server: exits 1 naming the holder and the remedy, and leaves the holder serving', async () => {
     const exit = await startExpectingExit({ DATA_DIR: holder.dataDir! });
     expect(exit.code).toBe(1);
-    expect(exit.output).toMatch(/DATA_DIR .* is held by process \d+/);
+    expect(exit.output).toMatch(
+      /DATA_DIR .* is held by process (\d+) \(a running server of this service \(port \d+\)\).*stop that process first \(kill \1\), or start this one with a DATA_DIR of its own .*DATABASE_URL/,
+    );
     expect(exit.answers).toEqual([]);
     expect((await fetch(`${holder.baseUrl}/api/heartbeat`)).status).toBe(200);
+  }, 90_000);
+
+  // Issue 35 part 6: `npm run up` runs the preflight before the build, so each of these costs seconds, not a build.
+  it('the preflight says each of these in one line before anything is built, exit 1', async () => {
+    const preflight = async (env: Record<string, string>) => {
+      const child = spawn(process.execPath, ['scripts/preflight.mjs'], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, DATABASE_URL: '', DATA_DIR: tempDir(), PORT: String(await freePort()), ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      // A machine Node other than 24 adds its own warning line; the refusal is the last line.
+      return {
+        code,
+        lines: output
+          .trim()
+          .split('\n')
+          .filter((line) => !line.startsWith('Running on Node')),
+      };
+    };
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ APP_ENV: 'production', APP_SECRET: '' }, /^Invalid configuration: APP_SECRET is required when APP_ENV=production: .*openssl rand -hex 32/],
+      [{ APP_ENV: 'production', APP_SECRET: 'too-short' }, /^Invalid configuration: APP_SECRET: it has 9 characters and needs at least 16: /],
+      [{ ACCESS_TOKEN_TTL_SECONDS: 'abc' }, /^Invalid configuration: ACCESS_TOKEN_TTL_SECONDS: "abc" is not a whole number: /],
+      [{ DATA_DIR: path.resolve(holder.dataDir!) }, /^DATA_DIR .* is held by process \d+ .*stop that process first/],
+    ];
+    for (const [env, expected] of cases) {
+      const result = await preflight(env);
+      expect(result.code, JSON.stringify(env)).toBe(1);
+      expect(result.lines, JSON.stringify(env)).toEqual([expect.stringMatching(expected)]);
+    }
+    expect((await preflight({})).code).toBe(0);
   }, 90_000);
 
   // Issue 23 part 5: configuration errors name the variable and the fix, in one line, with exit 1.

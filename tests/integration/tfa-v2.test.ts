@@ -59,17 +59,15 @@ describe('version 2 by default', () => {
     transfers = new Transfers(api, cast);
   }, 120_000);
 
-  it('the forged delivery of the finding is refused (3.6, "does not match"); the real version 2 code is accepted, a version 1 code is not', async () => {
+  it('the forged delivery of the finding is refused (3.6, "does not match"); the real version 2 code is accepted, a version 1 code is not (3.6 naming TFA_ACCEPT_V1)', async () => {
     const { id, forged, delivery } = await forgeDelivery(transfers, cast, 'v2');
     const refused = await transfers.counterParty('carrier', id, { action: 'DELIVERY', evidence: { responseCode: forged } });
     expectError(refused, 400, '3.6', 'evidence.responseCode');
     expect(refused.body.errors[0].description).toMatch(/response code does not match/i);
-    expectError(
-      await transfers.counterParty('carrier', id, { action: 'DELIVERY', evidence: { responseCode: delivery.v1 } }),
-      400,
-      '3.6',
-      'evidence.responseCode',
-    );
+    // Contract §8: the right version 1 code says so and names the setting (and is no wrong attempt).
+    const versionOne = await transfers.counterParty('carrier', id, { action: 'DELIVERY', evidence: { responseCode: delivery.v1 } });
+    expectError(versionOne, 400, '3.6', 'evidence.responseCode');
+    expect(versionOne.body.errors[0].description).toMatch(/version 1.*TFA_ACCEPT_V1=true/);
     const accepted = await transfers.counterParty('carrier', id, { action: 'DELIVERY', evidence: { responseCode: delivery.v2 } });
     expect(accepted.status).toBe(201);
     expect(accepted.headers.get('cache-control')).toBe('no-store');

@@ -10,20 +10,6 @@ import { createFdsClient, type FdsClient } from '../../clients/typescript/index'
 import { challenge, response } from '../../docs/guides/examples/tfa';
 import { sharedDriver, type Account } from './driver';
 
-interface Secrets {
-  s1?: string;
-  s2: string;
-  s3: string;
-}
-interface Document {
-  serviceNumber: string;
-  status: string;
-  previousCommits: string[];
-  comments: { text: string | null }[];
-  collectionSecrets: Secrets;
-  approvals: { type: string; role: string }[];
-}
-
 describe('the generated TypeScript client', () => {
   const api = sharedDriver();
   let tess: Account & { accountSecret: string };
@@ -44,10 +30,11 @@ describe('the generated TypeScript client', () => {
     asCarl = createFdsClient({ baseUrl: base, accessToken: carlToken });
   }, 120_000);
 
+  // Typed by the generated client (issue 35): no cast, the freight document's schema is the answer's.
   const read = async (fds: FdsClient, id: string) => {
     const { data, error } = await fds.GET('/freightdocuments/{id}', { params: { path: { id } } });
     expect(error).toBeUndefined();
-    return data as Document;
+    return data!;
   };
 
   it('creates a draft and reads it (the example)', async () => {
@@ -80,18 +67,27 @@ describe('the generated TypeScript client', () => {
     expect(own.response.status).toBe(201);
 
     const carrierView = await read(asCarl, id);
-    const texts = carrierView.comments.map((comment) => comment.text ?? '');
-    const shown = challenge(carrierView.serviceNumber, carrierView.collectionSecrets.s1!, carrierView.collectionSecrets.s3, texts);
-    const { s2 } = (await read(asTess, id)).collectionSecrets;
+    const texts = (carrierView.comments ?? []).map((comment) => comment.text ?? '');
+    const shown = challenge(carrierView.serviceNumber, carrierView.collectionSecrets!.s1!, carrierView.collectionSecrets!.s3, texts);
+    const { s2 } = (await read(asTess, id)).collectionSecrets!;
     const responseCode = response(shown, tess.accountNumber, s2, 'COLLECTION', tess.accountSecret);
     const approved = await asCarl.POST('/freightdocuments/{id}/submitcounterpartyapproval', {
       params: { path: { id } },
       body: { action: 'COLLECTION', evidence: { responseCode }, previousCommits: carrierView.previousCommits },
     });
     expect(approved.response.status).toBe(201);
-    const after = approved.data as Document;
+    const after = approved.data!;
     expect(after.status).toBe('TRANSIT');
-    expect(after.approvals.at(-1)).toMatchObject({ type: 'TFA', role: 'CONSIGNOR' });
+    expect(after.approvals?.at(-1)).toMatchObject({ type: 'TFA', role: 'CONSIGNOR' });
+  });
+
+  it('reads the PDF as bytes and the signed document as text at their own paths', async () => {
+    const { freightDocumentId: id } = await draftAndRead(asTess);
+    const pdf = await asTess.GET('/freightdocuments/{id}/pdf', { params: { path: { id } }, parseAs: 'arrayBuffer' });
+    expect(pdf.response.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(pdf.data!).subarray(0, 5).toString()).toBe('%PDF-');
+    const signed = await asTess.GET('/freightdocuments/{id}/pgp', { params: { path: { id } }, parseAs: 'text' });
+    expect(signed.data).toMatch(/^-----BEGIN PGP SIGNED MESSAGE-----/);
   });
 
   it('answers a refusal as the typed error body', async () => {

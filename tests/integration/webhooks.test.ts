@@ -6,8 +6,10 @@
  *
  * @backends every: deliveries are jobs of the database-backed queue.
  */
+import { spawn } from 'node:child_process';
+import path_ from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../support/server';
+import { REPO_ROOT, type RunningServer } from '../support/server';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 import { expectErrors, validBody } from './documents-support';
 import { Driver, serverTarget, sharedDriver, startOwnServer, type Account, type Client } from './driver';
@@ -334,6 +336,32 @@ describe('delivery', () => {
     await receiver.waitFor(account.path, 2);
     expect((await settled(ACCOUNT_PATH, account.subscriptionId, 2, 'outsider')).map((delivery) => delivery.state)).toEqual(['DELIVERED', 'DELIVERED']);
     await api.request('DELETE', `${ACCOUNT_PATH}/${account.subscriptionId}`, { bearer: people.outsider.token });
+  });
+
+  // Issue 35: the guide's verifiers are what an integrator copies; they must accept what the service really sends.
+  it('the webhooks guide’s examples (TypeScript with the library, Python stdlib) verify a real delivery, and refuse it altered', async () => {
+    const documentId = await newDocument('DRAFT');
+    const collection = documentPath(documentId);
+    const { path, subscriptionId, reply } = await subscribe('submitter', collection);
+    expect((await api.post(`${collection}/${subscriptionId}/test`, { bearer: people.submitter.token })).status).toBe(202);
+    const [delivery] = await receiver.waitFor(path, 1);
+    const headers = ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => String(delivery!.headers[name]));
+    const verdict = async (command: string, args: string[], body: string) => {
+      const child = spawn(command, [...args, 'verify', reply.body.signingSecret as string, ...headers], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+      child.stdin.end(body);
+      await new Promise((resolve) => child.once('exit', resolve));
+      return output.trim();
+    };
+    const examples: [string, string[]][] = [
+      ['python3', [path_.join(REPO_ROOT, 'docs/guides/examples/webhook_signature.py')]],
+      [process.execPath, [path_.join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), path_.join(REPO_ROOT, 'docs/guides/examples/webhook-signature.ts')]],
+    ];
+    for (const [command, args] of examples) {
+      expect(await verdict(command, args, delivery!.body), command).toBe('valid');
+      expect(await verdict(command, args, delivery!.body.replace('TEST', 'DELIVERED')), command).toBe('invalid');
+    }
   });
 
   it('never writes a callback URL’s query into the server log', async () => {

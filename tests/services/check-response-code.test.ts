@@ -125,15 +125,29 @@ describe.each(databaseKinds())('checkResponseCode (%s)', (kind) => {
     await refusal(check({ responseCode: NUMERIC_VECTOR, action: 'COLLECTION', s3: '346' }));
   });
 
-  it('version 1 codes only with TFA_ACCEPT_V1=true; version 2 either way', async () => {
+  /** Contract §8: the right version 1 code without the setting is 3.6 naming version 1 and TFA_ACCEPT_V1. */
+  async function versionOneRefusal(promise: Promise<unknown>) {
+    const error = await promise.then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(ServiceError);
+    expect((error as ServiceError).items).toEqual([
+      { code: '3.6', field: 'evidence.responseCode', description: expect.stringMatching(/version 1.*TFA_ACCEPT_V1=true/) as string },
+    ]);
+  }
+
+  it('version 1 codes only with TFA_ACCEPT_V1=true (else 3.6 naming version 1 and the setting); version 2 either way', async () => {
     await become(numericAccount, numericSecret);
-    await refusal(check({ responseCode: NUMERIC_V1_VECTOR }));
+    await versionOneRefusal(check({ responseCode: NUMERIC_V1_VECTOR }));
+    // A version 1 code for another s2 is simply wrong: nothing tells a guesser it was close.
+    await refusal(check({ responseCode: NUMERIC_V1_VECTOR, s2: '8' }));
     const acceptsV1 = serviceContext(database.handle, { TFA_ACCEPT_V1: true });
     expect(await check({ responseCode: NUMERIC_V1_VECTOR }, acceptsV1)).toEqual({ accountId: numericAccount.accountId, accountNumber: '1234567' });
     expect(await check({ responseCode: NUMERIC_VECTOR }, acceptsV1)).toEqual({ accountId: numericAccount.accountId, accountNumber: '1234567' });
     await become(base64Account, base64Secret);
     expect(await check({ responseCode: BASE64_V1_VECTOR }, acceptsV1)).toEqual({ accountId: base64Account.accountId, accountNumber: '1234567' });
-    await refusal(check({ responseCode: BASE64_V1_VECTOR }));
+    await versionOneRefusal(check({ responseCode: BASE64_V1_VECTOR }));
   });
 
   it('3.6 for another s2, other comments, an account that is no counter party, a bad check digit or no code', async () => {

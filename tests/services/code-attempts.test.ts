@@ -5,7 +5,7 @@
  */
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { challengeCode, contentHash, responseCode, TFA_ATTEMPT_WINDOW_SECONDS } from '@/lib/domain/tfa';
+import { challengeCode, contentHash, responseCode, responseCodeV1, TFA_ATTEMPT_WINDOW_SECONDS } from '@/lib/domain/tfa';
 import { mailOutbox } from '@/server/db/schema';
 import { ServiceError } from '@/server/errors';
 import type { ServiceContext } from '@/server/services/context';
@@ -62,7 +62,14 @@ describe.each(databaseKinds())('TFA attempt limit (%s)', (kind) => {
       accountSecret: await accountSecretOf(as(database, people, 'consignor'), people.consignor.accountId),
     });
     const wrong = responseCode({ challenge, action: 'DELIVERY', accountNumber: people.consignor.accountNumber, s2, accountSecret: '1'.repeat(64) });
-    return { right, wrong };
+    const versionOne = responseCodeV1({
+      challenge,
+      serviceNumber: carrierView.serviceNumber,
+      accountNumber: people.consignor.accountNumber,
+      s2,
+      accountSecret: await accountSecretOf(as(database, people, 'consignor'), people.consignor.accountId),
+    });
+    return { right, wrong, versionOne };
   }
 
   const lockMails = async () =>
@@ -90,6 +97,24 @@ describe.each(databaseKinds())('TFA attempt limit (%s)', (kind) => {
     for (let attempt = 0; attempt < 4; attempt += 1) expect(await outcome(submit(id, wrong))).toBe('3.6 evidence.responseCode');
     const unknownHead = 'f'.repeat(64);
     for (let attempt = 0; attempt < 3; attempt += 1) expect(await outcome(submit(id, right, carrierAt(), [unknownHead]))).toBe('4.13 previousCommits');
+    expect(await outcome(submit(id, right))).toBe('approved');
+  });
+
+  it('a right version 1 code without TFA_ACCEPT_V1 is 3.6 naming version 1 and the setting, and is no wrong attempt', async () => {
+    const id = await issuedChain(database, people);
+    const { right, wrong, versionOne } = await codesFor(id);
+    for (let attempt = 0; attempt < 4; attempt += 1) expect(await outcome(submit(id, wrong))).toBe('3.6 evidence.responseCode');
+    // Four wrong ones so far: were the version 1 codes counted, the second would already be 429.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const refused = await submit(id, versionOne).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(ServiceError);
+      expect((refused as ServiceError).items).toEqual([
+        { code: '3.6', field: 'evidence.responseCode', description: expect.stringMatching(/version 1.*TFA_ACCEPT_V1=true/) as string },
+      ]);
+    }
     expect(await outcome(submit(id, right))).toBe('approved');
   });
 

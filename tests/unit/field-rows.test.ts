@@ -48,6 +48,18 @@ describe('field tables of request bodies', () => {
     expect(created.find((row) => row.path === 'structuredGoods[].weightUnit')?.limits[0]).toMatch(/^one of .*"KILOGRAM"/);
   });
 
+  it('says what each item of a list may be, shows the description and example, and links shared schemas in answers (issue 35)', () => {
+    const delivery = rowsOf('/freightdocuments', 'post').find((row) => row.path === 'availableSigningMethods.delivery');
+    expect(delivery?.limits).toContain('each one of "OWN", "TFA", "SIGN_ON_GLASS"');
+    const country = rowsOf('/freightdocuments', 'post').find((row) => row.path === 'consignor.countryCode');
+    expect(country).toMatchObject({ example: 'NLD', description: expect.stringContaining('alpha-3') });
+    const list = document.paths['/freightdocuments']!.get! as unknown as { responses: Record<string, { content: Record<string, { schema: JsonSchema }> }> };
+    const rows = fieldRows(list.responses['200']!.content['application/json']!.schema, document.components.schemas, '', 0, true);
+    expect(rows.find((row) => row.path === 'freightDocuments')).toMatchObject({ schemaName: 'FreightDocument', type: 'array' });
+    expect(rows.some((row) => row.path.startsWith('freightDocuments[].'))).toBe(false);
+    expect(rows.find((row) => row.path === 'totalRelation')?.limits).toEqual(['one of "eq", "gte"']);
+  });
+
   it('follows $ref to the components and stops at a cycle-safe depth', () => {
     const schemas: Record<string, JsonSchema> = { Node: { type: 'object', properties: { next: { $ref: '#/components/schemas/Node' } } } };
     const rows = fieldRows({ $ref: '#/components/schemas/Node' }, schemas);

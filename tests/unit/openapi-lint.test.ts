@@ -1,6 +1,6 @@
 /**
- * Issue 23: the OpenAPI document the service serves passes Redocly's recommended rules (redocly.yaml says which rules
- * are off and why) with no error and no warning. @redocly/cli 2.x runs on Node 20.19+ or 22.12+; on an older Node the
+ * Issues 23 and 35: the OpenAPI document the service serves passes Redocly's `recommended-strict` rules (redocly.yaml
+ * says which rules are off and why) with no error and no warning. @redocly/cli 2.x runs on Node 20.19+ or 22.12+; on an older Node the
  * test is skipped and says so.
  */
 import { execFile } from 'node:child_process';

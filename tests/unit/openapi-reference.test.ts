@@ -2,7 +2,8 @@
  * Issue 23 part 2: the served reference is enough for an integrator. Every operation and every parameter is described
  * (this test counts them), account operations declare the OAuth 2.0 scheme and client operations HTTP Basic, token
  * requests are form-encoded with an example for every grant, and the `webhooks` section shows the delivery's payload
- * and its Standard Webhooks headers.
+ * and its Standard Webhooks headers. Issue 35: every property of every schema is described too, no answer is typed
+ * `unknown` for a generated client, and nothing cites the contract, which a reader of the reference cannot open.
  */
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '@/lib/openapi/document';
@@ -89,5 +90,102 @@ describe('the OpenAPI document as a reference (issue 23)', () => {
     expect(body.schema.required).toEqual(['freightDocumentId', 'status']);
     expect(body.example).toEqual({ freightDocumentId: expect.any(String), status: 'TRANSIT' });
     expect(Object.keys(webhook.responses)).toEqual(['200', 'default']);
+  });
+});
+
+interface Schema {
+  $ref?: string;
+  type?: string | string[];
+  description?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  additionalProperties?: Schema | boolean;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  const?: unknown;
+  enum?: unknown[];
+}
+const full = document as unknown as {
+  paths: Record<
+    string,
+    Record<
+      string,
+      { requestBody?: { content: Record<string, { schema?: Schema }> }; responses: Record<string, { content?: Record<string, { schema?: Schema }> }> }
+    >
+  >;
+  webhooks: Record<string, Record<string, { requestBody?: { content: Record<string, { schema?: Schema }> } }>>;
+  components: { schemas: Record<string, Schema> };
+};
+const componentOf = (ref: string) => full.components.schemas[ref.replace('#/components/schemas/', '')]!;
+
+/** Every property of a schema, depth first, with its path: `[where, property]`. */
+function propertiesOf(schema: Schema, where: string, seen = new Set<Schema>()): [string, Schema][] {
+  if (seen.has(schema)) return [];
+  seen.add(schema);
+  const nested = (child: Schema | boolean | undefined, path: string) =>
+    child && typeof child === 'object' && !child.$ref ? propertiesOf(child, path, seen) : [];
+  return [
+    ...Object.entries(schema.properties ?? {}).flatMap(([name, property]): [string, Schema][] => [
+      [`${where}.${name}`, property],
+      ...nested(property, `${where}.${name}`),
+    ]),
+    ...nested(schema.items, `${where}[]`),
+    ...nested(schema.additionalProperties, `${where}{}`),
+    ...[...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].flatMap((choice) => nested(choice, where)),
+  ];
+}
+
+/** Every schema the document holds: components, request bodies, answers and webhooks. */
+function everySchema(): [string, Schema][] {
+  const bodies = (where: string, content?: Record<string, { schema?: Schema }>) =>
+    Object.entries(content ?? {}).flatMap(([media, { schema }]): [string, Schema][] => (schema ? [[`${where} ${media}`, schema]] : []));
+  return [
+    ...Object.entries(full.components.schemas).map(([name, schema]): [string, Schema] => [`#/components/schemas/${name}`, schema]),
+    ...Object.entries(full.paths).flatMap(([path, item]) =>
+      Object.entries(item).flatMap(([method, operation]) => [
+        ...bodies(`${method.toUpperCase()} ${path} request`, operation.requestBody?.content),
+        ...Object.entries(operation.responses).flatMap(([status, answer]) => bodies(`${method.toUpperCase()} ${path} ${status}`, answer.content)),
+      ]),
+    ),
+    ...Object.entries(full.webhooks).flatMap(([name, item]) =>
+      Object.values(item).flatMap((operation) => bodies(`webhook ${name}`, operation.requestBody?.content)),
+    ),
+  ];
+}
+
+/** A schema that says nothing of its value: a generated client types it `unknown`. */
+const saysNothing = (schema: Schema) =>
+  !schema.$ref && schema.type === undefined && !schema.anyOf && !schema.oneOf && !schema.allOf && schema.const === undefined && !schema.enum;
+/** Free JSON on purpose: a comment's `clientMeta` is the client's own data, kept exactly as sent. */
+const FREE_JSON = /\.clientMeta(\{\})?$/;
+
+describe('every schema is described and typed (issue 35)', () => {
+  it('every property of every schema has a description (0 missing)', () => {
+    const properties = everySchema().flatMap(([where, schema]) => propertiesOf(schema, where));
+    expect(properties.length).toBeGreaterThan(500);
+    const described = (property: Schema) => !!(property.description?.trim() || (property.$ref && componentOf(property.$ref).description?.trim()));
+    expect(properties.filter(([, property]) => !described(property)).map(([where]) => where)).toEqual([]);
+  });
+
+  it('no answer, and nothing inside one, is typed unknown for a generated client', () => {
+    const answers = everySchema().filter(([where]) => / [23]\d\d /.test(where));
+    expect(answers.length).toBeGreaterThan(40);
+    const vague = answers.flatMap(([where, schema]) => [
+      ...(saysNothing(schema) ? [where] : []),
+      ...propertiesOf(schema, where)
+        .filter(
+          ([path, property]) =>
+            !FREE_JSON.test(path) &&
+            (saysNothing(property) || (typeof property.additionalProperties === 'object' && saysNothing(property.additionalProperties))),
+        )
+        .map(([path]) => path),
+    ]);
+    expect(vague).toEqual([]);
+  });
+
+  it('cites no contract section a reader cannot open', () => {
+    const citations = JSON.stringify(document).match(/.{0,60}(contract|spec(ification)?) §.{0,20}/gi) ?? [];
+    expect(citations).toEqual([]);
   });
 });

@@ -93,4 +93,16 @@ describe('the error table', () => {
     expect(byCode['1.10']).toEqual([403, 429]);
     expect(byCode['4.47']).toEqual([404]);
   });
+
+  it('gives every code a cause and a remedy beside the catalogue’s meaning (issue 35), in words of its own', () => {
+    for (const row of errorTable()) {
+      expect(row.cause.length, row.code).toBeGreaterThan(10);
+      expect(row.remedy.length, row.code).toBeGreaterThan(0);
+      expect(row.cause, row.code).not.toBe(row.meaning);
+    }
+    const byCode = Object.fromEntries(errorTable().map((row) => [row.code, row]));
+    expect(byCode['3.11']!.remedy).toContain('NLD');
+    expect(byCode['4.20']!.cause).toContain('CMR');
+    expect(byCode['3.6']!.cause).toContain('version 1');
+  });
 });

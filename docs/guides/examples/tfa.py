@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Two-factor approval codes (contract section 8, version 2), Python 3 standard library only.
+"""Two-factor approval codes (version 2; see docs/guides/two-factor-codes.md), Python 3 standard library only.
 
   python3 tfa.py challenge SERVICE_NUMBER S1 S3 [COMMENT_TEXT ...]
   python3 tfa.py response CHALLENGE ACCOUNT_NUMBER S2 ACTION ACCOUNT_SECRET

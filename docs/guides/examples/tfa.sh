@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Two-factor approval codes (contract §8, version 2) with bash and openssl only.
+# Two-factor approval codes (version 2; see docs/guides/two-factor-codes.md) with bash and openssl only.
 #
 #   bash tfa.sh challenge SERVICE_NUMBER S1 S3 [COMMENT_TEXT ...]
 #   bash tfa.sh response CHALLENGE ACCOUNT_NUMBER S2 ACTION ACCOUNT_SECRET

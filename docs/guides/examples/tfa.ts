@@ -1,5 +1,5 @@
 /**
- * Two-factor approval codes (contract §8, version 2) in TypeScript with node:crypto only.
+ * Two-factor approval codes (version 2; see docs/guides/two-factor-codes.md) in TypeScript with node:crypto only.
  * Runs as it stands on Node 22.18+ (`node tfa.ts`, types are stripped) or with `npx tsx tfa.ts` on older Node.
  *
  *   node tfa.ts challenge SERVICE_NUMBER S1 S3 [COMMENT_TEXT ...]

@@ -1,7 +1,8 @@
 import { useTranslations } from 'next-intl';
 import type { ErrorTableRow } from '@/lib/openapi/error-table';
+import { InlineMarkdown } from './inline-markdown';
 
-/** The error-code table of the reference page: code, HTTP status(es), meaning, from the catalogue. */
+/** The error-code table of the reference page: code, HTTP status(es), meaning (the catalogue's), cause and remedy. */
 export function ErrorCodeTable({ rows }: { rows: ErrorTableRow[] }) {
   const t = useTranslations('apidocs');
   return (
@@ -13,6 +14,8 @@ export function ErrorCodeTable({ rows }: { rows: ErrorTableRow[] }) {
             <th scope="col">{t('code')}</th>
             <th scope="col">{t('status')}</th>
             <th scope="col">{t('meaning')}</th>
+            <th scope="col">{t('cause')}</th>
+            <th scope="col">{t('remedy')}</th>
           </tr>
         </thead>
         <tbody>
@@ -23,6 +26,12 @@ export function ErrorCodeTable({ rows }: { rows: ErrorTableRow[] }) {
               </th>
               <td>{row.statuses.join(', ')}</td>
               <td lang="en">{row.meaning}</td>
+              <td lang="en">
+                <InlineMarkdown text={row.cause} />
+              </td>
+              <td lang="en">
+                <InlineMarkdown text={row.remedy} />
+              </td>
             </tr>
           ))}
         </tbody>

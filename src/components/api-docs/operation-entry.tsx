@@ -1,5 +1,6 @@
 import { useTranslations } from 'next-intl';
 import { fieldRows, type JsonSchema } from '@/lib/openapi/field-rows';
+import { CodeSamples } from './code-samples';
 import { FieldTable } from './field-table';
 import { InlineMarkdown } from './inline-markdown';
 
@@ -12,7 +13,7 @@ export interface DocumentedOperation {
   security?: Record<string, unknown>[];
   parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: { example?: unknown } }[];
   requestBody?: { content: Record<string, { schema?: JsonSchema; example?: unknown; examples?: Record<string, { summary?: string; value: unknown }> }> };
-  responses: Record<string, { description: string; content?: Record<string, { example?: unknown }> }>;
+  responses: Record<string, { description: string; content?: Record<string, { schema?: JsonSchema; example?: unknown }> }>;
 }
 
 const show = (example: unknown) => (typeof example === 'string' ? example : JSON.stringify(example, null, 2));
@@ -31,19 +32,48 @@ function Example({ label, example }: { label: string; example: unknown }) {
   );
 }
 
-/** One operation: summary line, authentication, parameters, an example request and every answer with an example. */
-export function OperationEntry({ operation, schemas }: { operation: DocumentedOperation; schemas: Record<string, JsonSchema> }) {
+/** An answer's fields: its table, or a link to the shared schema's table (the freight document is one table, once). */
+function AnswerFields({ schema, schemas, label }: { schema?: JsonSchema; schemas: Record<string, JsonSchema>; label: string }) {
   const t = useTranslations('apidocs');
-  const title = `${operation.method.toUpperCase()} ${operation.path}`;
+  const shared = schema?.$ref?.replace('#/components/schemas/', '');
+  if (shared) {
+    return (
+      <p>
+        {t('answerFieldsIn')} <a href={`#schema-${shared}`}>{shared}</a>
+      </p>
+    );
+  }
+  const rows = schema ? fieldRows(schema, schemas, '', 0, true) : [];
+  return rows.length ? <FieldTable rows={rows} label={label} /> : null;
+}
+
+/**
+ * One operation: summary line, authentication, parameters, the request's fields, code samples, an example request,
+ * and every answer with its fields and an example. `webhook`: an operation the service calls (its "request" is what
+ * the subscriber receives), so no samples of calling it.
+ */
+export function OperationEntry({
+  operation,
+  schemas,
+  webhook = false,
+}: {
+  operation: DocumentedOperation;
+  schemas: Record<string, JsonSchema>;
+  webhook?: boolean;
+}) {
+  const t = useTranslations('apidocs');
+  const title = webhook ? `${operation.method.toUpperCase()} {callbackUrl} (${operation.path})` : `${operation.method.toUpperCase()} ${operation.path}`;
   const scheme = Object.keys(operation.security?.[0] ?? {})[0];
   const auth = scheme === 'oauth2' || scheme === 'bearer' ? t('authBearer') : scheme === 'client' ? t('authClient') : t('authNone');
   const request = Object.entries(operation.requestBody?.content ?? {})[0];
-  const fields = request?.[1].schema ? fieldRows(request[1].schema, schemas) : [];
+  // A shared request schema (the document's creation body) is linked, its table shown once under the shared schemas.
+  const sharedRequest = request?.[1].schema?.$ref?.replace('#/components/schemas/', '');
+  const fields = request?.[1].schema && !sharedRequest ? fieldRows(request[1].schema, schemas) : [];
   return (
-    <details className="api-docs-operation" id={`${operation.method}-${operation.path}`}>
+    <details className="api-docs-operation" id={`${webhook ? 'webhook' : operation.method}-${operation.path}`}>
       <summary>
-        <span className={`api-docs-method api-docs-method-${operation.method}`}>{operation.method.toUpperCase()}</span> <code>{operation.path}</code>{' '}
-        <span lang="en">{operation.summary}</span>
+        <span className={`api-docs-method api-docs-method-${operation.method}`}>{operation.method.toUpperCase()}</span>{' '}
+        <code>{webhook ? `{callbackUrl} · ${operation.path}` : operation.path}</code> <span lang="en">{operation.summary}</span>
       </summary>
       <div className="api-docs-operation-body">
         {operation.description ? (
@@ -77,6 +107,12 @@ export function OperationEntry({ operation, schemas }: { operation: DocumentedOp
           </>
         ) : null}
         {fields.length ? <FieldTable rows={fields} label={`${t('fields')}: ${title}`} /> : null}
+        {sharedRequest ? (
+          <p>
+            {t('requestFieldsIn')} <a href={`#schema-${sharedRequest}`}>{sharedRequest}</a>
+          </p>
+        ) : null}
+        {webhook ? null : <CodeSamples operation={operation} title={title} />}
         {request ? (
           <>
             <h4>
@@ -105,6 +141,9 @@ export function OperationEntry({ operation, schemas }: { operation: DocumentedOp
                 <p lang="en">
                   <InlineMarkdown text={answer.description} />
                 </p>
+                {/^2/.test(status) ? (
+                  <AnswerFields schema={answer.content?.['application/json']?.schema} schemas={schemas} label={`${t('answerFields')} ${status}: ${title}`} />
+                ) : null}
                 {Object.entries(answer.content ?? {})
                   .filter(([, content]) => content.example !== undefined)
                   .map(([media, content]) => (

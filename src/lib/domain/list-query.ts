@@ -108,9 +108,31 @@ export const listQueryParameters = z.object({
     .string()
     .optional()
     .describe(
-      `Comma-separated \`attribute.operation.value\`; attributes ${Object.keys(LIST_ATTRIBUTES).join(', ')}; operations ${FILTER_OPERATIONS.join(', ')}`,
+      `Blocks \`attribute.operation.value\` separated by commas, which combine with AND (a document must match every block). Attributes ${Object.keys(
+        LIST_ATTRIBUTES,
+      )
+        .map((name) => `\`${name}\``)
+        .join(
+          ', ',
+        )}; operations ${FILTER_OPERATIONS.map((name) => `\`${name}\``).join(', ')}. Text attributes compare exactly (case-sensitive, by code point; \`serviceNumber\` and \`establishedDate\` sort as numbers and dates do); the four date-time attributes take an ISO 8601 date-time with its zone (\`2026-11-23T08:00:00Z\`, an offset URL-encoded as \`%2B01:00\`; else 3.19). A value may hold dots but no comma.`,
     ),
-  sort: z.string().optional().describe('Comma-separated `attribute.asc` or `attribute.desc`; default `lastModifiedDateTime.desc`'),
-  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).optional().describe(`Page size, 1–${MAX_LIMIT}; default ${DEFAULT_LIMIT}`),
-  first: z.coerce.number().int().min(1).optional().describe('1-based position of the first document of the page; default 1'),
+  sort: z
+    .string()
+    .optional()
+    .describe(
+      'Blocks `attribute.asc` or `attribute.desc` separated by commas, the first deciding first; the attributes of `filters`. Documents without the attribute come last; ties go by document id. Default `lastModifiedDateTime.desc`.',
+    ),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_LIMIT)
+    .optional()
+    .describe(`Documents per page, a whole number 1–${MAX_LIMIT} (else 3.31); default ${DEFAULT_LIMIT}.`),
+  first: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('1-based position of the page’s first document (else 3.30); default 1. The next page starts at `first + limit`; past the end the page is empty.'),
 });

@@ -9,6 +9,11 @@ export const GUIDES = [
   { slug: 'transfers', file: 'transfers.md' },
   { slug: 'errors-and-idempotency', file: 'errors-and-idempotency.md' },
   { slug: 'efti', file: 'efti.md' },
+  // Issue 35.
+  { slug: 'pagination-and-filters', file: 'pagination-and-filters.md' },
+  { slug: 'pdf-pgp-receipt', file: 'pdf-pgp-receipt.md' },
+  { slug: 'legal-events', file: 'legal-events.md' },
+  { slug: 'moving-from-the-commercial-service', file: 'moving-from-the-commercial-service.md' },
 ] as const;
 
 export type GuideSlug = (typeof GUIDES)[number]['slug'];

@@ -7,8 +7,19 @@ import { freightDocumentResponse } from '@/lib/schemas/freight-document-response
  * operations refer to, instead of a copy per operation. Made once per process (ids are unique in zod's registry).
  */
 export const components = {
-  error: errorResponse.meta({ id: 'Error' }),
-  oauthError: oauthErrorResponse.meta({ id: 'OAuthError' }),
-  freightDocument: freightDocumentResponse.meta({ id: 'FreightDocument' }),
-  freightDocumentInput: freightDocumentInput.meta({ id: 'FreightDocumentInput' }),
+  error: errorResponse.meta({ id: 'Error', description: 'Every error answer (category 1–5): one entry per problem found.' }),
+  oauthError: oauthErrorResponse.meta({
+    id: 'OAuthError',
+    description: 'An error of the token and revocation endpoints: the service’s list plus the RFC 6749 fields.',
+  }),
+  freightDocument: freightDocumentResponse.meta({
+    id: 'FreightDocument',
+    description:
+      'A freight document as the caller may see it: its content (the same for every reader) and what belongs to the caller (roles, allowed actions, its transfers’ secrets). Lists leave out `attachments`, `comments`, `approvals` and `updates`.',
+  }),
+  freightDocumentInput: freightDocumentInput.meta({
+    id: 'FreightDocumentInput',
+    description:
+      'The body that creates (POST) or replaces (PUT, a draft only) a freight document. Unknown and read-only attributes are ignored; `""` and `null` mean unset; every problem is reported at once.',
+  }),
 };

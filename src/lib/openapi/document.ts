@@ -103,11 +103,12 @@ type ResponseHeader = {
 const RESPONSE_HEADERS: Record<string, string> = {
   'X-Request-Id':
     'The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem.',
-  'Idempotency-Replayed':
-    '`true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again.',
-  'Retry-After': 'Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username).',
+  'Idempotency-Replayed': '`true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again.',
+  'Retry-After':
+    'Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins.',
   Location: 'Where the created resource is read.',
   'Cache-Control': '`no-store` on answers that carry a document, secrets or tokens.',
+  'Content-Disposition': "The file name to save the answer under, RFC 6266-encoded (`filename*=UTF-8''…` for names beyond ASCII).",
 };
 const commonHeader = (name: string, example: string): ResponseHeader => ({ description: RESPONSE_HEADERS[name]!, schema: { type: 'string' }, example });
 const REQUEST_ID = commonHeader('X-Request-Id', '4f7d2c9e-3b1a-4e8f-9a6d-2c5b7e1f0a34');
@@ -210,7 +211,7 @@ const TAGS = [
   {
     name: 'Legal events',
     description:
-      'The CMR’s reservations, instructions, impediments, cash on delivery, replacement by paper, the sender’s receipt and the procedures statement (contract §14).',
+      'The CMR’s reservations, instructions, impediments, cash on delivery, replacement by paper, the sender’s receipt and the procedures statement. Guide: [legal events](/docs/guides/legal-events).',
   },
   { name: 'Delegation', description: 'Delegating a role of one document, or of every document of an account, to another account.' },
   { name: 'Subscriptions', description: 'Webhooks: subscriptions, their delivery log, test events and redelivery. Guide: [webhooks](/docs/guides/webhooks).' },
@@ -229,7 +230,7 @@ export function buildOpenApiDocument(version: string) {
   registry.registerComponent('securitySchemes', 'oauth2', {
     type: 'oauth2',
     description:
-      'OAuth 2.0 (contract §2). The client authenticates with HTTP Basic (its id and secret, each form-urlencoded); access tokens live `ACCESS_TOKEN_TTL_SECONDS` (3600), refresh tokens rotate on every use. The password grant also answers the account’s `accountSecret` (TFA codes).',
+      'OAuth 2.0. The client authenticates with HTTP Basic (its id and secret, each form-urlencoded); access tokens live `ACCESS_TOKEN_TTL_SECONDS` (3600), refresh tokens rotate on every use. The password grant also answers the account’s `accountSecret` (TFA codes).',
     flows: {
       password: { tokenUrl: '/api/oauth/token', refreshUrl: '/api/oauth/token', scopes: SCOPES },
       authorizationCode: { authorizationUrl: '/api/oauth/authorize', tokenUrl: '/api/oauth/token', refreshUrl: '/api/oauth/token', scopes: SCOPES },

@@ -22,6 +22,7 @@ export interface JsonSchema {
   format?: string;
   pattern?: string;
   description?: string;
+  example?: unknown;
 }
 
 export interface FieldRow {
@@ -31,6 +32,10 @@ export interface FieldRow {
   /** Allowed values, lengths, ranges, format and pattern, in words a reader scans. */
   limits: string[];
   description?: string;
+  /** An example value, as the schema's `example` gives it. */
+  example?: unknown;
+  /** The shared schema (a component) the field holds, or holds a list of, when its rows are not repeated here. */
+  schemaName?: string;
 }
 
 const MAX_DEPTH = 4;
@@ -67,11 +72,19 @@ function limitsOf(schema: JsonSchema): string[] {
   if (schema.maxItems !== undefined) limits.push(`at most ${count(schema.maxItems, 'item')}`);
   if (schema.format) limits.push(`format ${schema.format}`);
   if (schema.pattern) limits.push(`pattern ${schema.pattern}`);
+  // A list of allowed values (`allowedActions`, signing methods): say what each item may be (issue 35).
+  const itemValues = (schema.items?.enum ?? []).filter((value) => value !== null);
+  if (itemValues.length) limits.push(`each one of ${itemValues.map((value) => JSON.stringify(value)).join(', ')}`);
   return limits;
 }
 
-/** The rows of a body schema; an empty list when it has no named fields. */
-export function fieldRows(schema: JsonSchema, schemas: Record<string, JsonSchema>, prefix = '', depth = 0): FieldRow[] {
+const componentName = (schema: JsonSchema | undefined) => schema?.$ref?.replace('#/components/schemas/', '');
+
+/**
+ * The rows of a body schema; an empty list when it has no named fields. With `linkComponents`, a field holding a
+ * shared schema (the freight document in a list, say) is one row naming it (`schemaName`) instead of all its rows.
+ */
+export function fieldRows(schema: JsonSchema, schemas: Record<string, JsonSchema>, prefix = '', depth = 0, linkComponents = false): FieldRow[] {
   const object = alternatives(schema, schemas).find((choice) => choice.properties);
   if (!object?.properties || depth > MAX_DEPTH) return [];
   const required = new Set(object.required ?? []);
@@ -86,10 +99,17 @@ export function fieldRows(schema: JsonSchema, schemas: Record<string, JsonSchema
       required: required.has(name),
       limits: [...new Set(choices.flatMap(limitsOf))],
       description: resolve(property, schemas).description ?? choices.find((choice) => choice.description)?.description,
+      example: resolve(property, schemas).example ?? choices.find((choice) => choice.example !== undefined)?.example,
     };
-    const nestedObject = choices.find((choice) => choice.properties);
     const items = choices.find((choice) => choice.items)?.items;
-    const nested = nestedObject ? fieldRows(nestedObject, schemas, `${path}.`, depth + 1) : items ? fieldRows(items, schemas, `${path}[].`, depth + 1) : [];
+    const linked = linkComponents ? (componentName(property) ?? componentName(items) ?? (property.anyOf ?? []).map(componentName).find(Boolean)) : undefined;
+    if (linked) return [{ ...row, schemaName: linked }];
+    const nestedObject = choices.find((choice) => choice.properties);
+    const nested = nestedObject
+      ? fieldRows(nestedObject, schemas, `${path}.`, depth + 1, linkComponents)
+      : items
+        ? fieldRows(items, schemas, `${path}[].`, depth + 1, linkComponents)
+        : [];
     return [row, ...nested];
   });
 }

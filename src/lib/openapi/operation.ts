@@ -54,3 +54,20 @@ export interface ApiOperation {
   /** The OAuth endpoints answer errors with the RFC 6749 fields too, and 1.7/1.13 as 400. */
   oauth?: boolean;
 }
+
+const PGP_MEDIA = 'application/vnd.freightdocument.v1+pgp-signature';
+
+/** A PDF answer (the consignment note, the receipt) under the file name its `Content-Disposition` gives. */
+export function pdfAnswer(fileName: string, example: string): SuccessAnswer {
+  return {
+    status: 200,
+    description: `The PDF; \`Content-Disposition: inline; filename="${fileName}"\`.`,
+    headers: { 'Content-Disposition': `inline; filename="${example}"` },
+    content: { 'application/pdf': { format: 'binary' } },
+  };
+}
+
+/** A PGP cleartext-signed answer (contract §9) with an example of its armor. */
+export function signedAnswer(example: string): SuccessAnswer {
+  return { status: 200, description: `The signed message (\`${PGP_MEDIA}\`).`, content: { [PGP_MEDIA]: { format: 'text', example } } };
+}

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { accountView, changePasswordInput, createAccountInput } from '@/lib/schemas/account';
-import { createdAccountResponse, heartbeatResponse, tokenResponse } from '@/lib/schemas/api-responses';
+import {
+  createdAccountResponse,
+  heartbeatDownResponse,
+  heartbeatResponse,
+  openApiDocumentResponse,
+  revokedResponse,
+  tokenResponse,
+} from '@/lib/schemas/api-responses';
 import { accountDelegatesResponse, createdDelegateResponse, delegateInput } from '@/lib/schemas/delegation';
 import { authorizationRequest, revokeRequestForm, tokenRequestForm } from '@/lib/schemas/oauth';
 import { accountExample, DELEGATE_ID, delegateViewExample, PUBLIC_KEY_EXAMPLE } from './examples';
@@ -74,7 +81,7 @@ export const accountOperations: ApiOperation[] = [
     security: 'client',
     oauth: true,
     body: { schema: revokeRequestForm, form: true, example: { token: 'zMCXRfWbjcUYl7b1fodkCpjLlJD9u3DmzLTSHRlajs0' } },
-    success: [{ status: 200, description: 'Always, also for an unknown token.', content: json(z.object({}), {}) }],
+    success: [{ status: 200, description: 'Always, also for an unknown token.', content: json(revokedResponse, {}) }],
     errors: ['1.6'],
   },
   {
@@ -193,11 +200,11 @@ export const accountOperations: ApiOperation[] = [
     tag: 'Delegation',
     summary: 'End an account-wide delegation',
     description:
-      'The delegatee loses the role on every document at once, and so do the delegations it made from this one. An id that is not one of the caller’s delegations is `4.1`.',
+      'The delegatee loses the role on every document at once, and so do the delegations it made from this one. An id that is not one of the caller’s active account-wide delegations is `4.42`.',
     auth: 'bearer',
     parameterExamples: { delegateId: DELEGATE_ID },
     success: [{ status: 204, description: 'Ended.' }],
-    errors: ['4.1'],
+    errors: ['4.42'],
   },
   {
     method: 'get',
@@ -212,14 +219,11 @@ export const accountOperations: ApiOperation[] = [
       {
         status: 503,
         description: 'The database does not answer.',
-        content: json(
-          z.object({ status: z.literal('DOWN'), buildVersion: z.string(), errors: z.array(z.object({ code: z.string(), description: z.string() })) }),
-          {
-            status: 'DOWN',
-            buildVersion: '0.1.0',
-            errors: [{ code: '5.0', description: 'The database is not reachable.' }],
-          },
-        ),
+        content: json(heartbeatDownResponse, {
+          status: 'DOWN',
+          buildVersion: '0.1.0',
+          errors: [{ code: '5.0', description: 'The database is not reachable.' }],
+        }),
       },
     ],
     errors: [],
@@ -258,7 +262,15 @@ export const accountOperations: ApiOperation[] = [
       {
         status: 200,
         description: 'The document.',
-        content: json(z.object({ openapi: z.string() }).passthrough(), { openapi: '3.1.0', info: { title: 'Freight Document Service' } }),
+        content: json(openApiDocumentResponse, {
+          openapi: '3.1.0',
+          info: { title: 'Freight Document Service', version: '0.1.0', description: 'REST API for electronic consignment notes (e-CMR). …' },
+          servers: [{ url: '/api' }, { url: '/v1/api' }],
+          tags: [{ name: 'Authentication', description: 'OAuth 2.0 tokens …' }],
+          paths: {},
+          webhooks: {},
+          components: { schemas: {}, securitySchemes: {} },
+        }),
       },
     ],
     errors: [],

@@ -16,9 +16,13 @@ import {
   SIGNED_EXAMPLE,
 } from './examples';
 import { components } from './components';
-import type { ApiOperation } from './operation';
+import { pdfAnswer, signedAnswer, type ApiOperation } from './operation';
 
 const json = (schema: z.ZodType, example: unknown) => ({ 'application/json': { schema, example } });
+/** The list's page with its documents as the shared FreightDocument schema (a reference, not a second copy of it). */
+const listAnswer = freightDocumentListResponse.extend({
+  freightDocuments: z.array(components.freightDocument).meta(freightDocumentListResponse.shape.freightDocuments.meta() ?? {}),
+});
 const theDocument = json(components.freightDocument, documentExample);
 const withHeads = (body: Record<string, unknown>) => ({ ...body, previousCommits: [HEAD] });
 
@@ -49,7 +53,7 @@ export const documentOperations: ApiOperation[] = [
     tag: 'Freight documents',
     summary: 'List the documents the caller holds a role in',
     description:
-      'Without attachments, approvals, comments and updates. Filter `attribute.op.value` (ops eq, ne, gt, lt, ge, le), several comma-separated; sort `attribute.asc|desc`.',
+      'The documents the caller holds a role in (itself or as a delegate), cancelled ones never, one page at a time; each without `attachments`, `comments`, `approvals` and `updates`. Filter with blocks `attribute.operation.value` (operations `eq`, `ne`, `gt`, `lt`, `ge`, `le`), several separated by commas, which combine with AND; sort with `attribute.asc|desc`. `total` is exact up to 10,000 (`totalRelation` `eq`), else 10,000 with `gte`. Guide: [lists, filters and sort](/docs/guides/pagination-and-filters).',
     auth: 'bearer',
     query: listQueryParameters,
     parameterExamples: { filters: 'status.eq.ISSUED', sort: 'serviceNumber.asc', limit: '10', first: '1' },
@@ -57,7 +61,7 @@ export const documentOperations: ApiOperation[] = [
       {
         status: 200,
         description: 'One page.',
-        content: json(freightDocumentListResponse, { freightDocuments: [listedDocument], first: 1, limit: 10, total: 1, totalRelation: 'eq' }),
+        content: json(listAnswer, { freightDocuments: [listedDocument], first: 1, limit: 10, total: 1, totalRelation: 'eq' }),
       },
     ],
     errors: ['3.19', '3.20', '3.21', '3.22', '3.23', '3.24', '3.25', '3.30', '3.31'],
@@ -66,22 +70,36 @@ export const documentOperations: ApiOperation[] = [
     method: 'get',
     path: '/freightdocuments/{id}',
     tag: 'Freight documents',
-    summary: 'Read a freight document: JSON, PDF or PGP-signed JSON by Accept',
+    summary: 'Read a freight document (JSON)',
     description:
-      '`application/vnd.freightdocument.v1+pgp-signature` answers an OpenPGP cleartext-signed message whose signed text is exactly the JSON answer; check it with the key of `GET /pgp/publickey`. A document that does not exist and one the caller holds no role in both answer 4.47.',
+      'The document as the caller may see it: its content, and what belongs to the caller (`ownPermissions`, `allowedActions`, the TFA secrets of its transfers). A document that does not exist and one the caller holds no role in both answer `4.47`. The same path also answers the PDF (`Accept: application/pdf`) and the PGP-signed JSON (`Accept: application/vnd.freightdocument.v1+pgp-signature`), as clients of the commercial service ask for them; each form also has its own path, `GET /freightdocuments/{id}/pdf` and `…/pgp`, so that a generated client gets one type per call.',
     auth: 'bearer',
     parameterExamples: { id: ID },
-    success: [
-      {
-        status: 200,
-        description: 'The document as the caller may see it.',
-        content: {
-          ...theDocument,
-          'application/vnd.freightdocument.v1+pgp-signature': { format: 'text', example: SIGNED_EXAMPLE },
-          'application/pdf': { format: 'binary' },
-        },
-      },
-    ],
+    success: [{ status: 200, description: 'The document as the caller may see it.', content: theDocument }],
+    errors: ['4.47'],
+  },
+  {
+    method: 'get',
+    path: '/freightdocuments/{id}/pdf',
+    tag: 'Freight documents',
+    summary: 'The consignment note as PDF',
+    description:
+      'The consignment note as printed: A4, the 24 numbered boxes of the CMR form, the service number, every approval with its evidence and signature image, the reservations, and a QR code of the document’s verification page; in the partner environment every page says it is not legally valid. `Accept-Language` picks the label language (the languages of the places’ countries and English are printed). The same answer as `GET /freightdocuments/{id}` with `Accept: application/pdf`. `ETag` names the render: it changes with the next commit.',
+    auth: 'bearer',
+    parameterExamples: { id: ID },
+    success: [pdfAnswer('CMR-{serviceNumber}.pdf', 'CMR-000000000042.pdf')],
+    errors: ['4.47'],
+  },
+  {
+    method: 'get',
+    path: '/freightdocuments/{id}/pgp',
+    tag: 'Freight documents',
+    summary: 'The document as PGP-signed JSON',
+    description:
+      'An ASCII-armored OpenPGP cleartext-signed message whose signed text is exactly the JSON answer of `GET /freightdocuments/{id}` for the same caller at that moment (one line: JSON escapes its line breaks). Check it with the key of `GET /pgp/publickey`, e.g. `gpg --import key.asc && gpg --verify document.asc`. The same answer as `GET /freightdocuments/{id}` with `Accept: application/vnd.freightdocument.v1+pgp-signature`. Guide: [PDF, PGP and the receipt](/docs/guides/pdf-pgp-receipt).',
+    auth: 'bearer',
+    parameterExamples: { id: ID },
+    success: [signedAnswer(SIGNED_EXAMPLE)],
     errors: ['4.47'],
   },
   {
@@ -95,7 +113,7 @@ export const documentOperations: ApiOperation[] = [
     parameterExamples: { id: ID },
     body: { schema: components.freightDocumentInput, example: { ...documentBodyExample, establishedPlace: 'Rotterdam Waalhaven' } },
     success: [{ status: 205, description: 'Replaced (Reset Content, no body).' }],
-    errors: ['1.4', '4.47', '4.8', '3.1', '3.2', '3.9', '3.11', '3.15', '3.26', '4.13', '4.33', '4.40', '3.44'],
+    errors: ['1.4', '4.47', '4.5', '4.8', '3.1', '3.2', '3.9', '3.11', '3.15', '3.26', '4.13', '4.33', '4.40', '3.44'],
   },
   {
     method: 'post',
@@ -107,7 +125,7 @@ export const documentOperations: ApiOperation[] = [
     auth: 'bearer',
     parameterExamples: { id: ID },
     success: [{ status: 200, description: 'The issued document.', content: json(components.freightDocument, { ...documentExample, status: 'ISSUED' }) }],
-    errors: ['1.4', '4.47', '4.41', '3.1', '4.51'],
+    errors: ['1.4', '4.47', '4.18', '4.41', '3.1', '4.51'],
   },
   {
     method: 'post',
@@ -118,7 +136,7 @@ export const documentOperations: ApiOperation[] = [
     auth: 'bearer',
     parameterExamples: { id: ID },
     success: [{ status: 200, description: 'Cancelled.', content: json(cancelledFreightDocumentResponse, { freightDocumentId: ID, status: 'CANCELLED' }) }],
-    errors: ['1.4', '4.47'],
+    errors: ['1.4', '4.47', '4.5'],
   },
   {
     method: 'patch',
@@ -147,7 +165,7 @@ export const documentOperations: ApiOperation[] = [
     parameterExamples: { id: ID },
     body: { schema: structuredGoodsPatchInput, example: withHeads({ structuredGoods: [{ productId: 1, numberOfPackages: 11, weight: 440 }] }) },
     success: [{ status: 200, description: 'The document.', content: theDocument }],
-    errors: ['1.4', '4.47', '3.17', '3.29', '4.13', '4.45', '4.46'],
+    errors: ['1.4', '4.47', '3.17', '3.29', '4.13', '4.18', '4.45', '4.46'],
   },
   {
     method: 'post',
@@ -166,7 +184,7 @@ export const documentOperations: ApiOperation[] = [
         content: json(createdAttachmentResponse, { attachmentId: ATTACHMENT_ID }),
       },
     ],
-    errors: ['1.4', '4.47', '3.1', '3.8', '3.18', '3.34', '4.36', '4.44'],
+    errors: ['1.4', '4.47', '4.5', '3.1', '3.8', '3.18', '3.34', '4.36', '4.44'],
   },
   {
     method: 'get',

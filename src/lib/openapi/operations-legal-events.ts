@@ -10,7 +10,7 @@ import {
 } from '@/lib/schemas/legal-events';
 import { components } from './components';
 import { documentExample, HEAD, ID } from './examples';
-import type { ApiOperation } from './operation';
+import { pdfAnswer, signedAnswer, type ApiOperation } from './operation';
 
 const json = (schema: z.ZodType, example: unknown) => ({ 'application/json': { schema, example } });
 const theDocument = json(components.freightDocument, { ...documentExample, status: 'TRANSIT' });
@@ -18,6 +18,17 @@ const changeErrors = ['1.4', '4.47', '4.13', '4.45', '4.63'] as const;
 const INSTRUCTION_ID = '5b7d9f1a-2c4e-4a6b-8d0f-1a3c5e7b9d2f';
 const created = (description: string) => [{ status: 201, description, headers: { Location: `/api/freightdocuments/${ID}` }, content: theDocument }];
 const BASE = 'https://fds.example.com';
+const receiptExample = {
+  serviceNumber: documentExample.serviceNumber,
+  verificationUrl: `${BASE}/verify/3f2a…`,
+  takenOverAt: '2026-11-23T08:15:00.000Z',
+  place: 'Rotterdam',
+  carrier: documentExample.carrier,
+  goods: documentExample.goods,
+  structuredGoods: documentExample.structuredGoods,
+  licensePlates: [],
+  reservations: [],
+};
 
 /** The legal events of the CMR (contract §14); reservations are comments (§7, `reservation`). */
 export const legalEventOperations: ApiOperation[] = [
@@ -52,7 +63,7 @@ export const legalEventOperations: ApiOperation[] = [
     parameterExamples: { id: ID, instructionId: INSTRUCTION_ID },
     body: { schema: instructionResponseInput, example: { accepted: false, reason: 'The goods are already unloaded.', previousCommits: [HEAD] } },
     success: [{ status: 200, description: 'The document.', content: theDocument }],
-    errors: [...changeErrors, '3.1', '4.1', '4.18', '4.40', '4.62'],
+    errors: [...changeErrors, '3.1', '3.9', '4.1', '4.18', '4.40', '4.62'],
   },
   {
     method: 'post',
@@ -84,35 +95,39 @@ export const legalEventOperations: ApiOperation[] = [
     method: 'get',
     path: '/freightdocuments/{id}/receipt',
     tag: 'Legal events',
-    summary: 'The sender’s receipt of the taking over (Additional Protocol art. 6)',
+    summary: 'The sender’s receipt of the taking over (Additional Protocol art. 6), as JSON',
     description:
-      'For role holders after the collection (before it `4.18`): the service number, verification URL, when and where the goods were taken over, the carrier, the goods, the plates and the reservations of the taking over with their acceptance. JSON, PDF (labels in the `Accept-Language`’s language) or PGP-signed JSON by `Accept`.',
+      'For role holders after the collection (before it `4.18`): the service number, verification URL, when and where the goods were taken over, the carrier, the goods, the plates and the reservations of the taking over with their acceptance. The same path answers the PDF and the PGP-signed JSON by `Accept`; each also has its own path, `…/receipt/pdf` and `…/receipt/pgp`.',
+    auth: 'bearer',
+    parameterExamples: { id: ID },
+    success: [{ status: 200, description: 'The receipt.', content: json(receiptResponse, receiptExample) }],
+    errors: ['4.47', '4.18'],
+  },
+  {
+    method: 'get',
+    path: '/freightdocuments/{id}/receipt/pdf',
+    tag: 'Legal events',
+    summary: 'The sender’s receipt as PDF',
+    description:
+      'The receipt as PDF, labels in the language `Accept-Language` asks for (English otherwise). For role holders after the collection (before it `4.18`). The same answer as `GET …/receipt` with `Accept: application/pdf`.',
+    auth: 'bearer',
+    parameterExamples: { id: ID },
+    success: [pdfAnswer('CMR-{serviceNumber}-receipt.pdf', 'CMR-000000000042-receipt.pdf')],
+    errors: ['4.47', '4.18'],
+  },
+  {
+    method: 'get',
+    path: '/freightdocuments/{id}/receipt/pgp',
+    tag: 'Legal events',
+    summary: 'The sender’s receipt as PGP-signed JSON',
+    description:
+      'An OpenPGP cleartext-signed message whose signed text is exactly the JSON answer of `GET …/receipt`; check it with the key of `GET /pgp/publickey`. For role holders after the collection (before it `4.18`). The same answer as `GET …/receipt` with `Accept: application/vnd.freightdocument.v1+pgp-signature`.',
     auth: 'bearer',
     parameterExamples: { id: ID },
     success: [
-      {
-        status: 200,
-        description: 'The receipt, as JSON, PDF or PGP-signed JSON.',
-        content: {
-          ...json(receiptResponse, {
-            serviceNumber: documentExample.serviceNumber,
-            verificationUrl: `${BASE}/verify/3f2a…`,
-            takenOverAt: '2026-11-23T08:15:00.000Z',
-            place: 'Rotterdam',
-            carrier: documentExample.carrier,
-            goods: documentExample.goods,
-            structuredGoods: documentExample.structuredGoods,
-            licensePlates: [],
-            reservations: [],
-          }),
-          'application/pdf': { format: 'binary' },
-          'application/vnd.freightdocument.v1+pgp-signature': {
-            format: 'text',
-            example:
-              '-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n\n{"serviceNumber":"…"}\n-----BEGIN PGP SIGNATURE-----\n…\n-----END PGP SIGNATURE-----\n',
-          },
-        },
-      },
+      signedAnswer(
+        '-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n\n{"serviceNumber":"…"}\n-----BEGIN PGP SIGNATURE-----\n…\n-----END PGP SIGNATURE-----\n',
+      ),
     ],
     errors: ['4.47', '4.18'],
   },

@@ -49,7 +49,7 @@ export const transferOperations: ApiOperation[] = [
     tag: 'Transfers',
     summary: 'Record the counter party’s approval on the carrier’s device (TFA code, signature on glass, or implicit)',
     description:
-      'The carrier side records the counter party’s approval of an open transfer: `evidence.responseCode` (TFA, contract §8: computed on the counter party’s device from the challenge and its `accountSecret`), `evidence.signedOnGlassBy` with one PNG or JPEG signature, or no evidence (implicit). A type the document’s `availableSigningMethods` do not list for the transfer is `4.50`; a wrong code is `3.6` on `evidence.responseCode`, and after 5 wrong codes in 15 minutes every code answers 429 `1.10` with `Retry-After`.',
+      'The carrier side records the counter party’s approval of an open transfer: `evidence.responseCode` (TFA: computed on the counter party’s device from the challenge and its `accountSecret`, see the [two-factor guide](/docs/guides/two-factor-codes)), `evidence.signedOnGlassBy` with one PNG or JPEG signature, or no evidence (implicit). A type the document’s `availableSigningMethods` do not list for the transfer is `4.50`; a wrong code is `3.6` on `evidence.responseCode`, and after 5 wrong codes in 15 minutes every code answers 429 `1.10` with `Retry-After`.',
     auth: 'bearer',
     parameterExamples: { id: ID },
     body: {
@@ -111,7 +111,7 @@ export const transferOperations: ApiOperation[] = [
     tag: 'Transfers',
     summary: 'Comment on the transport (carriers, after issue)',
     description:
-      'By the carrier or a subsequent carrier after issue, until 14 days after delivery (`4.12`), with `previousCommits`; optional attachments. Comment texts enter the content hash of the TFA codes (contract §8), so a comment changes the challenge. With `reservation` the comment is a reservation of contract §14 (stage, kind, goods lines): its own rules (4.60, 4.46) apply instead of the comment period.',
+      'By the carrier or a subsequent carrier after issue, until 14 days after delivery (`4.12`), with `previousCommits`; optional attachments. Comment texts enter the content hash of the two-factor codes, so a comment changes the challenge. With `reservation` the comment is a reservation of the CMR (stage, kind, goods lines; [legal events guide](/docs/guides/legal-events)): its own rules (4.60, 4.46) apply instead of the comment period.',
     auth: 'bearer',
     parameterExamples: { id: ID },
     body: { schema: commentInput, example: { text: 'Two pallets wrapped again', clientMeta: { app: 'fleet-7' }, previousCommits: [HEAD] } },
@@ -167,11 +167,11 @@ export const transferOperations: ApiOperation[] = [
     tag: 'Delegation',
     summary: 'End a delegation on this document',
     description:
-      'The delegatee loses the role on this document at once, and so do the delegations it made from this one. An id that is not one of the caller’s delegations on the document is `4.1`.',
+      'The delegatee loses the role on this document at once, and so do the delegations it made from this one. An id that is not one of the caller’s active delegations on the document is `4.42`; an account-wide delegation is ended at `DELETE /accounts/users/me/delegates/{delegateId}` (`3.37` here).',
     auth: 'bearer',
     parameterExamples: { id: ID, delegateId: DELEGATE_ID },
     success: [{ status: 204, description: 'Ended.' }],
-    errors: ['4.47', '4.1'],
+    errors: ['4.47', '4.42', '3.37'],
   },
 ];
 

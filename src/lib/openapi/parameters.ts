@@ -27,5 +27,5 @@ export const PARAMETER_DESCRIPTIONS: Record<string, string> = {
   encodeBase64: '`true`: the content as base64 text (`text/plain`) instead of the bytes with their media type.',
   // Request headers.
   'Idempotency-Key':
-    'Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key.',
+    '1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency).',
 };

@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { LOCALES } from '@/lib/i18n/locales';
-import { emailSchema, optional, passwordSchema, phoneSchema } from './common';
+import { about, emailSchema, optional, passwordSchema, phoneSchema } from './common';
 
 export const createAccountInput = z.object({
-  name: z.string().trim().min(1, '3.1').max(255, '3.2'),
-  email: emailSchema,
-  password: passwordSchema,
-  phoneNumber: optional(phoneSchema),
-  companyName: optional(z.string().max(255, '3.2')),
+  name: z.string().trim().min(1, '3.1').max(255, '3.2').meta(about('The person’s or company’s name, 1–255 characters.', 'Ann')),
+  email: emailSchema.meta(about('The e-mail address to sign in with and to receive the activation link; unique, case-insensitively (3.5).', 'ann@example.com')),
+  password: passwordSchema.meta(about('8–128 characters (3.2).', 'correct horse')),
+  phoneNumber: optional(phoneSchema).meta(about('Digits, spaces and `( ) . - # + * p w` only (3.14).', '+31 10 123 4567')),
+  companyName: optional(z.string().max(255, '3.2')).meta(about('The company the account acts for.', 'Acme Logistics B.V.')),
   // Must be true; client systems send the string "true" too. Anything else, missing included, is 3.3.
-  acceptTermsAndConditions: z.unknown().refine((value) => value === true || value === 'true', '3.3'),
+  acceptTermsAndConditions: z
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: '3.3' })
+    .refine((value) => value === true || value === 'true', '3.3')
+    .meta(about('Must be `true` (or `"true"`): the person accepts the operator’s terms. Anything else, missing included, is 3.3.', true)),
 });
 export type CreateAccountInput = z.input<typeof createAccountInput>;
 
@@ -27,21 +30,28 @@ export const changeLocaleInput = z.object({ locale: localeSchema });
 export type ChangeLocaleInput = z.infer<typeof changeLocaleInput>;
 
 export const changePasswordInput = z.object({
-  oldPassword: z.string().min(1, '3.1'),
-  newPassword: passwordSchema,
+  oldPassword: z.string().min(1, '3.1').meta(about('The current password (wrong: 1.7, and it counts towards the sign-in lockout).', 'correct horse')),
+  newPassword: passwordSchema.meta(about('The new password: 8–128 characters (3.2), not the old one (3.7).', 'battery staple')),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
 export const accountView = z.object({
-  accountId: z.string(),
-  accountNumber: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phoneNumber: z.string().nullable(),
-  companyName: z.string().nullable(),
-  credits: z.number().int(),
-  paymentScheme: z.enum(['PRE_PAY', 'POST_PAY']),
-  environment: z.enum(['partner', 'production']),
+  accountId: z.string().meta(about('The account’s id.', '8d3f1c2a-4b5e-4f60-9a7b-1c2d3e4f5a6b')),
+  accountNumber: z
+    .string()
+    .meta(
+      about(
+        'Its account number: 7 or 8 digits, unique, never reused. Parties name accounts by it (`submittedAccountNumber`), and two-factor responses carry it.',
+        '1000001',
+      ),
+    ),
+  name: z.string().meta(about('Its name.', 'Ann')),
+  email: z.string().meta(about('Its e-mail address.', 'ann@example.com')),
+  phoneNumber: z.string().nullable().meta(about('Its phone number, or `null`.')),
+  companyName: z.string().nullable().meta(about('Its company, or `null`.')),
+  credits: z.number().int().meta(about('Credits left: issuing a document costs one in production (4.41 without); free in the partner environment.', 0)),
+  paymentScheme: z.enum(['PRE_PAY', 'POST_PAY']).meta(about('`PRE_PAY`: issuing spends credits; `POST_PAY`: billed afterwards.', 'PRE_PAY')),
+  environment: z.enum(['partner', 'production']).meta(about('`partner` (the test environment: free, not legally valid) or `production`.', 'partner')),
 });
 export type AccountView = z.infer<typeof accountView>;
 

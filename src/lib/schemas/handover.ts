@@ -1,18 +1,29 @@
 import { z } from 'zod';
 import { RESERVATION_KINDS } from '@/lib/domain/legal-events';
 import { TRANSFER_ACTIONS } from '@/lib/domain/transfers';
-import { optional } from './common';
+import { about, optional } from './common';
 import { freightDocumentContent, partyResponse, structuredGoodsResponse } from './freight-document-response';
 import { ROLES } from './freight-document';
 
 /** POST /freightdocuments/{id}/handoverlinks (contract §7). */
 export const handoverLinkInput = z.object({
-  action: z.enum(TRANSFER_ACTIONS, { error: (issue) => (issue.input === undefined ? '3.1' : '3.9') }),
+  action: z
+    .enum(TRANSFER_ACTIONS, { error: (issue) => (issue.input === undefined ? '3.1' : '3.9') })
+    .meta(about('The transfer the counter party signs for; it must list `SIGN_ON_GLASS` (4.50): the delivery.', 'DELIVERY')),
   /** Between carriers: the receiving subsequent carrier, as submitcounterpartyapproval names it. */
-  counterPartyRoleId: optional(z.string('3.17').max(100, '3.2')),
+  counterPartyRoleId: optional(z.string('3.17').max(100, '3.2')).meta(
+    about('Between carriers: the receiving subsequent carrier’s `roleId`, as submitcounterpartyapproval names it.'),
+  ),
 });
 
-export const handoverLinkResponse = z.object({ url: z.string(), expiresAt: z.string() });
+export const handoverLinkResponse = z.object({
+  url: z
+    .string()
+    .meta(about('The one-time page `{PUBLIC_URL}/handover/{token}` (256-bit token): show it as a QR code or send it to the counter party’s phone.')),
+  expiresAt: z
+    .string()
+    .meta(about('When it stops working (10 minutes), UTC with milliseconds; a used or expired link answers 410.', '2026-11-26T14:12:00.000Z')),
+});
 export type HandoverLinkResponse = z.infer<typeof handoverLinkResponse>;
 
 /** A hand-over token as links carry it: 256 bits, base64url (43 characters). Anything else names no link. */

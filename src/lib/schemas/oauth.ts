@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { about } from './common';
 
 /** Query of GET /oauth/authorize, also carried through the login and consent pages. */
 export const authorizationRequest = z.object({
@@ -30,17 +31,49 @@ export type CreateClientInput = z.input<typeof createClientInput>;
  * decides which are needed, 2.1 when one is missing); this schema documents the form for the OpenAPI document.
  */
 export const tokenRequestForm = z.object({
-  grant_type: z.enum(['password', 'refresh_token', 'authorization_code']),
-  username: z.string().optional().describe('password grant: e-mail or account number'),
-  password: z.string().optional().describe('password grant'),
-  refresh_token: z.string().optional().describe('refresh_token grant'),
-  code: z.string().optional().describe('authorization_code grant'),
-  redirect_uri: z.string().optional().describe('authorization_code grant'),
-  code_verifier: z.string().optional().describe('authorization_code grant with PKCE'),
-  scope: z.string().optional(),
-  client_id: z.string().optional().describe('client credentials in the body instead of Basic authentication'),
-  client_secret: z.string().optional(),
+  grant_type: z
+    .enum(['password', 'refresh_token', 'authorization_code'])
+    .meta(
+      about(
+        'Which grant: `password` (answers `accountSecret` too), `refresh_token`, or `authorization_code`. Another value: 2.1 `unsupported_grant_type`.',
+        'password',
+      ),
+    ),
+  username: z.string().optional().meta(about('Password grant: the account’s e-mail address or account number.', 'ann@example.com')),
+  password: z
+    .string()
+    .optional()
+    .meta(
+      about(
+        'Password grant: the password. 5 wrong ones for a username in 15 minutes lock it for the rest of the window (1.7 with `Retry-After`).',
+        'correct horse',
+      ),
+    ),
+  refresh_token: z.string().optional().meta(about('Refresh grant: the refresh token; it is spent, and the answer brings a new one.')),
+  code: z.string().optional().meta(about('Authorization-code grant: the `code` the redirect carried (10 minutes, once).')),
+  redirect_uri: z
+    .string()
+    .optional()
+    .meta(about('Authorization-code grant: the same redirect URI as in the authorization request.', 'https://tms.example.com/callback')),
+  code_verifier: z.string().optional().meta(about('Authorization-code grant with PKCE: the verifier whose S256 hash the authorization request sent.')),
+  scope: z
+    .string()
+    .optional()
+    .meta(
+      about(
+        'The service scope (`OAUTH_SCOPE`, default `service`) or one of its aliases; omitted: the service scope. Another value: 1.13 `invalid_scope`.',
+        'service',
+      ),
+    ),
+  client_id: z.string().optional().meta(about('The client’s id, when its credentials come in the form instead of HTTP Basic.')),
+  client_secret: z.string().optional().meta(about('The client’s secret, with `client_id`.')),
 });
 
 /** The form of POST /oauth/revoke (RFC 7009). */
-export const revokeRequestForm = z.object({ token: z.string(), token_type_hint: z.enum(['access_token', 'refresh_token']).optional() });
+export const revokeRequestForm = z.object({
+  token: z.string().meta(about('The access or refresh token to revoke; a refresh token takes its whole family with it.')),
+  token_type_hint: z
+    .enum(['access_token', 'refresh_token'])
+    .optional()
+    .meta(about('Which kind it is, as a hint; either is found without it.', 'refresh_token')),
+});

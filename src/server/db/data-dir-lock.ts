@@ -34,11 +34,23 @@ export function readLiveHolder(dataDir: string): DataDirHolder | undefined {
   }
 }
 
+/**
+ * Why a live holder keeps this process out, and what to do (issue 35: the pid alone left a newcomer guessing): stop
+ * that process, or give this one its own directory, or run both on PostgreSQL. One line; the preflight says it too.
+ */
+export function heldDataDirMessage(dataDir: string, holder: Pick<DataDirHolder, 'pid' | 'purpose' | 'port'>): string {
+  const who =
+    holder.purpose === 'server' ? `a running server of this service${holder.port ? ` (port ${holder.port})` : ''}` : 'the admin command or another tool';
+  return (
+    `DATA_DIR ${dataDir} is held by process ${holder.pid} (${who}); only one process may open the embedded database: ` +
+    `stop that process first (kill ${holder.pid}), or start this one with a DATA_DIR of its own (e.g. DATA_DIR=./.data-2), ` +
+    'or run both on PostgreSQL with DATABASE_URL'
+  );
+}
+
 export function claimDataDir(dataDir: string, purpose: 'server' | 'tool'): DataDirHolder {
   const live = readLiveHolder(dataDir);
-  if (live) {
-    throw new Error(`DATA_DIR ${dataDir} is held by process ${live.pid} (${live.purpose}); only one process may open it`);
-  }
+  if (live) throw new Error(heldDataDirMessage(dataDir, live));
   const holder: DataDirHolder = {
     pid: process.pid,
     purpose,

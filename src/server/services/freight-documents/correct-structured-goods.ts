@@ -4,6 +4,7 @@ import { errorItem, parseInput, ServiceError } from '@/server/errors';
 import type { ServiceContext } from '../context';
 import { authorize } from '../access/load-document';
 import { mutateAndSerialize } from './mutate-document';
+import { unknownGoodsLine } from './unknown-goods-line';
 
 /**
  * PATCH /freightdocuments/{id}/structuredgoods (contract §4): after issue the carrier corrects quantities
@@ -29,7 +30,7 @@ export async function correctStructuredGoods({
       const lines = (loaded.document.content.structuredGoods as Record<string, unknown>[] | undefined) ?? [];
       const errors = structuredGoods.flatMap((item, index) =>
         item.productId === undefined || !lines.some((line) => line.productId === item.productId)
-          ? [errorItem('4.46', `structuredGoods[${index}].productId`)]
+          ? [errorItem('4.46', `structuredGoods[${index}].productId`, unknownGoodsLine(item.productId))]
           : [],
       );
       if (errors.length > 0) throw new ServiceError(errors);

@@ -2,6 +2,7 @@ import { reservationRole, withinTimeLimit } from '@/lib/domain/legal-events';
 import type { commentInput } from '@/lib/schemas/transfers';
 import type { z } from 'zod';
 import { fail } from '@/server/errors';
+import { unknownGoodsLine } from '../freight-documents/unknown-goods-line';
 import type { ServiceContext } from '../context';
 import { mutateDocument } from '../freight-documents/mutate-document';
 import { prepareCommentFiles, recordComment } from '../transfers/record-comment';
@@ -33,7 +34,8 @@ export async function addReservation(ctx: ServiceContext, input: { freightDocume
       const actingAs = loaded.access.held.find((held) => held.roleId === (role as { roleId: string }).roleId)!;
       const productIds = new Set(((loaded.document.content.structuredGoods ?? []) as { productId: number }[]).map((line) => line.productId));
       const unknown = (goodsLines ?? []).findIndex((productId) => !productIds.has(productId));
-      if (unknown >= 0) fail('4.46', `reservation.goodsLines[${unknown}]`);
+      // 4.46 as contract §14 fixes it, in words that fit the case (the catalogue's phrase is about adding goods).
+      if (unknown >= 0) fail('4.46', `reservation.goodsLines[${unknown}]`, { description: unknownGoodsLine(goodsLines![unknown]!) });
       const madeAt = times.clientTime ?? times.serverTime;
       commentId = await recordComment(tx, loaded, {
         actingAs,

@@ -28,7 +28,8 @@ export interface ResponseCodeCheck {
  * TFA evidence of a counter-party approval (contract §8): reads the account number out of the response
  * code, requires it to be one of the transfer's counter parties, and accepts the code only when it equals
  * the version 2 response computed with that account's secret for this transfer (or the version 1 response,
- * with TFA_ACCEPT_V1=true). Returns the approving account; anything else is 3.6.
+ * with TFA_ACCEPT_V1=true). Returns the approving account; anything else is 3.6 (a right version 1 code without the
+ * setting with a description that names it, which isWrongCode does not count towards the attempt limit).
  */
 export async function checkResponseCode({ ctx, input }: { ctx: ServiceContext; input: ResponseCodeCheck }) {
   return matchResponseCode(ctx.db, ctx, input);
@@ -36,6 +37,13 @@ export async function checkResponseCode({ ctx, input }: { ctx: ServiceContext; i
 
 /** What a wrong code answers: 3.6 as the contract fixes it, said in words that fit (not "Pattern not correct"). */
 export const WRONG_RESPONSE_CODE = 'The response code does not match this transfer.';
+
+/**
+ * Contract §8: the right version 1 code while the operator has not allowed version 1. Still 3.6, but it says why, so an
+ * integrator can tell an app written for the commercial service from a wrong code; it is not a wrong attempt.
+ */
+export const VERSION_1_RESPONSE_CODE =
+  'This is a correct version 1 response code (the commercial service’s), which this service does not accept: compute version 2 (bound to the transfer), or ask the operator to set TFA_ACCEPT_V1=true.';
 
 /** checkResponseCode inside a transaction that is already open (a verb's). */
 export async function matchResponseCode(db: DbOrTx, ctx: Pick<ServiceContext, 'appSecret' | 'config'>, input: ResponseCodeCheck) {
@@ -57,11 +65,15 @@ export async function matchResponseCode(db: DbOrTx, ctx: Pick<ServiceContext, 'a
   const secret = account ? open(account.sealedSecret, ctx.appSecret, ACCOUNT_SECRET_PURPOSE) : '';
   const bound = { challenge, accountNumber: account?.accountNumber ?? '0', s2: input.s2, accountSecret: secret };
   const expected = account ? responseCode({ ...bound, action: input.action }) : '';
-  // Version 1 (the commercial service's) covers neither the transfer nor its challenge: only when the operator allows it.
-  const expectedV1 = account && ctx.config.TFA_ACCEPT_V1 ? responseCodeV1({ ...bound, serviceNumber: input.serviceNumber }) : '';
+  // Version 1 (the commercial service's) covers neither the transfer nor its challenge: accepted only when the operator
+  // allows it, and recognised either way so that a refusal can name the setting.
+  const expectedV1 = account ? responseCodeV1({ ...bound, serviceNumber: input.serviceNumber }) : '';
   // Compared whether or not the account was found, so that both refusals take the same path.
   const matchesV2 = constantTimeEqual(expected, code);
-  const matchesV1 = constantTimeEqual(expectedV1, code);
+  const matchesV1 = constantTimeEqual(expectedV1, code) && code !== '';
+  if (account && matchesV1 && !matchesV2 && !ctx.config.TFA_ACCEPT_V1) {
+    fail('3.6', 'evidence.responseCode', { description: VERSION_1_RESPONSE_CODE });
+  }
   const matches = (matchesV2 || matchesV1) && code !== '';
   if (!account || !matches) wrong();
   return { accountId: account.id, accountNumber: account.accountNumber };

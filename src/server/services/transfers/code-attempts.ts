@@ -21,7 +21,10 @@ export interface CodeAttempt {
   release(): Promise<void>;
 }
 
-/** Whether an approval failed because its response code was wrong (the only failure that counts). */
+/**
+ * Whether an approval failed because its response code was wrong (the only failure that counts). A right version 1
+ * code refused because TFA_ACCEPT_V1 is off carries another description: contract §8 does not count it.
+ */
 export function isWrongCode(error: unknown): boolean {
   return error instanceof ServiceError && error.items.some((item) => item.field === 'evidence.responseCode' && item.description === WRONG_RESPONSE_CODE);
 }

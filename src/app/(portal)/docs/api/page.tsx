@@ -4,6 +4,7 @@ import packageJson from '../../../../../package.json';
 import { ErrorCodeTable } from '@/components/api-docs/error-code-table';
 import { InlineMarkdown } from '@/components/api-docs/inline-markdown';
 import { OperationEntry, type DocumentedOperation } from '@/components/api-docs/operation-entry';
+import { SharedSchemas } from '@/components/api-docs/shared-schemas';
 import '@/components/api-docs/api-docs.css';
 import { errorTable } from '@/lib/openapi/error-table';
 import type { JsonSchema } from '@/lib/openapi/field-rows';
@@ -17,23 +18,28 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
+type Operations = Record<string, Record<string, Omit<DocumentedOperation, 'method' | 'path'> & { tags: string[] }>>;
+
 interface OpenApiDocument {
   tags: { name: string; description?: string }[];
   components: { schemas: Record<string, JsonSchema> };
-  paths: Record<string, Record<string, Omit<DocumentedOperation, 'method' | 'path'> & { tags: string[] }>>;
+  paths: Operations;
+  webhooks: Operations;
 }
+
+const listed = (operations: Operations) =>
+  Object.entries(operations).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ ...operation, method, path })));
 
 /**
  * The API reference (issue 11), rendered on the server from the same generated document as /api/openapi.json: it needs
- * no script and no internet, and is plain HTML that screen readers and axe read. Every operation with an example request
- * and answer, grouped by tag, then the error-code table of the catalogue. Operation texts are English (the API's).
+ * no script and no internet, and is plain HTML that screen readers and axe read. Every operation with its fields, code
+ * samples, an example request and answer, grouped by tag; then the webhooks the service sends, the shared schemas'
+ * field tables and the error-code table with each code's cause and remedy (issue 35). Operation texts are English.
  */
 export default async function ApiDocsPage() {
   const t = await getTranslations('apidocs');
   const document = JSON.parse(getOpenApiDocument({ input: { version: packageJson.version } })) as OpenApiDocument;
-  const operations = Object.entries(document.paths).flatMap(([path, item]) =>
-    Object.entries(item).map(([method, operation]) => ({ ...operation, method, path })),
-  );
+  const operations = listed(document.paths);
   return (
     <div className="api-docs">
       <h1>{t('title')}</h1>
@@ -53,6 +59,12 @@ export default async function ApiDocsPage() {
               </a>
             </li>
           ))}
+          <li>
+            <a href="#webhooks">{t('webhooksLink')}</a>
+          </li>
+          <li>
+            <a href="#schemas">{t('schemasLink')}</a>
+          </li>
           <li>
             <a href="#error-codes">{t('errorsLink')}</a>
           </li>
@@ -89,6 +101,15 @@ export default async function ApiDocsPage() {
             ))}
         </section>
       ))}
+      <section aria-labelledby="webhooks">
+        {/* A section of the operations (h3 like a tag), so the operation entries' h4 follow in order. */}
+        <h3 id="webhooks">{t('webhooksHeading')}</h3>
+        <p>{t('webhooksIntro')}</p>
+        {listed(document.webhooks).map((webhook) => (
+          <OperationEntry key={webhook.path} operation={webhook} schemas={document.components.schemas} webhook />
+        ))}
+      </section>
+      <SharedSchemas schemas={document.components.schemas} />
       <h2 id="error-codes">{t('errorsHeading')}</h2>
       <p>{t.rich('errorsIntro', { shape: ERROR_SHAPE, code: (chunks) => <code>{chunks}</code> })}</p>
       <ErrorCodeTable rows={errorTable()} />
