@@ -7,7 +7,19 @@ import crypto from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachments, documentCommits, documentEvents, documentRoles, documentSnapshots, freightDocuments } from '@/server/db/schema';
+import {
+  accounts,
+  attachments,
+  documentChainChecks,
+  documentComments,
+  documentCommits,
+  documentEvents,
+  documentRoles,
+  documentSnapshots,
+  freightDocuments,
+} from '@/server/db/schema';
+import { checkDocumentChain } from '@/server/services/freight-documents/check-document-chain';
+import { addComment } from '@/server/services/transfers/add-comment';
 import { queryRows } from '@/server/db/rows';
 import { ServiceError } from '@/server/errors';
 import type { ServiceContext } from '@/server/services/context';
@@ -19,7 +31,9 @@ import { issueFreightDocument } from '@/server/services/freight-documents/issue-
 import { replaceFreightDocument } from '@/server/services/freight-documents/replace-freight-document';
 import { updateEstimatedTimes } from '@/server/services/freight-documents/update-estimated-times';
 import { loadAttachmentDigests } from '@/server/services/freight-documents/attachment-columns';
-import { hashSnapshot, NO_TRANSFER_RECORDS, SNAPSHOT_VERSION, snapshotOf } from '@/server/services/freight-documents/snapshot';
+import { hashSnapshot, NO_TRANSFER_RECORDS, snapshotOf } from '@/server/services/freight-documents/snapshot';
+import { getCommit } from '@/server/services/freight-documents/get-commit';
+import { HASH_VERSION } from '@/lib/chain/formula';
 import { verifyCommitChain } from '@/server/services/freight-documents/verify-commit-chain';
 import { activeAccount, databaseKinds, openTestDatabase, serviceContext, type TestDatabase } from './harness';
 
@@ -79,18 +93,20 @@ describe.each(databaseKinds())('the commit chain (%s)', (kind) => {
   const commitsOf = (documentId: string) =>
     database.handle.db.select().from(documentCommits).where(eq(documentCommits.documentId, documentId)).orderBy(asc(documentCommits.sequence));
 
-  it('recomputes every commit id and every content hash from the stored snapshots', async () => {
+  it('recomputes every commit id, content hash, part and records root from what the commit endpoint serves', async () => {
     const { freightDocumentId } = await documentWithHistory();
     const commits = await commitsOf(freightDocumentId);
     expect(commits.map((commit) => commit.changeType)).toEqual(['CREATE', 'UPDATE', 'ATTACHMENT', 'ISSUE', 'ESTIMATED_TIMES']);
     const document = await getFreightDocument({ ctx, input: { freightDocumentId } });
+    const served = new Map<string, { root: string; parts: Record<string, string> }>();
     for (const [index, commit] of commits.entries()) {
-      // The id: the canonical update entry as the API shows it (contract §6).
+      // The id: the canonical update entry exactly as the API shows it (contract §6), every hashed field in it.
       const update = document.updates![index]!;
+      expect(update.accountId).toBe(update.account?.accountId ?? null);
       const fields = {
-        freightDocumentId,
+        freightDocumentId: update.freightDocumentId,
         changeType: update.changeType,
-        accountId: update.account?.accountId ?? null,
+        accountId: update.accountId,
         newFreightDocumentStatus: update.newFreightDocumentStatus,
         previousCommits: [...update.previousCommits].sort(),
         createDateTimeClient: update.createDateTimeClient,
@@ -98,23 +114,48 @@ describe.each(databaseKinds())('the commit chain (%s)', (kind) => {
         contentHash: update.contentHash,
       };
       expect(sha256(canonicalize(fields)!)).toBe(commit.id);
-      // The content: the snapshot stored for the commit hashes to its contentHash and names each attachment's bytes.
-      expect(commit.hashVersion).toBe(SNAPSHOT_VERSION);
-      const [snapshot] = await database.handle.db.select().from(documentSnapshots).where(eq(documentSnapshots.contentHash, commit.contentHash));
-      expect(sha256(canonicalize(snapshot!.body)!)).toBe(commit.contentHash);
-      for (const file of (snapshot!.body as { attachments: { attachmentId: string; sha256: string }[] }).attachments) {
-        const [stored] = await database.handle.db.select({ content: attachments.content }).from(attachments).where(eq(attachments.id, file.attachmentId));
-        expect(sha256(stored!.content)).toBe(file.sha256);
+      // The content, exactly as hashed; the parts it names first served with it; the records root folded from the parents'.
+      const answer = await getCommit({ ctx, input: { freightDocumentId, commitId: commit.id } });
+      expect(answer).toMatchObject({ commitId: commit.id, changeType: commit.changeType, contentHash: commit.contentHash, hashVersion: HASH_VERSION });
+      expect(sha256(canonicalize(answer.content)!)).toBe(commit.contentHash);
+      const content = answer.content as { parts: Record<string, string>; records: string };
+      const parents = update.previousCommits.map((parent) => served.get(parent)!);
+      expect(content.records).toBe(sha256(canonicalize({ parents: parents.map((parent) => parent.root).sort(), records: [] })!));
+      for (const entry of answer.addedRecords) {
+        expect(entry.kind).toBe('PART');
+        expect(sha256(canonicalize(entry.record)!)).toBe(entry.digest);
+        expect(content.parts[(entry as { part: string }).part]).toBe(entry.digest);
       }
+      for (const [part, digest] of Object.entries(content.parts)) {
+        const introduced = answer.addedRecords.some((entry) => entry.digest === digest);
+        expect(introduced || parents.some((parent) => parent.parts[part] === digest)).toBe(true);
+      }
+      served.set(commit.id, { root: content.records, parts: content.parts });
     }
-    const snapshots = await Promise.all(
-      commits.map(
-        async (commit) => (await database.handle.db.select().from(documentSnapshots).where(eq(documentSnapshots.contentHash, commit.contentHash)))[0]!.body,
-      ),
+    // The attachments part names each attachment's bytes; the creation introduces every part, the estimate none.
+    const attachmentsOfCommit = async (commitId: string) =>
+      ((await getCommit({ ctx, input: { freightDocumentId, commitId } })).addedRecords.find((entry) => 'part' in entry && entry.part === 'attachments')
+        ?.record ?? null) as { attachmentId: string; sha256: string }[] | null;
+    expect((await attachmentsOfCommit(commits[0]!.id))!.length).toBe(1);
+    expect((await attachmentsOfCommit(commits[2]!.id))!.length).toBe(3);
+    for (const file of (await attachmentsOfCommit(commits[2]!.id))!) {
+      const [stored] = await database.handle.db.select({ content: attachments.content }).from(attachments).where(eq(attachments.id, file.attachmentId));
+      expect(sha256(stored!.content)).toBe(file.sha256);
+    }
+    expect((await getCommit({ ctx, input: { freightDocumentId, commitId: commits[4]!.id } })).addedRecords).toEqual([]);
+    expect(await verifyCommitChain(database.handle.db, freightDocumentId)).toMatchObject({ intact: true, commits: 5, verifiedContent: 5 });
+  });
+
+  it('serves a commit to whoever may read the document only: an unknown commit is 4.1, another document 4.47', async () => {
+    const { freightDocumentId } = await documentWithHistory();
+    await expect(getCommit({ ctx, input: { freightDocumentId, commitId: 'f'.repeat(64) } })).rejects.toSatisfy(
+      (error) => error instanceof ServiceError && error.code === '4.1',
     );
-    expect(snapshots.map((snapshot) => (snapshot as { attachments: unknown[] }).attachments.length)).toEqual([1, 2, 3, 3, 3]);
-    expect(snapshots.map((snapshot) => (snapshot as { status: string }).status)).toEqual(['DRAFT', 'DRAFT', 'DRAFT', 'ISSUED', 'ISSUED']);
-    expect(await verifyCommitChain(database.handle.db, freightDocumentId)).toEqual({ intact: true, commits: 5, verifiedContent: 5 });
+    const stranger = serviceContext(database.handle, {}, (await activeAccount(serviceContext(database.handle), 'Stranger')).accountId);
+    const [first] = await commitsOf(freightDocumentId);
+    await expect(getCommit({ ctx: stranger, input: { freightDocumentId, commitId: first!.id } })).rejects.toSatisfy(
+      (error) => error instanceof ServiceError && error.code === '4.47',
+    );
   });
 
   it('names the commit that first recorded an attachment whose bytes were changed in the database', async () => {
@@ -211,6 +252,95 @@ describe.each(databaseKinds())('the commit chain (%s)', (kind) => {
       createDateTimeServer: new Date(fields.createDateTimeServer),
     });
     expect(await verifyCommitChain(database.handle.db, freightDocumentId)).toEqual({ intact: true, commits: 2, verifiedContent: 2 });
+  });
+
+  it('continues a chain begun before version 5: the first version 5 commit folds the older records into its root', async () => {
+    const submitterNumber = (await database.handle.db.select({ n: accounts.accountNumber }).from(accounts).where(eq(accounts.id, ctx.caller!.accountId)))[0]!.n;
+    const { freightDocumentId } = await createFreightDocument({
+      ctx,
+      input: body({ attachments: [], status: 'ISSUED', carrier: { name: 'Own Trucks', submittedAccountNumber: submitterNumber } }),
+    });
+    const [first] = await commitsOf(freightDocumentId);
+    const [document] = await database.handle.db.select().from(freightDocuments).where(eq(freightDocuments.id, freightDocumentId));
+    const roles = await database.handle.db.select().from(documentRoles).where(eq(documentRoles.documentId, freightDocumentId));
+    const carrierRole = roles.find((role) => role.role === 'CARRIER')!;
+    // A comment as version 4 recorded it: embedded in its commit's whole snapshot.
+    const comment = {
+      id: crypto.randomUUID(),
+      documentId: freightDocumentId,
+      commitId: null,
+      text: 'Recorded before version 5',
+      role: 'CARRIER' as const,
+      roleId: carrierRole.id,
+      accountId: ctx.caller!.accountId,
+      submittedByAccountId: ctx.caller!.accountId,
+      attachmentIds: [],
+      clientMeta: null,
+      reservation: null,
+    };
+    const snapshot = snapshotOf(
+      document!,
+      roles,
+      await loadAttachmentDigests(database.handle.db, freightDocumentId),
+      { ...NO_TRANSFER_RECORDS, comments: [comment] },
+      4,
+    );
+    const contentHash = hashSnapshot(snapshot);
+    await database.handle.db.insert(documentSnapshots).values({ contentHash, body: snapshot });
+    const fields = {
+      freightDocumentId,
+      changeType: 'COMMENT',
+      accountId: ctx.caller!.accountId,
+      newFreightDocumentStatus: null,
+      previousCommits: [first!.id],
+      createDateTimeClient: null,
+      createDateTimeServer: '2026-11-24T10:00:00.000Z',
+      contentHash,
+    };
+    const legacyId = sha256(canonicalize(fields)!);
+    await database.handle.db.insert(documentCommits).values({
+      id: legacyId,
+      documentId: freightDocumentId,
+      sequence: 2,
+      changeType: 'COMMENT',
+      accountId: ctx.caller!.accountId,
+      actor: { kind: 'ACCOUNT', accountId: ctx.caller!.accountId },
+      hashVersion: 4,
+      newStatus: null,
+      previousCommits: [first!.id],
+      contentHash,
+      createDateTimeServer: new Date(fields.createDateTimeServer),
+    });
+    await database.handle.db.insert(documentComments).values({ ...comment, commitId: legacyId });
+    // Before version 5 no commit kept a root.
+    await database.handle.db.update(documentCommits).set({ recordsRoot: null }).where(eq(documentCommits.documentId, freightDocumentId));
+    await database.handle.db
+      .update(freightDocuments)
+      .set({ headCommits: [legacyId] })
+      .where(eq(freightDocuments.id, freightDocumentId));
+    expect(await verifyCommitChain(database.handle.db, freightDocumentId)).toEqual({ intact: true, commits: 2, verifiedContent: 2 });
+
+    const { commitId } = await addComment({ ctx, input: { freightDocumentId, body: { text: 'After version 5', previousCommits: [legacyId] } } });
+    const legacy = await getCommit({ ctx, input: { freightDocumentId, commitId: legacyId } });
+    expect(legacy).toMatchObject({ hashVersion: 4, content: snapshot });
+    expect(legacy.addedRecords.map((entry) => entry.kind)).toEqual(['COMMENT']);
+    const latest = await getCommit({ ctx, input: { freightDocumentId, commitId } });
+    const rootOf = (parents: string[], records: string[]) => sha256(canonicalize({ parents: [...parents].sort(), records: [...records].sort() })!);
+    const firstRoot = rootOf([], []);
+    const legacyRoot = rootOf([firstRoot], [legacy.addedRecords[0]!.digest]);
+    expect((latest.content as { records: string }).records).toBe(rootOf([legacyRoot], [latest.addedRecords.find((entry) => entry.kind === 'COMMENT')!.digest]));
+    expect(await verifyCommitChain(database.handle.db, freightDocumentId)).toEqual({ intact: true, commits: 3, verifiedContent: 3 });
+
+    // The page's check: kept per head, then only the commits after it; the same answer as a check from the start.
+    expect(await checkDocumentChain(database.handle.db, freightDocumentId)).toEqual({ intact: true, commits: 3, verifiedContent: 3 });
+    const more = await addComment({ ctx, input: { freightDocumentId, body: { text: 'One more', previousCommits: [commitId] } } });
+    expect(await checkDocumentChain(database.handle.db, freightDocumentId)).toEqual(await verifyCommitChain(database.handle.db, freightDocumentId));
+    const [kept] = await database.handle.db.select().from(documentChainChecks).where(eq(documentChainChecks.documentId, freightDocumentId));
+    expect(kept).toMatchObject({ heads: [more.commitId], verifiedSequence: 4, result: { intact: true, commits: 4 } });
+
+    // A comment's text changed in the database breaks the root of the commit that added it.
+    await database.handle.db.update(documentComments).set({ text: 'Forged' }).where(eq(documentComments.commitId, more.commitId));
+    expect(await verifyCommitChain(database.handle.db, freightDocumentId)).toMatchObject({ intact: false, reason: 'RECORD', commitId: more.commitId });
   });
 
   it('writes exactly one event row per status change, in the commit of the change', async () => {

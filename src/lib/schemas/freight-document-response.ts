@@ -72,7 +72,13 @@ export const accountSummaryResponse = z.object({
   phoneNumber: nullableString.optional(),
 });
 
+/**
+ * One commit of the document's chain (contract §6): every field its `commitId` hashes, so anyone recomputes the id
+ * from this entry alone (docs/commit-chain.md); `accountId` is also inside `account`.
+ */
 export const updateResponse = z.object({
+  freightDocumentId: z.string(),
+  accountId: nullableString,
   account: accountSummaryResponse.nullable(),
   changeType: z.string(),
   commitId: z.string(),
@@ -114,8 +120,13 @@ export const approvalResponse = z.object({
   signedOnGlassBy: z.object({ name: z.string(), email: z.string().optional() }).optional(),
   /** The sealed signature image of a sign-on-glass approval. */
   attachmentId: z.string().optional(),
-  /** Contract §14: the commentIds of the reservations this counter-party approval accepted; empty otherwise. */
+  /**
+   * Contract §14: the commentIds of the reservations of the transfer's stage among the ancestors of the commits this
+   * counter-party approval named (what the approver was shown), withdrawn ones left out; empty otherwise.
+   */
   acceptedReservations: z.array(z.string()),
+  /** Contract §14: reservations of that stage made after the heads the approver saw and before the approval: not accepted. */
+  unseenReservations: z.array(z.string()),
 });
 export type ApprovalResponse = z.infer<typeof approvalResponse>;
 
@@ -126,6 +137,10 @@ export const reservationResponse = z.object({
   goodsLines: z.array(z.number()).optional(),
   /** Whether an after-delivery or delay reservation came within its time limit (always true for the others). */
   withinTimeLimit: z.boolean(),
+  /** Recorded by the carrier side for the counter party on the hand-over page (contract §7): the signer's name. */
+  recordedFor: z.object({ name: z.string() }).optional(),
+  /** Withdrawn by its author before that stage's counter-party approval (contract §14): kept, left out of acceptances and boxes. */
+  withdrawn: z.object({ at: z.string(), by: z.object({ accountNumber: nullableString, name: nullableString }) }).optional(),
 });
 
 /**

@@ -5,7 +5,7 @@ import { documentAccesses, documentApprovals, documentCommits, documentRoles, fr
 import { fail } from '@/server/errors';
 import type { ServiceContext } from '../context';
 import type { VerificationView } from '@/lib/schemas/verification';
-import { verifyCommitChain } from '../freight-documents/verify-commit-chain';
+import { checkDocumentChain } from '../freight-documents/check-document-chain';
 
 /** Tokens are 64 lowercase hex characters (the column's default); anything else is not looked up at all. */
 const TOKEN = /^[0-9a-f]{64}$/;
@@ -71,7 +71,7 @@ export async function verifyDocument({ ctx, input }: { ctx: ServiceContext; inpu
       .from(documentCommits)
       .where(and(eq(documentCommits.documentId, document.id), inArray(documentCommits.changeType, [...LEGAL_EVENTS])))
       .orderBy(asc(documentCommits.sequence)),
-    verifyCommitChain(ctx.db, document.id),
+    checkDocumentChain(ctx.db, document.id),
   ]);
   // A cancelled document shows only that it was cancelled, under its service number: no names, places or approvals.
   const shown = document.status === 'CANCELLED' ? [] : roles;
