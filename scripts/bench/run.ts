@@ -9,8 +9,8 @@
  * BENCH_EXPLAIN (1; 0 leaves out EXPLAIN ANALYZE of the list SQL per tier and query),
  * BENCH_CPU_PROF (unset; a folder: the next and bare servers write V8 CPU profiles there when they stop),
  * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test: where scratch databases are created), BENCH_PDF_ONLY (0;
- * 1 runs only the PDF part, see pdf.ts for its knobs), BENCH_OPERATIONS (floor,create,get,list,issue: the operations loaded on
- * both servers), BENCH_PARTS (load,pdf,list: which parts run, for a quicker look at one of them).
+ * 1 runs only the PDF part, see pdf.ts for its knobs; verification.ts has the verification part's), BENCH_OPERATIONS (floor,create,get,list,issue: the operations loaded on
+ * both servers), BENCH_PARTS (load,pdf,verify,list: which parts run, for a quicker look at one of them).
  * A third server, limit-server.ts, answers GET with one query and nothing else: the machine's limit for that work.
  */
 import crypto from 'node:crypto';
@@ -21,6 +21,7 @@ import postgres from 'postgres';
 import { openPostgres } from '@/server/db/client';
 import { explainList } from './explain';
 import { benchPdf } from './pdf';
+import { benchVerification } from './verification';
 import { DOCUMENT_BODY } from './fixtures';
 import { runLoad, summarise, type LoadOptions, type LoadResult, type LoadRun } from './load';
 import { admin, freePort, NEXT_CLI, ROOT, SERVER_CONDITION, startServer, TSX_CLI, type Server } from './processes';
@@ -55,7 +56,7 @@ const listFrom = (name: string, all: readonly string[]): string[] => {
 };
 // `floor`: GET of a path that exists nowhere (404, 2.2), no database work: what each server costs per request on its own.
 const OPERATIONS = listFrom('BENCH_OPERATIONS', ['floor', 'create', 'get', 'list', 'issue']);
-const PARTS = listFrom('BENCH_PARTS', ['load', 'pdf', 'list']);
+const PARTS = listFrom('BENCH_PARTS', ['load', 'pdf', 'verify', 'list']);
 
 // Issue 13: the default sort, a status filter and the serviceNumber sort, each on the first page and at first=5000.
 const LIST_MIX: [label: string, query: string][] = [
@@ -444,6 +445,7 @@ async function main() {
     }
 
     if (PARTS.includes('pdf')) await pdf();
+    if (PARTS.includes('verify')) await benchVerification({ next, sql, token: account.token, accountNumber: account.accountNumber });
 
     // ---- list latency with 10k and 1M documents for one account
     if (PARTS.includes('list')) {

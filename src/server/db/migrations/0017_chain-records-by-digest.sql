@@ -8,4 +8,5 @@ CREATE TABLE "document_chain_checks" (
 --> statement-breakpoint
 ALTER TABLE "document_approvals" ADD COLUMN "unseen_reservations" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "document_commits" ADD COLUMN "records_root" text;--> statement-breakpoint
+ALTER TABLE "freight_documents" ADD COLUMN "chain_heads" jsonb;--> statement-breakpoint
 ALTER TABLE "document_chain_checks" ADD CONSTRAINT "document_chain_checks_document_id_freight_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."freight_documents"("id") ON DELETE cascade ON UPDATE no action;

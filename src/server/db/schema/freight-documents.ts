@@ -112,6 +112,12 @@ export const freightDocuments = pgTable(
     /** Contract §14: when and why the note was replaced by a paper consignment note; every later change is 4.63. */
     replacedByPaper: jsonb('replaced_by_paper').$type<ReplacedByPaperRecord>(),
     /**
+     * What the next commit takes from the current heads (lib/chain/formula.ts): each head's records root and the
+     * part digests its content names, so that a change naming the heads reads nothing more. Null, or without a head a
+     * change names (an older head, a chain begun before version 5): the commit writer reads the parents instead.
+     */
+    chainHeads: jsonb('chain_heads').$type<Record<string, { recordsRoot: string; parts: Record<string, string> }>>(),
+    /**
      * The secret of the public verification page (contract §9, `/verify/{token}`): 256 random bits from the
      * database's CSPRNG, made at creation by the default (and for the documents that existed, by the migration).
      */

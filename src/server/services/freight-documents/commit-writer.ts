@@ -64,7 +64,14 @@ export async function writeCommit(tx: DbOrTx, input: CommitInput): Promise<{ com
   if (statusChanged && !canMove(statusBefore, after.status)) fail('4.29');
 
   const parents = [...new Set(input.previousCommits ?? document.headCommits)];
-  const [added, fromParents] = await Promise.all([input.addsRecords ? loadRecordEntries(tx, document.id, null) : [], loadParents(tx, document.id, parents)]);
+  // The heads a change names carry their roots and parts on the document (chainHeads): an older head is read.
+  const known = document.chainHeads ?? {};
+  const [added, fromParents] = await Promise.all([
+    input.addsRecords ? loadRecordEntries(tx, document.id, null) : [],
+    parents.every((parent) => known[parent])
+      ? { roots: parents.map((parent) => known[parent]!.recordsRoot), partDigests: new Set(parents.flatMap((parent) => Object.values(known[parent]!.parts))) }
+      : loadParents(tx, document.id, parents),
+  ]);
   const recordsRoot = recordsRootOf(
     fromParents.roots,
     added.map((entry) => entry.digest),
@@ -136,6 +143,10 @@ export async function writeCommit(tx: DbOrTx, input: CommitInput): Promise<{ com
   // of the transaction count; none is written by this one).
   const events = eventRowsOf(document.id, commitId, statusChanged ? after.status : null, after.status, input.legalEvent);
   const heads = document.headCommits.filter((head) => !parents.includes(head)).concat(commitId);
+  const chainHeads = Object.fromEntries([
+    ...heads.filter((head) => known[head]).map((head) => [head, known[head]!] as const),
+    [commitId, { recordsRoot, parts: partDigests }] as const,
+  ]);
   const ctes = writes.map((write, index) => tx.$with(`fds_w${index}`, {}).as(writeSql(write)));
   const eventsCte =
     events.length > 0 ? tx.$with('fds_events', {}).as(tx.insert(documentEvents).values(events).returning({ id: documentEvents.id }).getSQL()) : undefined;
@@ -146,6 +157,7 @@ export async function writeCommit(tx: DbOrTx, input: CommitInput): Promise<{ com
     .set({
       ...set,
       headCommits: heads,
+      chainHeads,
       lastModifiedDateTime: input.serverTime,
       ...(input.changesStructuredGoods ? { structuredGoodsCommitId: commitId } : {}),
     })

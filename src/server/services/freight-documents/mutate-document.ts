@@ -8,6 +8,7 @@ import { documentApprovals, documentRoles } from '@/server/db/schema';
 import { inTransaction, requireAccountId, type ServiceContext } from '../context';
 import { loadAccessibleDocument, type DocumentRow, type HeldRole, type LoadedDocument } from '../access/load-document';
 import { checkPreviousCommits, type ChangeType } from './commits';
+import { keepChainCheckWarm } from './check-document-chain';
 import { writeCommit } from './commit-writer';
 import { serializeDocument } from './serialize-document';
 
@@ -64,7 +65,7 @@ export async function mutateDocument(
   },
 ): Promise<LoadedDocument & { commitId: string }> {
   const accountId = requireAccountId(ctx);
-  return inTransaction(ctx, async (tx) => {
+  const changed = await inTransaction(ctx, async (tx) => {
     const loaded = await loadAccessibleDocument(tx, accountId, input.freightDocumentId, { forUpdate: true });
     // Contract §14: a note replaced by a paper consignment note changes no more, whatever the change.
     if (loaded.document.replacedByPaper) fail('4.63');
@@ -97,6 +98,8 @@ export async function mutateDocument(
     // The facts read with the document are stale now: the serializer reads them again.
     return { ...loaded, document, roles, approvals, commitId, facts: undefined };
   });
+  keepChainCheckWarm(ctx.db, changed.document.id);
+  return changed;
 }
 
 /** mutateDocument, answering with the document as the caller now sees it (PUT, PATCH, issue…). */

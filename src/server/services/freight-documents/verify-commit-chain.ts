@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import { checkCommitContent, digestOf, HASH_VERSION, PART_NAMES, recordsRootOf, type AddedRecord, type CommitContent } from '@/lib/chain/formula';
 import type { DbOrTx } from '@/server/db/client';
 import {
@@ -50,8 +50,16 @@ export interface VerifiedPoint {
   verifiedContent: number;
 }
 
+/** Which commits a check verifies: those after `since` (an intact chain up to there), up to `until` (a sequence). */
+export interface ChainRange {
+  since?: VerifiedPoint;
+  until?: number;
+  /** Whether the document is still at `until` (no change since): only then does a mismatch of its stored state count. */
+  unchanged?: () => Promise<boolean>;
+}
+
 type CommitRow = typeof documentCommits.$inferSelect;
-const RECORD_PAGE = 500;
+const RECORD_PAGE = 100;
 
 /**
  * The SHA-256 of the stored bytes of the attachments `ids`, by id: the chain compares them with the digests its
@@ -142,16 +150,23 @@ export async function verifyCommitChain(db: DbOrTx, documentId: string): Promise
 }
 
 /** verifyCommitChain from `since` on, answering also the last commit it verified (where the next check may start). */
-export async function verifyChainFrom(db: DbOrTx, documentId: string, since?: VerifiedPoint): Promise<ChainVerification & { lastSequence: number }> {
+export async function verifyChainFrom(db: DbOrTx, documentId: string, options: ChainRange = {}): Promise<ChainVerification & { lastSequence: number }> {
+  const { since } = options;
   const next = timeSlices();
   const from = since?.sequence ?? 0;
   const commits = await db
     .select()
     .from(documentCommits)
-    .where(and(eq(documentCommits.documentId, documentId), gt(documentCommits.sequence, from)))
+    .where(
+      and(
+        eq(documentCommits.documentId, documentId),
+        gt(documentCommits.sequence, from),
+        options.until === undefined ? undefined : lte(documentCommits.sequence, options.until),
+      ),
+    )
     .orderBy(asc(documentCommits.sequence));
   // A range that holds whole-snapshot commits (versions 2–4) is verified from the start: their records checks need the history.
-  if (from > 0 && commits.some((commit) => commit.hashVersion < HASH_VERSION)) return verifyChainFrom(db, documentId);
+  if (from > 0 && commits.some((commit) => commit.hashVersion < HASH_VERSION)) return verifyChainFrom(db, documentId, { ...options, since: undefined });
   const lastSequence = commits.at(-1)?.sequence ?? from;
   const inRange = new Set(commits.map((commit) => commit.id));
 
@@ -174,11 +189,11 @@ export async function verifyChainFrom(db: DbOrTx, documentId: string, since?: Ve
 
   const contentHashes = [...new Set(commits.filter((commit) => commit.hashVersion >= FIRST_SNAPSHOT_VERSION).map((commit) => commit.contentHash))];
   const bodies = new Map<string, unknown>();
-  for (let start = 0; start < contentHashes.length; start += 500) {
+  for (let start = 0; start < contentHashes.length; start += RECORD_PAGE) {
     const rows = await db
       .select()
       .from(documentSnapshots)
-      .where(inArray(documentSnapshots.contentHash, contentHashes.slice(start, start + 500)));
+      .where(inArray(documentSnapshots.contentHash, contentHashes.slice(start, start + RECORD_PAGE)));
     for (const row of rows) bodies.set(row.contentHash, row.body);
     await next();
   }
@@ -294,7 +309,14 @@ export async function verifyChainFrom(db: DbOrTx, documentId: string, since?: Ve
     const unbound = await unboundRecord(db, documentId);
     if (unbound) return { intact: false, commitId: latest.id, sequence: latest.sequence, reason: 'RECORD', detail: unbound, lastSequence };
   }
-  if (latest && latest.hashVersion >= FIRST_SNAPSHOT_VERSION && !(await currentStateMatches(db, documentId, latest, bodies.get(latest.contentHash)))) {
+  // The document read now is compared with the range's last commit only while that is the latest: a change made meanwhile
+  // leaves the comparison to the next check.
+  if (
+    latest &&
+    latest.hashVersion >= FIRST_SNAPSHOT_VERSION &&
+    !(await currentStateMatches(db, documentId, latest, bodies.get(latest.contentHash))) &&
+    (await (options.unchanged?.() ?? true))
+  ) {
     return { intact: false, commitId: latest.id, sequence: latest.sequence, reason: 'CURRENT_STATE', lastSequence };
   }
   return {
