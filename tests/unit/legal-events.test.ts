@@ -49,19 +49,39 @@ function situation(status: LegalSituation['status'], overrides: Partial<LegalSit
 }
 const carrierCollected: ApprovalFact = { action: 'COLLECTION', side: 'CARRIER', fromRoleId: null, toRoleId: 'car', declined: false };
 
-describe('after-delivery window: 7 UTC calendar days, Sundays not counted', () => {
-  it('delivered on a Monday: open until the end of the following Monday (the contract example)', () => {
-    const monday = new Date('2026-11-02T22:30:00Z');
-    expect(afterDeliveryDeadline(monday).toISOString()).toBe('2026-11-10T00:00:00.000Z');
-    expect(withinTimeLimit('AFTER_DELIVERY', monday, new Date('2026-11-09T23:59:59Z'))).toBe(true);
-    expect(withinTimeLimit('AFTER_DELIVERY', monday, new Date('2026-11-10T00:00:00Z'))).toBe(false);
+describe('after-delivery window: the 7 UTC calendar days after the day of delivery, Sundays not counted', () => {
+  it('delivered on a Monday: open until the end of the following Tuesday (the contract example), whatever the hour', () => {
+    for (const at of ['2026-11-02T00:00:00Z', '2026-11-02T22:30:00Z', '2026-11-02T23:59:59.999Z']) {
+      const monday = new Date(at);
+      expect(afterDeliveryDeadline(monday).toISOString()).toBe('2026-11-11T00:00:00.000Z');
+      expect(withinTimeLimit('AFTER_DELIVERY', monday, new Date('2026-11-10T23:59:59.999Z'))).toBe(true);
+      expect(withinTimeLimit('AFTER_DELIVERY', monday, new Date('2026-11-11T00:00:00Z'))).toBe(false);
+    }
   });
 
-  it('a Sunday in the window moves its end by a day; a delivery on Sunday counts from Monday', () => {
-    // Thursday: Thu Fri Sat (Sun) Mon Tue Wed Thu → the end of the next Thursday.
-    expect(afterDeliveryDeadline(new Date('2026-11-05T08:00:00Z')).toISOString()).toBe('2026-11-13T00:00:00.000Z');
-    // Sunday: Mon … Sat (Sun) Mon → the end of the Monday after next.
-    expect(afterDeliveryDeadline(new Date('2026-11-08T08:00:00Z')).toISOString()).toBe('2026-11-17T00:00:00.000Z');
+  it('for a delivery on every day of the week, the day of delivery and the Sundays are not counted', () => {
+    // Delivered → the last day of the window (UTC). 2026-11-02 is a Monday.
+    const windows: [delivered: string, lastDay: string][] = [
+      ['2026-11-02', '2026-11-10'], // Mon: Tue Wed Thu Fri Sat (Sun) Mon Tue
+      ['2026-11-03', '2026-11-11'], // Tue: … (Sun) … Wed
+      ['2026-11-04', '2026-11-12'], // Wed
+      ['2026-11-05', '2026-11-13'], // Thu
+      ['2026-11-06', '2026-11-14'], // Fri: Sat (Sun) Mon Tue Wed Thu Fri Sat
+      ['2026-11-07', '2026-11-16'], // Sat: (Sun) Mon … Sat (Sun) Mon
+      ['2026-11-08', '2026-11-16'], // Sun: Mon … Sat (Sun) Mon
+    ];
+    for (const [delivered, lastDay] of windows) {
+      const deadline = afterDeliveryDeadline(new Date(`${delivered}T12:00:00Z`));
+      expect(deadline.toISOString(), delivered).toBe(new Date(Date.parse(`${lastDay}T00:00:00Z`) + 24 * 3600 * 1000).toISOString());
+      expect(withinTimeLimit('AFTER_DELIVERY', new Date(`${delivered}T12:00:00Z`), new Date(`${lastDay}T23:59:59Z`))).toBe(true);
+    }
+  });
+
+  it('across a month end and a year end', () => {
+    // Friday 27 November: Sat 28 (Sun 29) Mon 30, Tue 1 … Sat 5 December.
+    expect(afterDeliveryDeadline(new Date('2026-11-27T16:00:00Z')).toISOString()).toBe('2026-12-06T00:00:00.000Z');
+    // Thursday 31 December: Fri 1, Sat 2 (Sun 3) Mon 4 … Fri 8 January.
+    expect(afterDeliveryDeadline(new Date('2026-12-31T09:00:00Z')).toISOString()).toBe('2027-01-09T00:00:00.000Z');
   });
 
   it('the delay window is 21 × 24 hours from the completion, to the millisecond', () => {

@@ -40,18 +40,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const startOfUtcDay = (time: Date) => Date.UTC(time.getUTCFullYear(), time.getUTCMonth(), time.getUTCDate());
 
 /**
- * The end (exclusive) of the after-delivery window (CMR art. 30(1)): 7 UTC calendar days, Sundays not counted,
- * the day of the delivery being the first when it is not a Sunday, as contract §14's example has it: delivered
- * on a Monday, open until the end of the following Monday. Public holidays are not modelled.
+ * The end (exclusive) of the after-delivery window (CMR art. 30(1), (4)): the 7 UTC calendar days after the day of the
+ * delivery's completion, Sundays not counted and the day of delivery itself not counted, as contract §14's example has
+ * it: delivered on a Monday, open until the end of the following Tuesday. Public holidays are not modelled.
  */
 export function afterDeliveryDeadline(deliveredAt: Date): Date {
   let day = startOfUtcDay(deliveredAt);
-  let counted = 0;
-  for (;;) {
-    if (new Date(day).getUTCDay() !== 0) counted += 1;
-    if (counted === 7) return new Date(day + DAY_MS);
+  for (let counted = 0; counted < 7;) {
     day += DAY_MS;
+    if (new Date(day).getUTCDay() !== 0) counted += 1;
   }
+  return new Date(day + DAY_MS);
 }
 
 /** The end of the delay window (CMR art. 30(3)): 21 × 24 hours after the delivery's completion. */
