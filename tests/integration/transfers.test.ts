@@ -29,12 +29,14 @@ describe('own approvals through two subsequent carriers', () => {
     const [first, second] = issued.subsequentCarriers.map((role: { roleId: string }) => role.roleId);
     expect(issued.custody).toBeNull();
 
+    // Made on the device two seconds ago: never dated before the commit it names (contract §6), so that one must be older.
+    await transfers.lastChangeAged(id, 2);
     const carrierApproval = await transfers.own('carrier', id, {
       action: 'COLLECTION',
       ownRole: 'CARRIER',
       place: 'Rotterdam, Dock 4',
       location: { latitude: 51.9225, longitude: '4.47917' },
-      secondsSinceCreation: 90,
+      secondsSinceCreation: 2,
     });
     created(carrierApproval);
     expect(carrierApproval.headers.get('location')).toBe(`/api/freightdocuments/${id}`);
@@ -78,7 +80,7 @@ describe('own approvals through two subsequent carriers', () => {
       createDateTimeServer: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
     // secondsSinceCreation dates the approval back on the client's side.
-    expect(Date.parse(carrierSide.createDateTimeServer) - Date.parse(carrierSide.createDateTimeClient)).toBe(90_000);
+    expect(Date.parse(carrierSide.createDateTimeServer) - Date.parse(carrierSide.createDateTimeClient)).toBe(2_000);
     expect(
       collected.body.updates.map((update: { changeType: string; newFreightDocumentStatus: string | null }) => [
         update.changeType,
@@ -282,7 +284,8 @@ describe('sign-on-glass, implicit approvals and explicit status updates', () => 
     expect(done.body.approvals.filter((approval: { type: string }) => approval.type === 'IMPLICIT')).toHaveLength(2);
 
     const explicit = await transfers.create();
-    const transit = await transfers.update('carrier', explicit, { newFreightDocumentStatus: 'TRANSIT', secondsSinceCreation: '12' });
+    await transfers.lastChangeAged(explicit, 1);
+    const transit = await transfers.update('carrier', explicit, { newFreightDocumentStatus: 'TRANSIT', secondsSinceCreation: '1' });
     created(transit);
     expect(transit.body).toMatchObject({ status: 'TRANSIT', custody: { role: 'CARRIER' } });
     expect(transit.body.updates.at(-1)).toMatchObject({
@@ -348,9 +351,11 @@ describe('license plates and comments', () => {
         reservation: null,
         commitId: reply.body.commitId,
         previousCommits: [expect.any(String)],
-        createDateTimeClient: null,
+        createDateTimeClient: expect.any(String),
         createDateTimeServer: expect.any(String),
       },
     ]);
+    // Contract §7: made without secondsSinceCreation, dated by the server on both clocks.
+    expect(document.comments[0].createDateTimeClient).toBe(document.comments[0].createDateTimeServer);
   });
 });

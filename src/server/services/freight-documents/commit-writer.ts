@@ -35,7 +35,8 @@ export interface CommitInput {
   actor: Actor;
   /** The heads the client saw; the new commit's parents. Default: the current heads. */
   previousCommits?: string[];
-  clientTime?: Date | null;
+  /** When the client made the change (contract §7: the server's time when it did not say). */
+  clientTime?: Date;
   serverTime: Date;
   changesStructuredGoods?: boolean;
   /** The change inserted approvals or comments (without a commit yet): they belong to this commit. */
@@ -97,7 +98,7 @@ export async function writeCommit(tx: DbOrTx, input: CommitInput): Promise<{ com
     accountId: accountOfActor(input.actor),
     newFreightDocumentStatus: statusChanged ? after.status : null,
     previousCommits: parents,
-    createDateTimeClient: input.clientTime ? input.clientTime.toISOString() : null,
+    createDateTimeClient: (input.clientTime ?? input.serverTime).toISOString(),
     createDateTimeServer: input.serverTime.toISOString(),
     contentHash,
   };
@@ -115,7 +116,7 @@ export async function writeCommit(tx: DbOrTx, input: CommitInput): Promise<{ com
       newStatus: fields.newFreightDocumentStatus,
       previousCommits: [...parents].sort(),
       contentHash,
-      createDateTimeClient: input.clientTime ?? null,
+      createDateTimeClient: input.clientTime ?? input.serverTime,
       createDateTimeServer: input.serverTime,
     }),
   );

@@ -40,18 +40,25 @@ export function commitFieldsOf(commit: typeof documentCommits.$inferSelect): Com
 
 /**
  * Checks the heads a client says it last saw (contract §6): an empty list is 4.45, an id that is not a
- * commit of this document 4.13. An older head is fine: the client worked offline.
+ * commit of this document 4.13. An older head is fine: the client worked offline. Answers when the newest of them
+ * reached the server (a change that saw them cannot be dated before it), or undefined when none was named.
  */
-export async function checkPreviousCommits(db: DbOrTx, documentId: string, previousCommits: string[] | undefined, required: boolean) {
+export async function checkPreviousCommits(
+  db: DbOrTx,
+  documentId: string,
+  previousCommits: string[] | undefined,
+  required: boolean,
+): Promise<{ newestServerTime: Date } | undefined> {
   if (previousCommits === undefined) {
     if (required) fail('4.45', 'previousCommits');
-    return;
+    return undefined;
   }
   if (previousCommits.length === 0) fail('4.45', 'previousCommits');
   const unique = [...new Set(previousCommits)];
   const found = await db
-    .select({ id: documentCommits.id })
+    .select({ id: documentCommits.id, createDateTimeServer: documentCommits.createDateTimeServer })
     .from(documentCommits)
     .where(and(eq(documentCommits.documentId, documentId), inArray(documentCommits.id, unique)));
   if (found.length !== unique.length) fail('4.13', 'previousCommits');
+  return { newestServerTime: new Date(Math.max(...found.map((commit) => commit.createDateTimeServer.getTime()))) };
 }

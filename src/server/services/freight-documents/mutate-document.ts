@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Actor } from '@/lib/domain/actor';
+import { MAX_COMMITS_PER_DOCUMENT } from '@/lib/domain/document-limits';
 import type { LegalEvent } from '@/lib/domain/legal-events';
 import { fail } from '@/server/errors';
 import type { BatchedWrite } from '@/server/db/batched-writes';
@@ -12,10 +13,26 @@ import { keepChainCheckWarm } from './check-document-chain';
 import { writeCommit } from './commit-writer';
 import { serializeDocument } from './serialize-document';
 
-/** When a change happens: on the server (once the document is locked), and on the client if it said so. */
+/**
+ * When a change happens: on the server (once the document is locked), and on the client: dated back by the
+ * `secondsSinceCreation` it sent, else the server's time (contract §7: never null).
+ */
 export interface ChangeTimes {
   serverTime: Date;
-  clientTime: Date | null;
+  clientTime: Date;
+}
+
+/**
+ * The change's times (contract §6, §7): an offline device dates its change back by `secondsSinceCreation`, but never
+ * before the newest commit it saw (`seenAt`): it saw that commit, so it was made after it (3.6). The legal windows
+ * count from the client time, so this is their lower bound.
+ */
+export function changeTimes(serverTime: Date, secondsSinceCreation: number | undefined, seenAt: Date): ChangeTimes {
+  if (secondsSinceCreation === undefined) return { serverTime, clientTime: serverTime };
+  const clientTime = new Date(serverTime.getTime() - Math.round(secondsSinceCreation * 1000));
+  if (clientTime.getTime() < seenAt.getTime())
+    fail('3.6', 'secondsSinceCreation', { description: 'The change cannot be dated before the newest change it names in previousCommits.' });
+  return { serverTime, clientTime };
 }
 
 export interface DocumentChange {
@@ -69,10 +86,12 @@ export async function mutateDocument(
     const loaded = await loadAccessibleDocument(tx, accountId, input.freightDocumentId, { forUpdate: true });
     // Contract §14: a note replaced by a paper consignment note changes no more, whatever the change.
     if (loaded.document.replacedByPaper) fail('4.63');
-    await checkPreviousCommits(tx, loaded.document.id, input.previousCommits, input.requirePreviousCommits ?? false);
-    const serverTime = ctx.now();
-    const seconds = input.secondsSinceCreation;
-    const times = { serverTime, clientTime: seconds === undefined ? null : new Date(serverTime.getTime() - Math.round(seconds * 1000)) };
+    // Contract §1: a document holds at most so many commits.
+    if ((loaded.facts?.commits.length ?? 0) >= MAX_COMMITS_PER_DOCUMENT)
+      fail('4.2', 'previousCommits', { description: `A freight document holds at most ${MAX_COMMITS_PER_DOCUMENT.toLocaleString('en')} commits.` });
+    const seen = await checkPreviousCommits(tx, loaded.document.id, input.previousCommits, input.requirePreviousCommits ?? false);
+    // Without previousCommits the change follows the current heads: the newest of them is the document's last change.
+    const times = changeTimes(ctx.now(), input.secondsSinceCreation, seen?.newestServerTime ?? loaded.document.lastModifiedDateTime);
     const change = await input.apply(loaded, tx, times);
     const roles = change.changesRoles ? await tx.select().from(documentRoles).where(eq(documentRoles.documentId, loaded.document.id)) : loaded.roles;
     const { commitId, document } = await writeCommit(tx, {
@@ -84,7 +103,7 @@ export async function mutateDocument(
       actor: change.actor ?? callerActor(loaded, change.actingAs),
       previousCommits: input.previousCommits,
       clientTime: times.clientTime,
-      serverTime,
+      serverTime: times.serverTime,
       changesStructuredGoods: change.changesStructuredGoods,
       addsRecords: change.addsRecords,
       files: change.attachmentsUnchanged ? loaded.facts?.files : undefined,

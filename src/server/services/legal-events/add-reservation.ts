@@ -34,7 +34,7 @@ export async function addReservation(ctx: ServiceContext, input: { freightDocume
       const productIds = new Set(((loaded.document.content.structuredGoods ?? []) as { productId: number }[]).map((line) => line.productId));
       const unknown = (goodsLines ?? []).findIndex((productId) => !productIds.has(productId));
       if (unknown >= 0) fail('4.46', `reservation.goodsLines[${unknown}]`);
-      const madeAt = times.clientTime ?? times.serverTime;
+      const madeAt = times.clientTime;
       commentId = await recordComment(tx, loaded, {
         actingAs,
         callerAccountId: accountId,

@@ -74,8 +74,9 @@ export async function recordApproval(tx: Transaction, loaded: LoadedDocument, ap
 
 /**
  * When the cargo was delivered: when the delivering device made the change (an offline device says how long
- * ago), else now. A client can only date it back, which shortens its own comment period (4.12), never extends it.
+ * ago, never before the commits it saw), else now. A client can only date it back, which shortens its own comment
+ * period (4.12), never extends it.
  */
 export function deliveryTime(times: ChangeTimes): Date {
-  return times.clientTime ?? times.serverTime;
+  return times.clientTime;
 }
