@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  acceptedReservationIds,
   afterDeliveryDeadline,
+  ancestorsOf,
   answerRefusal,
   cashOnDeliveryRefusal,
   delayDeadline,
@@ -15,8 +15,12 @@ import {
   instructionRefusal,
   mayReserve,
   replacementRefusal,
+  replacingRole,
   reservationRole,
+  reservationsOfApproval,
   rightOfDisposalHolder,
+  withdrawalRefusal,
+  withdrawnReservationIds,
   withinTimeLimit,
   type LegalSituation,
 } from '@/lib/domain/legal-events';
@@ -127,16 +131,63 @@ describe('reservation stages', () => {
     expect(mayReserve(situation('ISSUED'), as('car'))).toBeUndefined();
   });
 
-  it('a counter party accepts the reservations of its transfer’s stage; the carrier side and a decline accept none', () => {
-    const reservations = [
-      { commentId: 'a', stage: 'TAKING_OVER' as const, toRoleId: 'car' },
-      { commentId: 'b', stage: 'DELIVERY' as const, toRoleId: 'car' },
-      { commentId: 'c', stage: 'CARRIER_TO_CARRIER' as const, toRoleId: 'sc1' },
+  it('a counter party accepts the reservations of its stage it was shown (ancestors of its heads); later ones are unseen', () => {
+    // c1 ← c2 (a) ← c3 (b) ← c4 (c, d withdrawn); a branch c5 (e) from c2 that the approver never saw.
+    const commits = [
+      { id: 'c1', previousCommits: [] },
+      { id: 'c2', previousCommits: ['c1'] },
+      { id: 'c3', previousCommits: ['c2'] },
+      { id: 'c4', previousCommits: ['c3'] },
+      { id: 'c5', previousCommits: ['c2'] },
     ];
-    expect(acceptedReservationIds(reservations, { action: 'COLLECTION', side: 'COUNTER_PARTY', declined: false, toRoleId: 'car' })).toEqual(['a']);
-    expect(acceptedReservationIds(reservations, { action: 'COLLECTION', side: 'CARRIER', declined: false, toRoleId: 'car' })).toEqual([]);
-    expect(acceptedReservationIds(reservations, { action: 'DELIVERY', side: 'COUNTER_PARTY', declined: true, toRoleId: null })).toEqual([]);
-    expect(acceptedReservationIds(reservations, { action: 'CARRIER_TO_CARRIER', side: 'COUNTER_PARTY', declined: false, toRoleId: 'sc1' })).toEqual(['c']);
+    const reservations = [
+      { commentId: 'a', stage: 'TAKING_OVER' as const, toRoleId: 'car', commitId: 'c2', withdrawn: false },
+      { commentId: 'b', stage: 'TAKING_OVER' as const, toRoleId: 'car', commitId: 'c3', withdrawn: false },
+      { commentId: 'c', stage: 'TAKING_OVER' as const, toRoleId: 'car', commitId: 'c4', withdrawn: false },
+      { commentId: 'd', stage: 'TAKING_OVER' as const, toRoleId: 'car', commitId: 'c3', withdrawn: true },
+      { commentId: 'e', stage: 'TAKING_OVER' as const, toRoleId: 'car', commitId: 'c5', withdrawn: false },
+      { commentId: 'f', stage: 'DELIVERY' as const, toRoleId: 'car', commitId: 'c2', withdrawn: false },
+      { commentId: 'g', stage: 'CARRIER_TO_CARRIER' as const, toRoleId: 'sc1', commitId: 'c2', withdrawn: false },
+    ];
+    const shown = ancestorsOf(commits, ['c3']);
+    expect([...shown].sort()).toEqual(['c1', 'c2', 'c3']);
+    const collection = { action: 'COLLECTION' as const, side: 'COUNTER_PARTY' as const, declined: false, toRoleId: 'car' };
+    expect(reservationsOfApproval(reservations, collection, shown)).toEqual({ accepted: ['a', 'b'], unseen: ['c', 'e'] });
+    expect(reservationsOfApproval(reservations, collection, ancestorsOf(commits, ['c4', 'c5']))).toEqual({ accepted: ['a', 'b', 'c', 'e'], unseen: [] });
+    expect(reservationsOfApproval(reservations, { ...collection, side: 'CARRIER' }, shown)).toEqual({ accepted: [], unseen: [] });
+    expect(reservationsOfApproval(reservations, { ...collection, declined: true }, shown)).toEqual({ accepted: [], unseen: [] });
+    expect(reservationsOfApproval(reservations, { action: 'CARRIER_TO_CARRIER', side: 'COUNTER_PARTY', declined: false, toRoleId: 'sc1' }, shown)).toEqual({
+      accepted: ['g'],
+      unseen: [],
+    });
+    expect(
+      withdrawnReservationIds([
+        { kind: 'RESERVATION_WITHDRAWAL', body: { commentId: 'd' } },
+        { kind: 'IMPEDIMENT', body: { commentId: 'x' } },
+      ]),
+    ).toEqual(new Set(['d']));
+  });
+
+  it('the author withdraws a reservation until its stage’s counter party answered; never after-delivery or recorded-for ones', () => {
+    const taking = { stage: 'TAKING_OVER' as const, roleId: 'car', withdrawn: false };
+    expect(withdrawalRefusal(situation('ISSUED'), taking, true)).toBeUndefined();
+    expect(withdrawalRefusal(situation('ISSUED'), taking, false)).toEqual({ code: '1.4' });
+    expect(withdrawalRefusal(situation('ISSUED'), { ...taking, withdrawn: true }, true)).toEqual({ code: '4.60' });
+    expect(withdrawalRefusal(situation('ISSUED'), { ...taking, recordedFor: { name: 'Bea' } }, true)).toEqual({ code: '4.60' });
+    expect(withdrawalRefusal(situation('ISSUED'), null, true)).toEqual({ code: '4.60' });
+    expect(withdrawalRefusal(situation('ISSUED'), { ...taking, stage: undefined }, true)).toEqual({ code: '4.60' });
+    // The carrier's own approval is no answer of the counter party; the consignor's approval or decline is.
+    expect(withdrawalRefusal(situation('ISSUED', { approvals: [carrierCollected] }), taking, true)).toBeUndefined();
+    const declined: ApprovalFact = { action: 'COLLECTION', side: 'COUNTER_PARTY', fromRoleId: null, toRoleId: 'car', declined: true };
+    expect(withdrawalRefusal(situation('ISSUED', { approvals: [declined] }), taking, true)).toEqual({ code: '4.60' });
+    for (const stage of ['AFTER_DELIVERY', 'DELAY'] as const)
+      expect(withdrawalRefusal(situation('DELIVERED'), { ...taking, stage }, true)).toEqual({ code: '4.60' });
+    // Between carriers: only the hand-over to the reservation's author answers it.
+    const toOther: ApprovalFact = { action: 'CARRIER_TO_CARRIER', side: 'COUNTER_PARTY', fromRoleId: 'car', toRoleId: 'sc2', declined: false };
+    const relay = { stage: 'CARRIER_TO_CARRIER' as const, roleId: 'sc1', withdrawn: false };
+    expect(withdrawalRefusal(situation('TRANSIT', { approvals: [toOther] }), relay, true)).toBeUndefined();
+    expect(withdrawalRefusal(situation('TRANSIT', { approvals: [{ ...toOther, toRoleId: 'sc1' }] }), relay, true)).toEqual({ code: '4.60' });
+    expect(withdrawalRefusal(situation('TRANSIT', { replacedByPaper: true }), relay, true)).toEqual({ code: '4.63' });
   });
 });
 
@@ -165,5 +216,17 @@ describe('right of disposal and the other events', () => {
     expect(replacementRefusal(situation('DELIVERED'), as('car'))).toEqual({ code: '4.18' });
     expect(replacementRefusal(situation('TRANSIT'), as('cee'))).toEqual({ code: '1.4' });
     expect(replacementRefusal(situation('TRANSIT', { replacedByPaper: true }), as('car'))).toEqual({ code: '4.63' });
+  });
+
+  it('replacement by paper: the submitter, or the carrier side holding the cargo (before the collection the carrier)', () => {
+    expect(replacingRole(situation('ISSUED'), as('car'))).toEqual({ role: 'CARRIER', roleId: 'car' });
+    expect(replacingRole(situation('TRANSIT'), as('car'))).toEqual({ role: 'CARRIER', roleId: 'car' });
+    expect(replacingRole(situation('TRANSIT'), as('sub', 'car'))).toEqual({ role: 'SUBMITTER', roleId: 'sub' });
+    // A subsequent carrier that never held the cargo (issue 32: it replaced the note and froze it).
+    expect(replacingRole(situation('ISSUED'), as('sc1'))).toEqual({ code: '1.4' });
+    expect(replacingRole(situation('TRANSIT'), as('sc1'))).toEqual({ code: '1.4' });
+    // Once it holds the cargo, it may; the carrier, who handed it on, no longer.
+    expect(replacingRole(situation('TRANSIT', { custody: ['car', 'sc1'] }), as('sc1'))).toEqual({ role: 'SUBSEQUENT_CARRIER', roleId: 'sc1' });
+    expect(replacingRole(situation('TRANSIT', { custody: ['car', 'sc1'] }), as('car'))).toEqual({ code: '1.4' });
   });
 });

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { LEGAL_EVENTS, type LegalEvent } from '@/lib/domain/legal-events';
+import { LEGAL_EVENTS } from '@/lib/domain/legal-events';
 import { documentAccesses, documentApprovals, documentCommits, documentRoles, freightDocuments } from '@/server/db/schema';
 import { fail } from '@/server/errors';
 import type { ServiceContext } from '../context';
@@ -69,7 +69,7 @@ export async function verifyDocument({ ctx, input }: { ctx: ServiceContext; inpu
     ctx.db
       .select({ event: documentCommits.changeType, at: documentCommits.createDateTimeServer })
       .from(documentCommits)
-      .where(and(eq(documentCommits.documentId, document.id), inArray(documentCommits.changeType, [...LEGAL_EVENTS])))
+      .where(and(eq(documentCommits.documentId, document.id), inArray(documentCommits.changeType, [...LEGAL_EVENTS, 'RESERVATION_WITHDRAWAL'])))
       .orderBy(asc(documentCommits.sequence)),
     checkDocumentChain(ctx.db, document.id),
   ]);
@@ -88,7 +88,10 @@ export async function verifyDocument({ ctx, input }: { ctx: ServiceContext; inpu
       countryCode: text(party.countryCode),
     })),
     approvals: document.status === 'CANCELLED' ? [] : approvals.map((approval) => ({ ...approval, at: approval.at.toISOString() })),
-    events: document.status === 'CANCELLED' ? [] : events.map((row) => ({ event: row.event as LegalEvent, at: row.at.toISOString() })),
+    events:
+      document.status === 'CANCELLED'
+        ? []
+        : events.map((row) => ({ event: row.event as VerificationView['events'][number]['event'], at: row.at.toISOString() })),
     replacedByPaperAt: document.replacedByPaper?.at ?? null,
     chain: chain.intact
       ? { intact: true, commits: chain.commits }
