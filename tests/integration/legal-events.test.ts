@@ -471,6 +471,107 @@ describe('replacement by paper', () => {
   });
 });
 
+/** Every commit's served content hashes to its contentHash, and the records roots fold from the records served (docs/commit-chain.md). */
+async function expectContentsRecompute(member: Member, document: any) {
+  const sha = (value: unknown) => crypto.createHash('sha256').update(canonicalize(value)!).digest('hex');
+  const roots = new Map<string, string>();
+  for (const update of document.updates) {
+    const reply = await api.get(`/api/freightdocuments/${document.freightDocumentId}/commits/${update.commitId}`, { bearer: cast[member].token });
+    status(reply, 200);
+    const { content, addedRecords, contentHash } = reply.body;
+    expect(contentHash).toBe(update.contentHash);
+    expect(sha(content), update.changeType).toBe(contentHash);
+    for (const entry of addedRecords) expect(sha(entry.record)).toBe(entry.digest);
+    const root = sha({
+      parents: update.previousCommits.map((parent: string) => roots.get(parent)).sort(),
+      records: addedRecords
+        .filter((entry: any) => entry.kind !== 'PART')
+        .map((entry: any) => entry.digest)
+        .sort(),
+    });
+    expect(content.records, update.changeType).toBe(root);
+    roots.set(update.commitId, root);
+  }
+}
+
+describe('what an approval accepts, and withdrawing a reservation (contract §14)', () => {
+  it('the author withdraws before the counter party answered (200), another caller 1.4, after the approval 4.60; box 18 leaves it out', async () => {
+    const id = await transfers.create({ subsequentCarriers: undefined });
+    const path = `/withdrawal-${crypto.randomUUID()}`;
+    const subscribed = await api.post(`/api/freightdocuments/${id}/subscriptions`, { bearer: cast.submitter.token, json: { callbackUrl: receiver.url(path) } });
+    status(subscribed, 201);
+    receiver.secretFor(path, subscribed.body.signingSecret);
+    const mistaken = await transfers.comment('carrier', id, { text: 'Shortage of two cartons', reservation: { stage: 'TAKING_OVER', kind: 'SHORTAGE' } });
+    status(mistaken, 201);
+    const kept = await transfers.comment('carrier', id, { text: 'Torn wrap on pallet 3', reservation: { stage: 'TAKING_OVER', kind: 'PACKAGING' } });
+    status(kept, 201);
+    const withdraw = (member: Member, commentId: string) => post(member, id, `comments/${commentId}/withdrawal`, {});
+
+    only(await withdraw('consignor', mistaken.body.commentId), '1.4', 403);
+    only(await withdraw('carrier', crypto.randomUUID()), '4.1', 404, 'commentId');
+    const withdrawn = await withdraw('carrier', mistaken.body.commentId);
+    status(withdrawn, 200);
+    expect(withdrawn.body.comments.find((comment: any) => comment.commentId === mistaken.body.commentId).reservation).toMatchObject({
+      stage: 'TAKING_OVER',
+      kind: 'SHORTAGE',
+      withdrawn: { at: expect.stringMatching(/Z$/), by: { accountNumber: cast.carrier.accountNumber, name: cast.carrier.name } },
+    });
+    expect(withdrawn.body.updates.at(-1).changeType).toBe('RESERVATION_WITHDRAWAL');
+    only(await withdraw('carrier', mistaken.body.commentId), '4.60', 409);
+    // Two reservations and one withdrawal: three deliveries, each with the event RESERVATION and the unchanged status.
+    const received = await receiver.waitFor(path, 3);
+    expect(received.map((request) => JSON.parse(request.body))).toEqual(Array(3).fill({ freightDocumentId: id, status: 'ISSUED', event: 'RESERVATION' }));
+
+    status(await transfers.own('carrier', id, { action: 'COLLECTION', ownRole: 'CARRIER' }), 201);
+    const collected = await transfers.own('consignor', id, { action: 'COLLECTION', ownRole: 'CONSIGNOR' });
+    status(collected, 201);
+    expect(collected.body.approvals.find((approval: any) => approval.side === 'COUNTER_PARTY')).toMatchObject({
+      acceptedReservations: [kept.body.commentId],
+      unseenReservations: [],
+    });
+    only(await withdraw('carrier', kept.body.commentId), '4.60', 409);
+
+    const pdf = await fetch(`${api.target.baseUrl}/api/freightdocuments/${id}`, {
+      headers: { Authorization: `Bearer ${cast.consignor.token}`, Accept: 'application/pdf', 'Accept-Language': 'en' },
+    });
+    expect(pdf.status).toBe(200);
+    const text = execFileSync('pdftotext', ['-nodiag', '-enc', 'UTF-8', '-', '-'], { input: Buffer.from(await pdf.arrayBuffer()) })
+      .toString('utf8')
+      .replace(/\s+/g, ' ');
+    // Box 18 (before box 19's label) holds the kept reservation, accepted, and not the withdrawn one; the annex lists that one.
+    const box18 = text.slice(text.indexOf("Carrier's reservations and observations"), text.indexOf('Special agreements'));
+    expect(box18).toContain('Torn wrap on pallet 3');
+    expect(box18).toContain('accepted by');
+    expect(box18).not.toContain('Shortage of two cartons');
+    const annex = text.slice(text.indexOf('Withdrawn reservations'));
+    expect(annex).toContain('Shortage of two cartons');
+    expect(annex).toContain(`withdrawn by ${cast.carrier.name}`);
+
+    const document = await transfers.read('consignor', id);
+    expectChainRecomputes(document);
+    await expectContentsRecompute('consignor', document);
+    expectError(await api.get(`/api/freightdocuments/${id}/commits/${'0'.repeat(64)}`, { bearer: cast.consignor.token }), 404, '4.1', 'commitId');
+    expectError(await api.get(`/api/freightdocuments/${id}/commits/${document.updates[0].commitId}`, { bearer: cast.outsider.token }), 404, '4.47');
+    expect(await verificationPage(document)).toContain('Reservation withdrawn');
+  });
+
+  it('a reservation added after the heads a counter party saw is not accepted by its approval: unseenReservations', async () => {
+    const id = await inTransit();
+    const onPage = await reserve('consignee', id, { stage: 'DELIVERY', kind: 'DAMAGE' });
+    status(onPage, 201);
+    const shown = await transfers.heads(id);
+    const added = await reserve('carrier', id, { stage: 'DELIVERY', kind: 'OTHER' });
+    status(added, 201);
+    status(await transfers.own('carrier', id, { action: 'DELIVERY', ownRole: 'CARRIER' }), 201);
+    const approved = await transfers.own('consignee', id, { action: 'DELIVERY', ownRole: 'CONSIGNEE', previousCommits: shown });
+    status(approved, 201);
+    expect(approved.body.approvals.find((approval: any) => approval.side === 'COUNTER_PARTY')).toMatchObject({
+      acceptedReservations: [onPage.body.commentId],
+      unseenReservations: [added.body.commentId],
+    });
+  });
+});
+
 describe('events, webhooks and the chain', () => {
   it('each legal event is a commit in `updates` and a delivery with the unchanged status and its `event`; plain comments send nothing', async () => {
     const id = await inTransit({ reimbursementAmount: 10, reimbursementCurrency: 'EUR' });

@@ -20,6 +20,8 @@ export interface HeartbeatFigures {
   count: number;
   median: number;
   max: number;
+  /** Every heartbeat's time in ms, in the order they were asked. */
+  times: number[];
 }
 
 /**
@@ -43,7 +45,7 @@ export async function startHeartbeatProbe(baseUrl: string): Promise<{ timed: () 
       probe.kill('SIGTERM');
       await ended;
       const sorted = times().sort((a, b) => a - b);
-      return { count: sorted.length, median: sorted[Math.floor(sorted.length / 2)] ?? 0, max: sorted.at(-1) ?? 0 };
+      return { count: sorted.length, median: sorted[Math.floor(sorted.length / 2)] ?? 0, max: sorted.at(-1) ?? 0, times: times() };
     },
   };
 }
