@@ -316,6 +316,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/freightdocuments/{id}/commits/{commitId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One commit of the document’s chain, with exactly what its contentHash covers
+         * @description For whoever may read the document. `content` is exactly what `contentHash` hashed (SHA-256 of its RFC 8785 canonical JSON); `addedRecords` holds the approvals, comments and legal events the commit added and the large parts of the document its content names first, each with its digest. With the `updates` of the document this recomputes every commit id, content hash and records root from the API alone; the formula, with a worked example, is in the repository’s docs/commit-chain.md. A commit of hash version 1 kept no content: `content` is null. An unknown commit of a readable document is `4.1`.
+         */
+        get: operations["getFreightdocumentsByIdCommitsByCommitId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/freightdocuments/{id}/issue": {
         parameters: {
             query?: never;
@@ -631,6 +651,26 @@ export interface paths {
          * @description The delegatee loses the role on this document at once, and so do the delegations it made from this one. An id that is not one of the caller’s delegations on the document is `4.1`.
          */
         delete: operations["deleteFreightdocumentsByIdDelegatesByDelegateId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/freightdocuments/{id}/comments/{commentId}/withdrawal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a reservation (its author, before that stage’s counter party answered)
+         * @description The author of a reservation withdraws it while no counter-party approval (or decline) of its stage has been given; afterwards, for an `AFTER_DELIVERY` or `DELAY` reservation, one recorded for a counter party (`recordedFor`), one withdrawn already and a comment that is no reservation: `4.60`; another caller: `1.4`. It stays in `comments` as it was written, with `reservation.withdrawn: {at, by{accountNumber, name}}`, is left out of `acceptedReservations` and of the PDF’s boxes 18 and 24 (the annex lists it as withdrawn), and is one commit (`RESERVATION_WITHDRAWAL`) delivered to subscribers with `event` `RESERVATION`. Its text still counts in the TFA content hash.
+         */
+        post: operations["postFreightdocumentsByIdCommentsByCommentIdWithdrawal"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1542,6 +1582,16 @@ export interface components {
                     kind: "CONDITION" | "PACKAGING" | "COUNT" | "MARKS" | "WEIGHT" | "LOSS" | "DAMAGE" | "SHORTAGE" | "DELAY" | "OTHER";
                     goodsLines?: number[];
                     withinTimeLimit: boolean;
+                    recordedFor?: {
+                        name: string;
+                    };
+                    withdrawn?: {
+                        at: string;
+                        by: {
+                            accountNumber: string | null;
+                            name: string | null;
+                        };
+                    };
                 } | null;
                 commitId: string;
                 previousCommits: string[];
@@ -1592,8 +1642,11 @@ export interface components {
                 };
                 attachmentId?: string;
                 acceptedReservations: string[];
+                unseenReservations: string[];
             }[];
             updates?: {
+                freightDocumentId: string;
+                accountId: string | null;
                 account: {
                     accountId: string;
                     accountNumber?: string;
@@ -3093,6 +3146,16 @@ export interface operations {
                                     kind: "CONDITION" | "PACKAGING" | "COUNT" | "MARKS" | "WEIGHT" | "LOSS" | "DAMAGE" | "SHORTAGE" | "DELAY" | "OTHER";
                                     goodsLines?: number[];
                                     withinTimeLimit: boolean;
+                                    recordedFor?: {
+                                        name: string;
+                                    };
+                                    withdrawn?: {
+                                        at: string;
+                                        by: {
+                                            accountNumber: string | null;
+                                            name: string | null;
+                                        };
+                                    };
                                 } | null;
                                 commitId: string;
                                 previousCommits: string[];
@@ -3143,8 +3206,11 @@ export interface operations {
                                 };
                                 attachmentId?: string;
                                 acceptedReservations: string[];
+                                unseenReservations: string[];
                             }[];
                             updates?: {
+                                freightDocumentId: string;
+                                accountId: string | null;
                                 account: {
                                     accountId: string;
                                     accountNumber?: string;
@@ -3542,6 +3608,116 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
                     "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFreightdocumentsByIdCommitsByCommitId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the freight document (`freightDocumentId`), or of the attachment on `/attachment/{id}` paths. */
+                id: string;
+                /** @description The `commitId` of a commit of this freight document, as listed in its `updates` (64 lowercase hex characters). */
+                commitId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The commit. */
+            200: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description SHA-256 (hex) of the canonical JSON of the commit’s `updates` fields. */
+                        commitId: string;
+                        /** @description What the change was (CREATE, UPDATE, ISSUE, APPROVAL, COMMENT, RESERVATION …). */
+                        changeType: string;
+                        /** @description SHA-256 (hex) of the canonical JSON of `content`. */
+                        contentHash: string;
+                        /** @description 1: content not kept; 2–4: whole snapshots; 5: records and large parts by digest. */
+                        hashVersion: number;
+                        /** @description Exactly what `contentHash` hashed; null for a version 1 commit, whose content was not kept. */
+                        content: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description The records this commit added and the parts of the document its content names first, each with its digest. */
+                        addedRecords: ({
+                            /**
+                             * @description An approval, a comment (reservations included) or a legal event of contract §14: folded into the records root.
+                             * @enum {string}
+                             */
+                            kind: "APPROVAL" | "COMMENT" | "LEGAL_EVENT";
+                            /** @description SHA-256 (hex) of the RFC 8785 canonical JSON of `record`. */
+                            digest: string;
+                            /** @description The record as first written; it never changes. */
+                            record: {
+                                [key: string]: unknown;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            kind: "PART";
+                            /**
+                             * @description Which of `content.parts` this is.
+                             * @enum {string}
+                             */
+                            part: "attachments" | "content" | "roles";
+                            /** @description SHA-256 (hex) of the RFC 8785 canonical JSON of `record`; equals `content.parts[part]`. */
+                            digest: string;
+                            /** @description The part: the document content, its roles sorted by roleId, or its own attachments by digest. */
+                            record?: unknown;
+                        })[];
+                    };
+                };
+            };
+            /** @description `3.17` Format not correct. */
+            400: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `1.8` No access token in the request. · `1.11` Invalid access token. */
+            401: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `4.47` Freight document not found. · `4.1` Record does not exist. */
+            404: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.6` Media type not supported. */
+            406: {
+                headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5558,6 +5734,145 @@ export interface operations {
             };
             /** @description `2.6` Media type not supported. */
             406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `1.10` General security error. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (a rate limit, the TFA attempt limit of contract §8, or a locked-out username). */
+                    "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postFreightdocumentsByIdCommentsByCommentIdWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Contract §13: 1–255 visible ASCII characters. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The id of the freight document (`freightDocumentId`), or of the attachment on `/attachment/{id}` paths. */
+                id: string;
+                /** @description The `commentId` of a comment of this freight document, as listed in its `comments`. */
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    previousCommits: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The document, the reservation marked `withdrawn`. */
+            200: {
+                headers: {
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key` (contract §13); nothing was changed again. */
+                    "Idempotency-Replayed"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreightDocument"];
+                };
+            };
+            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. */
+            400: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `1.8` No access token in the request. · `1.11` Invalid access token. */
+            401: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `1.4` The user is not authorized for this action. */
+            403: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `4.47` Freight document not found. · `4.1` Record does not exist. */
+            404: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.6` Media type not supported. */
+            406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `4.13` Previous commits list has ids not in this document. · `4.45` Commit list empty. · `4.63` The freight document was replaced by a paper consignment note. · `4.60` Reservation not possible for this stage now. */
+            409: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.6` Media type not supported. */
+            415: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
