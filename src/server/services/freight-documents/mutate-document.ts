@@ -87,7 +87,7 @@ export async function mutateDocument(
     // Contract §14: a note replaced by a paper consignment note changes no more, whatever the change.
     if (loaded.document.replacedByPaper) fail('4.63');
     // Contract §1: a document holds at most so many commits.
-    if ((loaded.facts?.commits.length ?? 0) >= MAX_COMMITS_PER_DOCUMENT)
+    if ((loaded.change?.commitCount ?? 0) >= MAX_COMMITS_PER_DOCUMENT)
       fail('4.2', 'previousCommits', { description: `A freight document holds at most ${MAX_COMMITS_PER_DOCUMENT.toLocaleString('en')} commits.` });
     const seen = await checkPreviousCommits(tx, loaded.document.id, input.previousCommits, input.requirePreviousCommits ?? false);
     // Without previousCommits the change follows the current heads: the newest of them is the document's last change.
@@ -106,7 +106,7 @@ export async function mutateDocument(
       serverTime: times.serverTime,
       changesStructuredGoods: change.changesStructuredGoods,
       addsRecords: change.addsRecords,
-      files: change.attachmentsUnchanged ? loaded.facts?.files : undefined,
+      files: change.attachmentsUnchanged ? loaded.change?.files : undefined,
       legalEvent: change.legalEvent,
       writes: change.writes,
     });

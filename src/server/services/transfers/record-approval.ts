@@ -55,11 +55,10 @@ async function reservationsSeen(tx: Transaction, loaded: LoadedDocument, approva
       .select({ kind: documentLegalEvents.kind, body: documentLegalEvents.body })
       .from(documentLegalEvents)
       .where(and(eq(documentLegalEvents.documentId, documentId), eq(documentLegalEvents.kind, 'RESERVATION_WITHDRAWAL'))),
-    loaded.facts?.commits ??
-      tx
-        .select({ id: documentCommits.id, previousCommits: documentCommits.previousCommits })
-        .from(documentCommits)
-        .where(eq(documentCommits.documentId, documentId)),
+    tx
+      .select({ id: documentCommits.id, previousCommits: documentCommits.previousCommits })
+      .from(documentCommits)
+      .where(eq(documentCommits.documentId, documentId)),
   ]);
   const withdrawn = withdrawnReservationIds(withdrawals);
   return reservationsOfApproval(

@@ -41,7 +41,7 @@ export function prepareCommentFiles(files: TransferAttachmentInput[] | undefined
 export async function recordComment(tx: Transaction, loaded: LoadedDocument, comment: NewComment): Promise<string> {
   const { actingAs, callerAccountId, files, times } = comment;
   // Contract §1: a document holds at most so many comments, reservations included.
-  if ((loaded.facts?.records.comments.length ?? 0) >= MAX_COMMENTS_PER_DOCUMENT)
+  if ((loaded.change?.commentCount ?? 0) >= MAX_COMMENTS_PER_DOCUMENT)
     fail('4.2', 'comments', { description: `A freight document holds at most ${MAX_COMMENTS_PER_DOCUMENT.toLocaleString('en')} comments.` });
   const roleRow = loaded.roles.find((role) => role.id === actingAs.roleId)!;
   const attachmentIds = files.map(() => newId());
