@@ -93,6 +93,17 @@ function expectChainRecomputes(document: any) {
   }
 }
 
+/** The document's PDF as the consignor reads it in English, as text (pdftotext), whitespace collapsed. */
+async function pdfTextOf(id: string): Promise<string> {
+  const pdf = await fetch(`${api.target.baseUrl}/api/freightdocuments/${id}`, {
+    headers: { Authorization: `Bearer ${cast.consignor.token}`, Accept: 'application/pdf', 'Accept-Language': 'en' },
+  });
+  expect(pdf.status).toBe(200);
+  return execFileSync('pdftotext', ['-nodiag', '-enc', 'UTF-8', '-', '-'], { input: Buffer.from(await pdf.arrayBuffer()) })
+    .toString('utf8')
+    .replace(/\s+/g, ' ');
+}
+
 async function verificationPage(document: any) {
   const page = await fetch(document.verificationUrl.replace(/^https?:\/\/[^/]+/, api.target.baseUrl), { headers: { 'Accept-Language': 'en' } });
   expect(page.status).toBe(200);
@@ -418,13 +429,7 @@ describe('impediments, cash on delivery, the receipt', () => {
     expect(signed.text).toContain(`"serviceNumber":"${document.serviceNumber}"`);
 
     // The PDF prints box 18's reservation as accepted, box 24's "No reservations", and the procedures' address.
-    const pdf = await fetch(`${api.target.baseUrl}/api/freightdocuments/${id}`, {
-      headers: { Authorization: `Bearer ${cast.consignor.token}`, Accept: 'application/pdf', 'Accept-Language': 'en' },
-    });
-    expect(pdf.status).toBe(200);
-    const text = execFileSync('pdftotext', ['-nodiag', '-enc', 'UTF-8', '-', '-'], { input: Buffer.from(await pdf.arrayBuffer()) })
-      .toString('utf8')
-      .replace(/\s+/g, ' ');
+    const text = await pdfTextOf(id);
     expect(text).toContain('MARKS noted');
     expect(text).toContain('accepted by');
     expect(text).toContain('No reservations');
@@ -531,13 +536,7 @@ describe('what an approval accepts, and withdrawing a reservation (contract §14
     });
     only(await withdraw('carrier', kept.body.commentId), '4.60', 409);
 
-    const pdf = await fetch(`${api.target.baseUrl}/api/freightdocuments/${id}`, {
-      headers: { Authorization: `Bearer ${cast.consignor.token}`, Accept: 'application/pdf', 'Accept-Language': 'en' },
-    });
-    expect(pdf.status).toBe(200);
-    const text = execFileSync('pdftotext', ['-nodiag', '-enc', 'UTF-8', '-', '-'], { input: Buffer.from(await pdf.arrayBuffer()) })
-      .toString('utf8')
-      .replace(/\s+/g, ' ');
+    const text = await pdfTextOf(id);
     // Box 18 (before box 19's label) holds the kept reservation, accepted, and not the withdrawn one; the annex lists that one.
     const box18 = text.slice(text.indexOf("Carrier's reservations and observations"), text.indexOf('Special agreements'));
     expect(box18).toContain('Torn wrap on pallet 3');

@@ -93,6 +93,42 @@ describe.each(databaseKinds())('the commit chain (%s)', (kind) => {
   const commitsOf = (documentId: string) =>
     database.handle.db.select().from(documentCommits).where(eq(documentCommits.documentId, documentId)).orderBy(asc(documentCommits.sequence));
 
+  /** A commit as an older hash version wrote it, after `parent`: the same id formula over its fields, no writer involved. */
+  async function insertLegacyCommit(input: {
+    freightDocumentId: string;
+    parent: { id: string; accountId: string | null };
+    changeType: string;
+    hashVersion: number;
+    contentHash: string;
+    at: string;
+  }) {
+    const fields = {
+      freightDocumentId: input.freightDocumentId,
+      changeType: input.changeType,
+      accountId: input.parent.accountId,
+      newFreightDocumentStatus: null,
+      previousCommits: [input.parent.id],
+      createDateTimeClient: null,
+      createDateTimeServer: input.at,
+      contentHash: input.contentHash,
+    };
+    const id = sha256(canonicalize(fields)!);
+    await database.handle.db.insert(documentCommits).values({
+      id,
+      documentId: input.freightDocumentId,
+      sequence: 2,
+      changeType: input.changeType,
+      accountId: input.parent.accountId,
+      actor: { kind: 'ACCOUNT', accountId: input.parent.accountId },
+      hashVersion: input.hashVersion,
+      newStatus: null,
+      previousCommits: [input.parent.id],
+      contentHash: input.contentHash,
+      createDateTimeServer: new Date(input.at),
+    });
+    return id;
+  }
+
   it('recomputes every commit id, content hash, part and records root from what the commit endpoint serves', async () => {
     const { freightDocumentId } = await documentWithHistory();
     const commits = await commitsOf(freightDocumentId);
@@ -191,29 +227,13 @@ describe.each(databaseKinds())('the commit chain (%s)', (kind) => {
     const { freightDocumentId } = await createFreightDocument({ ctx, input: body({ attachments: [] }) });
     const [first] = await commitsOf(freightDocumentId);
     // A commit as the first version wrote it: same id formula, a content hash with no snapshot behind it.
-    const fields = {
+    await insertLegacyCommit({
       freightDocumentId,
+      parent: first!,
       changeType: 'UPDATE',
-      accountId: first!.accountId,
-      newFreightDocumentStatus: null,
-      previousCommits: [first!.id],
-      createDateTimeClient: null,
-      createDateTimeServer: '2026-11-20T10:00:00.000Z',
-      contentHash: sha256('legacy content'),
-    };
-    const legacyId = sha256(canonicalize(fields)!);
-    await database.handle.db.insert(documentCommits).values({
-      id: legacyId,
-      documentId: freightDocumentId,
-      sequence: 2,
-      changeType: 'UPDATE',
-      accountId: first!.accountId,
-      actor: { kind: 'ACCOUNT', accountId: first!.accountId },
       hashVersion: 1,
-      newStatus: null,
-      previousCommits: [first!.id],
-      contentHash: fields.contentHash,
-      createDateTimeServer: new Date(fields.createDateTimeServer),
+      contentHash: sha256('legacy content'),
+      at: '2026-11-20T10:00:00.000Z',
     });
     expect(await verifyCommitChain(database.handle.db, freightDocumentId)).toEqual({ intact: true, commits: 2, verifiedContent: 1 });
   });
@@ -228,29 +248,7 @@ describe.each(databaseKinds())('the commit chain (%s)', (kind) => {
     expect(snapshot).not.toHaveProperty('transfers');
     const contentHash = hashSnapshot(snapshot);
     await database.handle.db.insert(documentSnapshots).values({ contentHash, body: snapshot }).onConflictDoNothing();
-    const fields = {
-      freightDocumentId,
-      changeType: 'UPDATE',
-      accountId: first!.accountId,
-      newFreightDocumentStatus: null,
-      previousCommits: [first!.id],
-      createDateTimeClient: null,
-      createDateTimeServer: '2026-11-22T10:00:00.000Z',
-      contentHash,
-    };
-    await database.handle.db.insert(documentCommits).values({
-      id: sha256(canonicalize(fields)!),
-      documentId: freightDocumentId,
-      sequence: 2,
-      changeType: 'UPDATE',
-      accountId: first!.accountId,
-      actor: { kind: 'ACCOUNT', accountId: first!.accountId },
-      hashVersion: 2,
-      newStatus: null,
-      previousCommits: [first!.id],
-      contentHash,
-      createDateTimeServer: new Date(fields.createDateTimeServer),
-    });
+    await insertLegacyCommit({ freightDocumentId, parent: first!, changeType: 'UPDATE', hashVersion: 2, contentHash, at: '2026-11-22T10:00:00.000Z' });
     expect(await verifyCommitChain(database.handle.db, freightDocumentId)).toEqual({ intact: true, commits: 2, verifiedContent: 2 });
   });
 
@@ -287,29 +285,13 @@ describe.each(databaseKinds())('the commit chain (%s)', (kind) => {
     );
     const contentHash = hashSnapshot(snapshot);
     await database.handle.db.insert(documentSnapshots).values({ contentHash, body: snapshot });
-    const fields = {
+    const legacyId = await insertLegacyCommit({
       freightDocumentId,
+      parent: first!,
       changeType: 'COMMENT',
-      accountId: ctx.caller!.accountId,
-      newFreightDocumentStatus: null,
-      previousCommits: [first!.id],
-      createDateTimeClient: null,
-      createDateTimeServer: '2026-11-24T10:00:00.000Z',
-      contentHash,
-    };
-    const legacyId = sha256(canonicalize(fields)!);
-    await database.handle.db.insert(documentCommits).values({
-      id: legacyId,
-      documentId: freightDocumentId,
-      sequence: 2,
-      changeType: 'COMMENT',
-      accountId: ctx.caller!.accountId,
-      actor: { kind: 'ACCOUNT', accountId: ctx.caller!.accountId },
       hashVersion: 4,
-      newStatus: null,
-      previousCommits: [first!.id],
       contentHash,
-      createDateTimeServer: new Date(fields.createDateTimeServer),
+      at: '2026-11-24T10:00:00.000Z',
     });
     await database.handle.db.insert(documentComments).values({ ...comment, commitId: legacyId });
     // Before version 5 no commit kept a root.
