@@ -325,6 +325,43 @@ describe.each(databaseKinds())('the commit chain (%s)', (kind) => {
     expect(await verifyCommitChain(database.handle.db, freightDocumentId)).toMatchObject({ intact: false, reason: 'RECORD', commitId: more.commitId });
   });
 
+  it('the kept result holds while its commits are untouched: a changed commit row is found at once, other rows by the daily check', async () => {
+    const { freightDocumentId } = await documentWithHistory();
+    const commits = await commitsOf(freightDocumentId);
+    expect(await checkDocumentChain(database.handle.db, freightDocumentId)).toMatchObject({ intact: true, commits: 5 });
+    // A commit row changed behind the service's back: the fingerprint differs, so the chain is checked from the start.
+    await database.handle.db.update(documentCommits).set({ changeType: 'CREATE' }).where(eq(documentCommits.id, commits[1]!.id));
+    expect(await checkDocumentChain(database.handle.db, freightDocumentId)).toMatchObject({ intact: false, reason: 'COMMIT_ID', commitId: commits[1]!.id });
+    await database.handle.db.update(documentCommits).set({ changeType: 'UPDATE' }).where(eq(documentCommits.id, commits[1]!.id));
+    expect(await checkDocumentChain(database.handle.db, freightDocumentId)).toMatchObject({ intact: true });
+
+    // An attachment's bytes changed: the kept result answers until it is a day old, then a check from the start runs
+    // in the background (the visit is answered from the kept result meanwhile) and keeps what it finds.
+    const [file] = await database.handle.db.select().from(attachments).where(eq(attachments.documentId, freightDocumentId));
+    await database.handle.db
+      .update(attachments)
+      .set({ content: Buffer.from('%PDF-1.4 forged') })
+      .where(eq(attachments.id, file!.id));
+    expect(await checkDocumentChain(database.handle.db, freightDocumentId)).toMatchObject({ intact: true });
+    await database.handle.db
+      .update(documentChainChecks)
+      .set({ fullCheckAt: new Date(Date.now() - 25 * 3600 * 1000) })
+      .where(eq(documentChainChecks.documentId, freightDocumentId));
+    expect(await checkDocumentChain(database.handle.db, freightDocumentId)).toMatchObject({ intact: true });
+    const deadline = Date.now() + 10_000;
+    let kept: unknown;
+    while (Date.now() < deadline) {
+      [{ result: kept }] = (await database.handle.db
+        .select({ result: documentChainChecks.result })
+        .from(documentChainChecks)
+        .where(eq(documentChainChecks.documentId, freightDocumentId))) as [{ result: unknown }];
+      if ((kept as { intact: boolean }).intact === false) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(kept).toMatchObject({ intact: false, reason: 'ATTACHMENT', detail: file!.id });
+    expect(await checkDocumentChain(database.handle.db, freightDocumentId)).toMatchObject({ intact: false, reason: 'ATTACHMENT' });
+  });
+
   it('writes exactly one event row per status change, in the commit of the change', async () => {
     const { freightDocumentId } = await documentWithHistory();
     const events = await database.handle.db

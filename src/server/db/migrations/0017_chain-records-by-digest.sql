@@ -2,8 +2,10 @@ CREATE TABLE "document_chain_checks" (
 	"document_id" text PRIMARY KEY NOT NULL,
 	"heads" jsonb NOT NULL,
 	"verified_sequence" integer NOT NULL,
+	"fingerprint" text NOT NULL,
 	"result" jsonb NOT NULL,
-	"checked_at" timestamp with time zone NOT NULL
+	"checked_at" timestamp with time zone NOT NULL,
+	"full_check_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "document_approvals" ADD COLUMN "unseen_reservations" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint

@@ -465,8 +465,15 @@ export const documentChainChecks = pgTable('document_chain_checks', {
     .references(() => freightDocuments.id, { onDelete: 'cascade' }),
   /** The document's heads when checked, sorted: the result holds while they are the heads. */
   heads: jsonb('heads').$type<string[]>().notNull(),
-  /** The last commit verified (by sequence); an intact chain's next check starts after it. */
+  /** The last commit the check covered (by sequence); an intact chain's next check starts after it. */
   verifiedSequence: integer('verified_sequence').notNull(),
+  /**
+   * MD5 of the hashed fields of the commits up to `verifiedSequence`, computed by the database: a commit row changed
+   * behind the service's back makes the next visit check the chain from the start instead of answering from here.
+   */
+  fingerprint: text('fingerprint').notNull(),
   result: jsonb('result').$type<Record<string, unknown>>().notNull(),
   checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** When the chain was last checked from its first commit: older than a day, the next visit has it checked again in the background. */
+  fullCheckAt: timestamp('full_check_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
