@@ -356,6 +356,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/freightdocuments/{id}/commits/{commitId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One commit of the document’s chain, with exactly what its contentHash covers
+         * @description For whoever may read the document. `content` is exactly what `contentHash` hashed (SHA-256 of its RFC 8785 canonical JSON); `addedRecords` holds the approvals, comments and legal events the commit added and the large parts of the document its content names first, each with its digest. With the `updates` of the document this recomputes every commit id, content hash and records root from the API alone; the formula, with a worked example, is in the repository’s docs/commit-chain.md. A commit of hash version 1 kept no content: `content` is null. An unknown commit of a readable document is `4.1`.
+         */
+        get: operations["getFreightdocumentsByIdCommitsByCommitId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/freightdocuments/{id}/issue": {
         parameters: {
             query?: never;
@@ -671,6 +691,26 @@ export interface paths {
          * @description The delegatee loses the role on this document at once, and so do the delegations it made from this one. An id that is not one of the caller’s active delegations on the document is `4.42`; an account-wide delegation is ended at `DELETE /accounts/users/me/delegates/{delegateId}` (`3.37` here).
          */
         delete: operations["deleteFreightdocumentsByIdDelegatesByDelegateId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/freightdocuments/{id}/comments/{commentId}/withdrawal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a reservation (its author, before that stage’s counter party answered)
+         * @description The author of a reservation withdraws it while no counter-party approval (or decline) of its stage has been given; afterwards, for an `AFTER_DELIVERY` or `DELAY` reservation, one recorded for a counter party (`recordedFor`), one withdrawn already and a comment that is no reservation: `4.60`; another caller: `1.4`. It stays in `comments` as it was written, with `reservation.withdrawn: {at, by{accountNumber, name}}`, is left out of `acceptedReservations` and of the PDF’s boxes 18 and 24 (the annex lists it as withdrawn), and is one commit (`RESERVATION_WITHDRAWAL`) delivered to subscribers with `event` `RESERVATION`. Its text still counts in the TFA content hash.
+         */
+        post: operations["postFreightdocumentsByIdCommentsByCommentIdWithdrawal"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2311,6 +2351,23 @@ export interface components {
                     goodsLines?: number[];
                     /** @description Whether it came in time: `AFTER_DELIVERY` within 7 UTC days after the delivery’s day (Sundays not counted), `DELAY` within 21 × 24 hours of the delivery (CMR art. 30); always `true` for the other stages. */
                     withinTimeLimit: boolean;
+                    /** @description Present when the carrier side recorded it for the counter party on the hand-over page: the signer’s name. */
+                    recordedFor?: {
+                        /** @description The signer’s name as given on the hand-over page. */
+                        name: string;
+                    };
+                    /** @description Present once its author withdrew it, before that stage’s counter-party approval: it stays in the history, is left out of `acceptedReservations` and of boxes 18 and 24 of the PDF (its annex lists it as withdrawn). */
+                    withdrawn?: {
+                        /** @description When it was withdrawn. UTC with milliseconds, `YYYY-MM-DDThh:mm:ss.sssZ`. */
+                        at: string;
+                        /** @description Who withdrew it (its author). */
+                        by: {
+                            /** @description Account number of whoever withdrew it. */
+                            accountNumber: string | null;
+                            /** @description Name of whoever withdrew it. */
+                            name: string | null;
+                        };
+                    };
                 } | null;
                 /** @description The commit that recorded it (an entry of `updates`). */
                 commitId: string;
@@ -2407,11 +2464,17 @@ export interface components {
                 };
                 /** @description Sign-on-glass only: the sealed attachment holding the signature image. */
                 attachmentId?: string;
-                /** @description The `commentId`s of the reservations of this transfer’s stage this counter-party approval accepted (CMR art. 8(2)): those among what the approver saw (its `previousCommits`). Empty for the carrier side’s own approvals and for a decline. */
+                /** @description The `commentId`s of the reservations of this transfer’s stage this counter-party approval accepted (CMR art. 8(2)): those among the ancestors of the commits its `previousCommits` names — what the approver was shown —, withdrawn ones left out. Empty for the carrier side’s own approvals and for a decline. */
                 acceptedReservations: string[];
+                /** @description The `commentId`s of reservations of that stage made after the heads the approver saw and before the approval: not accepted by it (the approver’s screen says so). Empty when none. */
+                unseenReservations: string[];
             }[];
             /** @description Every commit of the document, oldest first: the history anyone can recompute (single reads only). */
             updates?: {
+                /** @description The document the commit belongs to (hashed into the commit id). */
+                freightDocumentId: string;
+                /** @description The account that made the change, as hashed into the commit id (also inside `account`); `null` for changes no account made. */
+                accountId: string | null;
                 /** @description The account that made the change; `null` for changes no account made (a signature on a hand-over link is its requester’s). */
                 account: {
                     /** @description The account’s id. */
@@ -2425,7 +2488,7 @@ export interface components {
                     /** @description Its phone number, `null` when it gave none. */
                     phoneNumber?: string | null;
                 } | null;
-                /** @description What the commit changed: `CREATE`, `UPDATE` (PUT), `ISSUE`, `CANCEL`, `ESTIMATED_TIMES`, `STRUCTURED_GOODS`, `ATTACHMENT`, `APPROVAL`, `STATUS_UPDATE`, `COMMENT`, `LICENSE_PLATES`, or a legal event (`RESERVATION`, `INSTRUCTION`, `INSTRUCTION_RESPONSE`, `IMPEDIMENT`, `CASH_ON_DELIVERY`, `REPLACED_BY_PAPER`). Tolerate new values. */
+                /** @description What the commit changed: `CREATE`, `UPDATE` (PUT), `ISSUE`, `CANCEL`, `ESTIMATED_TIMES`, `STRUCTURED_GOODS`, `ATTACHMENT`, `APPROVAL`, `STATUS_UPDATE`, `COMMENT`, `LICENSE_PLATES`, or a legal event (`RESERVATION`, `INSTRUCTION`, `INSTRUCTION_RESPONSE`, `IMPEDIMENT`, `CASH_ON_DELIVERY`, `REPLACED_BY_PAPER`) or `RESERVATION_WITHDRAWAL`. Tolerate new values. */
                 changeType: string;
                 /** @description The commit’s id: lowercase hex SHA-256 of the RFC 8785 canonical JSON of `{freightDocumentId, changeType, accountId, newFreightDocumentStatus, previousCommits, createDateTimeClient, createDateTimeServer, contentHash}`, with `previousCommits` sorted and every value as this entry shows it (`accountId` from `account`, `null` where absent). Anyone can recompute it. */
                 commitId: string;
@@ -4271,6 +4334,116 @@ export interface operations {
                 };
             };
             /** @description `4.47` Freight document not found. */
+            404: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.6` Media type not supported. */
+            406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFreightdocumentsByIdCommitsByCommitId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the freight document (`freightDocumentId`), or of the attachment on `/attachment/{id}` paths. */
+                id: string;
+                /** @description The `commitId` of a commit of this freight document, as listed in its `updates` (64 lowercase hex characters). */
+                commitId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The commit. */
+            200: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description SHA-256 (hex) of the canonical JSON of the commit’s `updates` fields. */
+                        commitId: string;
+                        /** @description What the change was (CREATE, UPDATE, ISSUE, APPROVAL, COMMENT, RESERVATION …). */
+                        changeType: string;
+                        /** @description SHA-256 (hex) of the canonical JSON of `content`. */
+                        contentHash: string;
+                        /** @description 1: content not kept; 2–4: whole snapshots; 5: records and large parts by digest. */
+                        hashVersion: number;
+                        /** @description Exactly what `contentHash` hashed; null for a version 1 commit, whose content was not kept. */
+                        content: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description The records this commit added and the parts of the document its content names first, each with its digest. */
+                        addedRecords: ({
+                            /**
+                             * @description An approval, a comment (reservations included) or a legal event of contract §14: folded into the records root.
+                             * @enum {string}
+                             */
+                            kind: "APPROVAL" | "COMMENT" | "LEGAL_EVENT";
+                            /** @description SHA-256 (hex) of the RFC 8785 canonical JSON of `record`. */
+                            digest: string;
+                            /** @description The record as first written; it never changes. */
+                            record: {
+                                [key: string]: unknown;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            kind: "PART";
+                            /**
+                             * @description Which of `content.parts` this is.
+                             * @enum {string}
+                             */
+                            part: "attachments" | "content" | "roles";
+                            /** @description SHA-256 (hex) of the RFC 8785 canonical JSON of `record`; equals `content.parts[part]`. */
+                            digest: string;
+                            /** @description The part: the document content, its roles sorted by roleId, or its own attachments by digest. */
+                            record?: unknown;
+                        })[];
+                    };
+                };
+            };
+            /** @description `3.17` Format not correct. */
+            400: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `1.8` No access token in the request. · `1.11` Invalid access token. */
+            401: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `4.47` Freight document not found. · `4.1` Record does not exist. */
             404: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -6457,6 +6630,146 @@ export interface operations {
             };
             /** @description `4.42` No delegated rights to revoke. */
             409: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `1.10` General security error. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
+                    "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postFreightdocumentsByIdCommentsByCommentIdWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The id of the freight document (`freightDocumentId`), or of the attachment on `/attachment/{id}` paths. */
+                id: string;
+                /** @description The `commentId` of a comment of this freight document, as listed in its `comments`. */
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The head commit ids of the document you last read (its `previousCommits`): every change of an issued document sends them. Empty: 4.45; an id of no commit of this document: 4.13. Older heads are accepted (an offline device): the document then has several heads until a change names them all. Missing: 3.1. */
+                    previousCommits: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The document, the reservation marked `withdrawn`. */
+            200: {
+                headers: {
+                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
+                    "Idempotency-Replayed"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreightDocument"];
+                };
+            };
+            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. */
+            400: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `1.8` No access token in the request. · `1.11` Invalid access token. */
+            401: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `1.4` The user is not authorized for this action. */
+            403: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `4.47` Freight document not found. · `4.1` Record does not exist. */
+            404: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.6` Media type not supported. */
+            406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `4.13` Previous commits list has ids not in this document. · `4.45` Commit list empty. · `4.63` The freight document was replaced by a paper consignment note. · `4.60` Reservation not possible for this stage now. */
+            409: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.6` Media type not supported. */
+            415: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;

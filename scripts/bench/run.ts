@@ -9,10 +9,10 @@
  * BENCH_EXPLAIN (1; 0 leaves out EXPLAIN ANALYZE of the list SQL per tier and query),
  * BENCH_CPU_PROF (unset; a folder: the next and bare servers write V8 CPU profiles there when they stop),
  * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test: where scratch databases are created), BENCH_PDF_ONLY (0;
- * 1 runs only the PDF part, see pdf.ts for its knobs), BENCH_OPERATIONS (floor,create,get,list,issue: the operations loaded on
- * both servers), BENCH_PARTS (load,pdf,blobs,list,efti,watch: which parts run, for a quicker look at one of them; blobs.ts
- * has its knobs; efti: the eFTI gate's read of a 500-line document, see efti.ts; watch: the tablet's hand-over screen
- * polling, see hand-over-watch.ts for its knobs).
+ * 1 runs only the PDF part, see pdf.ts for its knobs; verification.ts has the verification part's), BENCH_OPERATIONS
+ * (floor,create,get,list,issue: the operations loaded on both servers), BENCH_PARTS (load,pdf,verify,blobs,list,efti,watch:
+ * which parts run, for a quicker look at one of them; blobs.ts has its knobs; efti: the eFTI gate's read of a 500-line
+ * document, see efti.ts; watch: the tablet's hand-over screen polling, see hand-over-watch.ts for its knobs).
  * A third server, limit-server.ts, answers GET with one query and nothing else: the machine's limit for that work.
  */
 import crypto from 'node:crypto';
@@ -26,6 +26,7 @@ import { benchBlobs } from './blobs';
 import { benchHandOverWatch } from './hand-over-watch';
 import { benchPdf } from './pdf';
 import { benchEfti } from './efti';
+import { benchVerification } from './verification';
 import { DOCUMENT_BODY } from './fixtures';
 import { runLoad, summarise, type LoadOptions, type LoadResult, type LoadRun } from './load';
 import { admin, freePort, NEXT_CLI, ROOT, SERVER_CONDITION, startServer, TSX_CLI, type Server } from './processes';
@@ -60,7 +61,7 @@ const listFrom = (name: string, all: readonly string[]): string[] => {
 };
 // `floor`: GET of a path that exists nowhere (404, 2.2), no database work: what each server costs per request on its own.
 const OPERATIONS = listFrom('BENCH_OPERATIONS', ['floor', 'create', 'get', 'list', 'issue']);
-const PARTS = listFrom('BENCH_PARTS', ['load', 'pdf', 'blobs', 'list', 'efti', 'watch']);
+const PARTS = listFrom('BENCH_PARTS', ['load', 'pdf', 'verify', 'blobs', 'list', 'efti', 'watch']);
 /** Every account the bench makes signs in with this password (the watch part also through the portal's sign-in). */
 const PASSWORD = 'bench password 1';
 
@@ -450,6 +451,7 @@ async function main() {
     }
 
     if (PARTS.includes('pdf')) await pdf();
+    if (PARTS.includes('verify')) await benchVerification({ next, sql, token: account.token, accountNumber: account.accountNumber });
     // The gate's read of a 500-line document, on a server of its own with eFTI on (scripts/bench/efti.ts).
     if (PARTS.includes('efti')) await benchEfti({ env, token: account.token, cleanups });
     if (PARTS.includes('blobs')) await benchBlobs({ env, token: account.token, maintenanceUrl: MAINTENANCE_URL, progress });

@@ -41,7 +41,9 @@ it('an expired link answers 410, shows nothing of the document, and an answer th
   const gone = await api.get(`/handover/${token}`);
   expect(gone.status).toBe(410);
   expect(gone.text).not.toContain(serviceNumber);
-  const reply = await api.post('/api/trpc/tablet.answerHandover', { json: { token, name: 'Late', signature: PNG_BYTES.toString('base64') } });
+  const reply = await api.post('/api/trpc/tablet.answerHandover', {
+    json: { token, name: 'Late', signature: PNG_BYTES.toString('base64'), previousCommits: await transfers.heads(id) },
+  });
   expect(reply.body.result.data).toEqual({ outcome: 'GONE' });
   expect((await transfers.read('carrier', id)).approvals.filter((approval: { side: string }) => approval.side === 'COUNTER_PARTY')).toHaveLength(1);
 });

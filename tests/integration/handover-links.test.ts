@@ -44,7 +44,9 @@ const askLink = (member: keyof Cast, id: string, body: Record<string, unknown> =
 
 const page = (token: string) => api.get(`/handover/${token}`, { headers: { Accept: 'text/html' } });
 
-const answer = (input: Record<string, unknown>) => api.post('/api/trpc/tablet.answerHandover', { json: input });
+/** The page's answer, sending back the heads the page showed (those of document `id`; any for a link that is not open). */
+const answer = async (input: Record<string, unknown>, id?: string) =>
+  api.post('/api/trpc/tablet.answerHandover', { json: { previousCommits: id ? await transfers.heads(id) : ['0'.repeat(64)], ...input } });
 const signature = PNG_BYTES.toString('base64');
 
 async function newLink(id: string): Promise<string> {
@@ -123,7 +125,7 @@ describe('the public page and the answer', () => {
     const { serviceNumber } = await transfers.read('carrier', id);
     const token = await newLink(id);
 
-    const reply = await answer({ token, name: 'Jan Jansen', signature });
+    const reply = await answer({ token, name: 'Jan Jansen', signature }, id);
     expect(reply.status, reply.text).toBe(200);
     expect(reply.body.result.data).toMatchObject({ outcome: 'RECORDED', declined: false, status: 'DELIVERED' });
 
@@ -153,7 +155,7 @@ describe('the public page and the answer', () => {
   it('two answers racing on one link record one approval', async () => {
     const id = await inTransit();
     const token = await newLink(id);
-    const replies = await Promise.all([0, 1, 2].map((n) => answer({ token, name: `Signer ${n}`, signature })));
+    const replies = await Promise.all([0, 1, 2].map((n) => answer({ token, name: `Signer ${n}`, signature }, id)));
     const outcomes = replies.map((reply) => reply.body?.result?.data?.outcome ?? reply.body?.error?.data?.errors?.[0]?.code);
     expect(outcomes.filter((outcome) => outcome === 'RECORDED')).toHaveLength(1);
     const approvals = (await transfers.read('carrier', id)).approvals.filter((approval: { side: string }) => approval.side === 'COUNTER_PARTY');
@@ -164,11 +166,11 @@ describe('the public page and the answer', () => {
     const id = await inTransit();
     expect((await transfers.own('carrier', id, { action: 'DELIVERY', ownRole: 'CARRIER' })).status).toBe(201);
     const token = await newLink(id);
-    const missing = await answer({ token, name: 'Jan Jansen', declined: true });
+    const missing = await answer({ token, name: 'Jan Jansen', declined: true }, id);
     expect(missing.status).toBe(400);
     expect(missing.body.error.data.errors).toEqual([expect.objectContaining({ code: '3.1', field: 'remarks' })]);
 
-    const reply = await answer({ token, name: 'Jan Jansen', declined: true, remarks: 'Two pallets crushed' });
+    const reply = await answer({ token, name: 'Jan Jansen', declined: true, remarks: 'Two pallets crushed' }, id);
     expect(reply.body.result.data).toMatchObject({ outcome: 'RECORDED', declined: true, status: 'TRANSIT' });
     const document = await transfers.read('carrier', id);
     expect(document.status).toBe('TRANSIT');

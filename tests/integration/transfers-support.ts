@@ -57,6 +57,15 @@ export class Transfers {
     return (await this.read('submitter', id)).previousCommits;
   }
 
+  /**
+   * Waits until the document's last change is `seconds` old (a change may be dated back that far, never before the
+   * commits it names: contract §6). Polls the clock, with 200 ms to spare for the two clocks' reading.
+   */
+  async lastChangeAged(id: string, seconds: number): Promise<void> {
+    const last = Date.parse((await this.read('submitter', id)).updates.at(-1).createDateTimeServer);
+    while (Date.now() < last + seconds * 1000 + 200) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+
   /** A call of contract §7 with the current heads unless the body names its own. */
   async call(member: Member, method: 'POST' | 'PATCH', id: string, endpoint: string, body: Record<string, unknown>): Promise<Reply> {
     const json = 'previousCommits' in body ? body : { ...body, previousCommits: await this.heads(id) };

@@ -31,12 +31,14 @@ describe('own approvals through two subsequent carriers', () => {
     const [first, second] = issued.subsequentCarriers.map((role: { roleId: string }) => role.roleId);
     expect(issued.custody).toBeNull();
 
+    // Made on the device two seconds ago: never dated before the commit it names (contract §6), so that one must be older.
+    await transfers.lastChangeAged(id, 2);
     const carrierApproval = await transfers.own('carrier', id, {
       action: 'COLLECTION',
       ownRole: 'CARRIER',
       place: 'Rotterdam, Dock 4',
       location: { latitude: 51.9225, longitude: '4.47917' },
-      secondsSinceCreation: 90,
+      secondsSinceCreation: 2,
     });
     created(carrierApproval);
     expect(carrierApproval.headers.get('location')).toBe(`/api/freightdocuments/${id}`);
@@ -74,13 +76,14 @@ describe('own approvals through two subsequent carriers', () => {
       declined: false,
       remarks: null,
       acceptedReservations: [],
+      unseenReservations: [],
       commitId: expect.stringMatching(/^[0-9a-f]{64}$/),
       previousCommits: [expect.stringMatching(/^[0-9a-f]{64}$/)],
       createDateTimeClient: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       createDateTimeServer: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
     // secondsSinceCreation dates the approval back on the client's side.
-    expect(Date.parse(carrierSide.createDateTimeServer) - Date.parse(carrierSide.createDateTimeClient)).toBe(90_000);
+    expect(Date.parse(carrierSide.createDateTimeServer) - Date.parse(carrierSide.createDateTimeClient)).toBe(2_000);
     expect(
       collected.body.updates.map((update: { changeType: string; newFreightDocumentStatus: string | null }) => [
         update.changeType,
@@ -99,15 +102,10 @@ describe('own approvals through two subsequent carriers', () => {
     created(atFirst);
     expect(atFirst.body.custody).toEqual({ roleId: first, role: 'SUBSEQUENT_CARRIER' });
     expect(atFirst.body.status).toBe('TRANSIT');
-    // The carrier has handed over: it no longer offers, nor may, hand anything over.
-    expect((await transfers.read('carrier', id)).allowedActions).toEqual([
-      'EDIT_ESTIMATED_TIMES',
-      'COMMENT',
-      'EDIT_LICENSE_PLATES',
-      'DELEGATE',
-      'SUBSCRIBE',
-      'REPLACE_BY_PAPER',
-    ]);
+    // The carrier has handed over: it no longer offers, nor may, hand anything over, nor replace the note by paper
+    // (contract §14: the carrier side holding the cargo does).
+    expect((await transfers.read('carrier', id)).allowedActions).toEqual(['EDIT_ESTIMATED_TIMES', 'COMMENT', 'EDIT_LICENSE_PLATES', 'DELEGATE', 'SUBSCRIBE']);
+    expect((await transfers.read('first', id)).allowedActions).toContain('REPLACE_BY_PAPER');
     expectError(await transfers.own('carrier', id, { action: 'DELIVERY', ownRole: 'CARRIER' }), 403, '1.4');
 
     // One is left: it need not be named.
@@ -284,7 +282,8 @@ describe('sign-on-glass, implicit approvals and explicit status updates', () => 
     expect(done.body.approvals.filter((approval: { type: string }) => approval.type === 'IMPLICIT')).toHaveLength(2);
 
     const explicit = await transfers.create();
-    const transit = await transfers.update('carrier', explicit, { newFreightDocumentStatus: 'TRANSIT', secondsSinceCreation: '12' });
+    await transfers.lastChangeAged(explicit, 1);
+    const transit = await transfers.update('carrier', explicit, { newFreightDocumentStatus: 'TRANSIT', secondsSinceCreation: '1' });
     created(transit);
     expect(transit.body).toMatchObject({ status: 'TRANSIT', custody: { role: 'CARRIER' } });
     expect(transit.body.updates.at(-1)).toMatchObject({
@@ -350,9 +349,11 @@ describe('license plates and comments', () => {
         reservation: null,
         commitId: reply.body.commitId,
         previousCommits: [expect.any(String)],
-        createDateTimeClient: null,
+        createDateTimeClient: expect.any(String),
         createDateTimeServer: expect.any(String),
       },
     ]);
+    // Contract §7: made without secondsSinceCreation, dated by the server on both clocks.
+    expect(document.comments[0].createDateTimeClient).toBe(document.comments[0].createDateTimeServer);
   });
 });

@@ -67,7 +67,12 @@ describe.each(databaseKinds())('hand-over links (%s)', (kind) => {
     const expiresAt = Date.parse(created.expiresAt);
     expect((await openHandoverLink({ ctx: anonymous(new Date(expiresAt - 1000)), input: { token } })).state).toBe('OPEN');
     expect((await openHandoverLink({ ctx: anonymous(new Date(expiresAt)), input: { token } })).state).toBe('GONE');
-    expect(await redeemHandoverLink({ ctx: anonymous(new Date(expiresAt + 1)), input: { token, name: 'Late', signature: PNG } })).toEqual({ outcome: 'GONE' });
+    expect(
+      await redeemHandoverLink({
+        ctx: anonymous(new Date(expiresAt + 1)),
+        input: { token, name: 'Late', signature: PNG, previousCommits: await heads(database, people, id) },
+      }),
+    ).toEqual({ outcome: 'GONE' });
     const approvals = await database.handle.db.select().from(documentApprovals).where(eq(documentApprovals.documentId, id));
     expect(approvals.filter((approval) => approval.type === 'SIGN_ON_GLASS')).toHaveLength(0);
   });
@@ -77,9 +82,10 @@ describe.each(databaseKinds())('hand-over links (%s)', (kind) => {
       const id = await readyToDeliver();
       const { url } = await createHandoverLink({ ctx: as(database, people, 'carrier'), input: { freightDocumentId: id, body: { action: 'DELIVERY' } } });
       const token = tokenOf(url);
+      const shown = await heads(database, people, id);
       const outcomes = await Promise.all(
         [0, 1, 2].map((n) =>
-          redeemHandoverLink({ ctx: anonymous(), input: { token, name: `Signer ${n}`, signature: PNG } }).then(
+          redeemHandoverLink({ ctx: anonymous(), input: { token, name: `Signer ${n}`, signature: PNG, previousCommits: shown } }).then(
             (result) => result.outcome,
             (error: unknown) => {
               if (error instanceof ServiceError) return error.code;

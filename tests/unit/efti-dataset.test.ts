@@ -48,6 +48,8 @@ const approval = (action: 'COLLECTION' | 'DELIVERY', side: 'CARRIER' | 'COUNTER_
   }) as const;
 
 const update = (status: string | null, at: string) => ({
+  freightDocumentId: 'd',
+  accountId: null,
   account: null,
   changeType: 'X',
   commitId: `c-${at}`,

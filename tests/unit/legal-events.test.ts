@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  acceptedReservationIds,
   afterDeliveryDeadline,
+  ancestorsOf,
   answerRefusal,
   cashOnDeliveryRefusal,
   delayDeadline,
@@ -15,8 +15,12 @@ import {
   instructionRefusal,
   mayReserve,
   replacementRefusal,
+  replacingRole,
   reservationRole,
+  reservationsOfApproval,
   rightOfDisposalHolder,
+  withdrawalRefusal,
+  withdrawnReservationIds,
   withinTimeLimit,
   type LegalSituation,
 } from '@/lib/domain/legal-events';
@@ -49,19 +53,39 @@ function situation(status: LegalSituation['status'], overrides: Partial<LegalSit
 }
 const carrierCollected: ApprovalFact = { action: 'COLLECTION', side: 'CARRIER', fromRoleId: null, toRoleId: 'car', declined: false };
 
-describe('after-delivery window: 7 UTC calendar days, Sundays not counted', () => {
-  it('delivered on a Monday: open until the end of the following Monday (the contract example)', () => {
-    const monday = new Date('2026-11-02T22:30:00Z');
-    expect(afterDeliveryDeadline(monday).toISOString()).toBe('2026-11-10T00:00:00.000Z');
-    expect(withinTimeLimit('AFTER_DELIVERY', monday, new Date('2026-11-09T23:59:59Z'))).toBe(true);
-    expect(withinTimeLimit('AFTER_DELIVERY', monday, new Date('2026-11-10T00:00:00Z'))).toBe(false);
+describe('after-delivery window: the 7 UTC calendar days after the day of delivery, Sundays not counted', () => {
+  it('delivered on a Monday: open until the end of the following Tuesday (the contract example), whatever the hour', () => {
+    for (const at of ['2026-11-02T00:00:00Z', '2026-11-02T22:30:00Z', '2026-11-02T23:59:59.999Z']) {
+      const monday = new Date(at);
+      expect(afterDeliveryDeadline(monday).toISOString()).toBe('2026-11-11T00:00:00.000Z');
+      expect(withinTimeLimit('AFTER_DELIVERY', monday, new Date('2026-11-10T23:59:59.999Z'))).toBe(true);
+      expect(withinTimeLimit('AFTER_DELIVERY', monday, new Date('2026-11-11T00:00:00Z'))).toBe(false);
+    }
   });
 
-  it('a Sunday in the window moves its end by a day; a delivery on Sunday counts from Monday', () => {
-    // Thursday: Thu Fri Sat (Sun) Mon Tue Wed Thu → the end of the next Thursday.
-    expect(afterDeliveryDeadline(new Date('2026-11-05T08:00:00Z')).toISOString()).toBe('2026-11-13T00:00:00.000Z');
-    // Sunday: Mon … Sat (Sun) Mon → the end of the Monday after next.
-    expect(afterDeliveryDeadline(new Date('2026-11-08T08:00:00Z')).toISOString()).toBe('2026-11-17T00:00:00.000Z');
+  it('for a delivery on every day of the week, the day of delivery and the Sundays are not counted', () => {
+    // Delivered → the last day of the window (UTC). 2026-11-02 is a Monday.
+    const windows: [delivered: string, lastDay: string][] = [
+      ['2026-11-02', '2026-11-10'], // Mon: Tue Wed Thu Fri Sat (Sun) Mon Tue
+      ['2026-11-03', '2026-11-11'], // Tue: … (Sun) … Wed
+      ['2026-11-04', '2026-11-12'], // Wed
+      ['2026-11-05', '2026-11-13'], // Thu
+      ['2026-11-06', '2026-11-14'], // Fri: Sat (Sun) Mon Tue Wed Thu Fri Sat
+      ['2026-11-07', '2026-11-16'], // Sat: (Sun) Mon … Sat (Sun) Mon
+      ['2026-11-08', '2026-11-16'], // Sun: Mon … Sat (Sun) Mon
+    ];
+    for (const [delivered, lastDay] of windows) {
+      const deadline = afterDeliveryDeadline(new Date(`${delivered}T12:00:00Z`));
+      expect(deadline.toISOString(), delivered).toBe(new Date(Date.parse(`${lastDay}T00:00:00Z`) + 24 * 3600 * 1000).toISOString());
+      expect(withinTimeLimit('AFTER_DELIVERY', new Date(`${delivered}T12:00:00Z`), new Date(`${lastDay}T23:59:59Z`))).toBe(true);
+    }
+  });
+
+  it('across a month end and a year end', () => {
+    // Friday 27 November: Sat 28 (Sun 29) Mon 30, Tue 1 … Sat 5 December.
+    expect(afterDeliveryDeadline(new Date('2026-11-27T16:00:00Z')).toISOString()).toBe('2026-12-06T00:00:00.000Z');
+    // Thursday 31 December: Fri 1, Sat 2 (Sun 3) Mon 4 … Fri 8 January.
+    expect(afterDeliveryDeadline(new Date('2026-12-31T09:00:00Z')).toISOString()).toBe('2027-01-09T00:00:00.000Z');
   });
 
   it('the delay window is 21 × 24 hours from the completion, to the millisecond', () => {
@@ -107,16 +131,63 @@ describe('reservation stages', () => {
     expect(mayReserve(situation('ISSUED'), as('car'))).toBeUndefined();
   });
 
-  it('a counter party accepts the reservations of its transfer’s stage; the carrier side and a decline accept none', () => {
-    const reservations = [
-      { commentId: 'a', stage: 'TAKING_OVER' as const, toRoleId: 'car' },
-      { commentId: 'b', stage: 'DELIVERY' as const, toRoleId: 'car' },
-      { commentId: 'c', stage: 'CARRIER_TO_CARRIER' as const, toRoleId: 'sc1' },
+  it('a counter party accepts the reservations of its stage it was shown (ancestors of its heads); later ones are unseen', () => {
+    // c1 ← c2 (a) ← c3 (b) ← c4 (c, d withdrawn); a branch c5 (e) from c2 that the approver never saw.
+    const commits = [
+      { id: 'c1', previousCommits: [] },
+      { id: 'c2', previousCommits: ['c1'] },
+      { id: 'c3', previousCommits: ['c2'] },
+      { id: 'c4', previousCommits: ['c3'] },
+      { id: 'c5', previousCommits: ['c2'] },
     ];
-    expect(acceptedReservationIds(reservations, { action: 'COLLECTION', side: 'COUNTER_PARTY', declined: false, toRoleId: 'car' })).toEqual(['a']);
-    expect(acceptedReservationIds(reservations, { action: 'COLLECTION', side: 'CARRIER', declined: false, toRoleId: 'car' })).toEqual([]);
-    expect(acceptedReservationIds(reservations, { action: 'DELIVERY', side: 'COUNTER_PARTY', declined: true, toRoleId: null })).toEqual([]);
-    expect(acceptedReservationIds(reservations, { action: 'CARRIER_TO_CARRIER', side: 'COUNTER_PARTY', declined: false, toRoleId: 'sc1' })).toEqual(['c']);
+    const reservations = [
+      { commentId: 'a', stage: 'TAKING_OVER' as const, toRoleId: 'car', commitId: 'c2', withdrawn: false },
+      { commentId: 'b', stage: 'TAKING_OVER' as const, toRoleId: 'car', commitId: 'c3', withdrawn: false },
+      { commentId: 'c', stage: 'TAKING_OVER' as const, toRoleId: 'car', commitId: 'c4', withdrawn: false },
+      { commentId: 'd', stage: 'TAKING_OVER' as const, toRoleId: 'car', commitId: 'c3', withdrawn: true },
+      { commentId: 'e', stage: 'TAKING_OVER' as const, toRoleId: 'car', commitId: 'c5', withdrawn: false },
+      { commentId: 'f', stage: 'DELIVERY' as const, toRoleId: 'car', commitId: 'c2', withdrawn: false },
+      { commentId: 'g', stage: 'CARRIER_TO_CARRIER' as const, toRoleId: 'sc1', commitId: 'c2', withdrawn: false },
+    ];
+    const shown = ancestorsOf(commits, ['c3']);
+    expect([...shown].sort()).toEqual(['c1', 'c2', 'c3']);
+    const collection = { action: 'COLLECTION' as const, side: 'COUNTER_PARTY' as const, declined: false, toRoleId: 'car' };
+    expect(reservationsOfApproval(reservations, collection, shown)).toEqual({ accepted: ['a', 'b'], unseen: ['c', 'e'] });
+    expect(reservationsOfApproval(reservations, collection, ancestorsOf(commits, ['c4', 'c5']))).toEqual({ accepted: ['a', 'b', 'c', 'e'], unseen: [] });
+    expect(reservationsOfApproval(reservations, { ...collection, side: 'CARRIER' }, shown)).toEqual({ accepted: [], unseen: [] });
+    expect(reservationsOfApproval(reservations, { ...collection, declined: true }, shown)).toEqual({ accepted: [], unseen: [] });
+    expect(reservationsOfApproval(reservations, { action: 'CARRIER_TO_CARRIER', side: 'COUNTER_PARTY', declined: false, toRoleId: 'sc1' }, shown)).toEqual({
+      accepted: ['g'],
+      unseen: [],
+    });
+    expect(
+      withdrawnReservationIds([
+        { kind: 'RESERVATION_WITHDRAWAL', body: { commentId: 'd' } },
+        { kind: 'IMPEDIMENT', body: { commentId: 'x' } },
+      ]),
+    ).toEqual(new Set(['d']));
+  });
+
+  it('the author withdraws a reservation until its stage’s counter party answered; never after-delivery or recorded-for ones', () => {
+    const taking = { stage: 'TAKING_OVER' as const, roleId: 'car', withdrawn: false };
+    expect(withdrawalRefusal(situation('ISSUED'), taking, true)).toBeUndefined();
+    expect(withdrawalRefusal(situation('ISSUED'), taking, false)).toEqual({ code: '1.4' });
+    expect(withdrawalRefusal(situation('ISSUED'), { ...taking, withdrawn: true }, true)).toEqual({ code: '4.60' });
+    expect(withdrawalRefusal(situation('ISSUED'), { ...taking, recordedFor: { name: 'Bea' } }, true)).toEqual({ code: '4.60' });
+    expect(withdrawalRefusal(situation('ISSUED'), null, true)).toEqual({ code: '4.60' });
+    expect(withdrawalRefusal(situation('ISSUED'), { ...taking, stage: undefined }, true)).toEqual({ code: '4.60' });
+    // The carrier's own approval is no answer of the counter party; the consignor's approval or decline is.
+    expect(withdrawalRefusal(situation('ISSUED', { approvals: [carrierCollected] }), taking, true)).toBeUndefined();
+    const declined: ApprovalFact = { action: 'COLLECTION', side: 'COUNTER_PARTY', fromRoleId: null, toRoleId: 'car', declined: true };
+    expect(withdrawalRefusal(situation('ISSUED', { approvals: [declined] }), taking, true)).toEqual({ code: '4.60' });
+    for (const stage of ['AFTER_DELIVERY', 'DELAY'] as const)
+      expect(withdrawalRefusal(situation('DELIVERED'), { ...taking, stage }, true)).toEqual({ code: '4.60' });
+    // Between carriers: only the hand-over to the reservation's author answers it.
+    const toOther: ApprovalFact = { action: 'CARRIER_TO_CARRIER', side: 'COUNTER_PARTY', fromRoleId: 'car', toRoleId: 'sc2', declined: false };
+    const relay = { stage: 'CARRIER_TO_CARRIER' as const, roleId: 'sc1', withdrawn: false };
+    expect(withdrawalRefusal(situation('TRANSIT', { approvals: [toOther] }), relay, true)).toBeUndefined();
+    expect(withdrawalRefusal(situation('TRANSIT', { approvals: [{ ...toOther, toRoleId: 'sc1' }] }), relay, true)).toEqual({ code: '4.60' });
+    expect(withdrawalRefusal(situation('TRANSIT', { replacedByPaper: true }), relay, true)).toEqual({ code: '4.63' });
   });
 });
 
@@ -145,5 +216,17 @@ describe('right of disposal and the other events', () => {
     expect(replacementRefusal(situation('DELIVERED'), as('car'))).toEqual({ code: '4.18' });
     expect(replacementRefusal(situation('TRANSIT'), as('cee'))).toEqual({ code: '1.4' });
     expect(replacementRefusal(situation('TRANSIT', { replacedByPaper: true }), as('car'))).toEqual({ code: '4.63' });
+  });
+
+  it('replacement by paper: the submitter, or the carrier side holding the cargo (before the collection the carrier)', () => {
+    expect(replacingRole(situation('ISSUED'), as('car'))).toEqual({ role: 'CARRIER', roleId: 'car' });
+    expect(replacingRole(situation('TRANSIT'), as('car'))).toEqual({ role: 'CARRIER', roleId: 'car' });
+    expect(replacingRole(situation('TRANSIT'), as('sub', 'car'))).toEqual({ role: 'SUBMITTER', roleId: 'sub' });
+    // A subsequent carrier that never held the cargo (issue 32: it replaced the note and froze it).
+    expect(replacingRole(situation('ISSUED'), as('sc1'))).toEqual({ code: '1.4' });
+    expect(replacingRole(situation('TRANSIT'), as('sc1'))).toEqual({ code: '1.4' });
+    // Once it holds the cargo, it may; the carrier, who handed it on, no longer.
+    expect(replacingRole(situation('TRANSIT', { custody: ['car', 'sc1'] }), as('sc1'))).toEqual({ role: 'SUBSEQUENT_CARRIER', roleId: 'sc1' });
+    expect(replacingRole(situation('TRANSIT', { custody: ['car', 'sc1'] }), as('car'))).toEqual({ code: '1.4' });
   });
 });

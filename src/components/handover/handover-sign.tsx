@@ -70,6 +70,7 @@ export function HandoverSign({ token, view }: { token: string; view: HandoverVie
       {
         token,
         name: name.trim(),
+        previousCommits: view.previousCommits,
         ...(dataUrl ? { signature: dataUrl.slice(dataUrl.indexOf(',') + 1) } : {}),
         ...(declining ? { declined: true, remarks: remarks.trim() } : {}),
       },

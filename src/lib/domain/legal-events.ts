@@ -40,18 +40,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const startOfUtcDay = (time: Date) => Date.UTC(time.getUTCFullYear(), time.getUTCMonth(), time.getUTCDate());
 
 /**
- * The end (exclusive) of the after-delivery window (CMR art. 30(1)): 7 UTC calendar days, Sundays not counted,
- * the day of the delivery being the first when it is not a Sunday, as contract §14's example has it: delivered
- * on a Monday, open until the end of the following Monday. Public holidays are not modelled.
+ * The end (exclusive) of the after-delivery window (CMR art. 30(1), (4)): the 7 UTC calendar days after the day of the
+ * delivery's completion, Sundays not counted and the day of delivery itself not counted, as contract §14's example has
+ * it: delivered on a Monday, open until the end of the following Tuesday. Public holidays are not modelled.
  */
 export function afterDeliveryDeadline(deliveredAt: Date): Date {
   let day = startOfUtcDay(deliveredAt);
-  let counted = 0;
-  for (;;) {
-    if (new Date(day).getUTCDay() !== 0) counted += 1;
-    if (counted === 7) return new Date(day + DAY_MS);
+  for (let counted = 0; counted < 7;) {
     day += DAY_MS;
+    if (new Date(day).getUTCDay() !== 0) counted += 1;
   }
+  return new Date(day + DAY_MS);
 }
 
 /** The end of the delay window (CMR art. 30(3)): 21 × 24 hours after the delivery's completion. */
@@ -154,14 +153,26 @@ export function cashOnDeliveryRefusal(situation: LegalSituation, held: readonly 
   return held.some((role) => role.roleId === holder) ? undefined : { code: '1.4' };
 }
 
-/** The roles that may replace a note by paper (Additional Protocol art. 5(1)(f)): the submitter and the carrier side. */
+/** The roles that may ever replace a note by paper (Additional Protocol art. 5(1)(f)): the submitter and the carriers. */
 export const REPLACING_ROLES: readonly Role[] = ['SUBMITTER', 'CARRIER', 'SUBSEQUENT_CARRIER'];
 
-/** Replacing by paper: the submitter or a carrier (1.4), ISSUED or TRANSIT (4.18), once (4.63). */
-export function replacementRefusal(situation: LegalSituation, held: readonly HeldRoleView[]): LegalRefusal | undefined {
+/**
+ * The role in which the caller replaces the note by paper (contract §14), or the refusal: the submitter, or the carrier
+ * side holding the cargo (before the collection: the carrier); once (4.63), while ISSUED or TRANSIT (4.18); any other
+ * caller, a subsequent carrier that never held the cargo included, 1.4.
+ */
+export function replacingRole(situation: LegalSituation, held: readonly HeldRoleView[]): HeldRoleView | LegalRefusal {
   if (situation.replacedByPaper) return { code: '4.63' };
   if (!held.some((role) => REPLACING_ROLES.includes(role.role))) return { code: '1.4' };
-  return inCarriage(situation) ? undefined : { code: '4.18' };
+  if (!inCarriage(situation)) return { code: '4.18' };
+  const side = carrierSideNow(situation);
+  return held.find((role) => role.role === 'SUBMITTER') ?? held.find((role) => side.includes(role.roleId)) ?? { code: '1.4' };
+}
+
+/** Replacing by paper: undefined when `replacingRole` finds a role, else its refusal. */
+export function replacementRefusal(situation: LegalSituation, held: readonly HeldRoleView[]): LegalRefusal | undefined {
+  const role = replacingRole(situation, held);
+  return 'code' in role ? role : undefined;
 }
 
 /** Whether some stage of reservation is open to the caller now (the action table's RESERVE). */
@@ -171,19 +182,85 @@ export function mayReserve(situation: LegalSituation, held: readonly HeldRoleVie
   return (results as LegalRefusal[]).find((refusal) => refusal.code !== '1.4') ?? (results[0] as LegalRefusal);
 }
 
+/** A reservation as the acceptance rules see it: its stage, who wrote it (the receiving carrier between carriers), where. */
+export interface ReservationFact {
+  commentId: string;
+  stage: ReservationStage;
+  /** The role that wrote it: for CARRIER_TO_CARRIER the receiving subsequent carrier. */
+  toRoleId?: string | null;
+  /** The commit that recorded it. */
+  commitId: string | null;
+  withdrawn: boolean;
+}
+
+/** The commits `heads` stand on: themselves and every commit before them, through `previousCommits`. */
+export function ancestorsOf(commits: readonly { id: string; previousCommits: readonly string[] }[], heads: readonly string[]): Set<string> {
+  const parents = new Map(commits.map((commit) => [commit.id, commit.previousCommits]));
+  const seen = new Set<string>();
+  const stack = [...heads];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(parents.get(id) ?? []));
+  }
+  return seen;
+}
+
 /**
- * The reservations a counter party's approval of a transfer accepts (CMR art. 8(2)): those of the transfer's stage
- * on record when it is given. The carrier side's own approvals and declines accept none.
+ * The reservations a counter party's approval of a transfer accepts (contract §14, CMR art. 8(2)): those of the
+ * transfer's stage among the ancestors of the commits its `previousCommits` names (`seen`: what the approver was shown),
+ * withdrawn ones left out. Those of that stage made after them and before the approval are `unseen`: not accepted. The
+ * carrier side's own approvals and declines accept none.
  */
-export function acceptedReservationIds(
-  reservations: readonly { commentId: string; stage: ReservationStage; toRoleId?: string | null }[],
+export function reservationsOfApproval(
+  reservations: readonly ReservationFact[],
   approval: { action: keyof typeof STAGE_OF_TRANSFER; side: 'CARRIER' | 'COUNTER_PARTY'; declined: boolean; toRoleId: string | null },
-): string[] {
-  if (approval.side !== 'COUNTER_PARTY' || approval.declined) return [];
+  seen: ReadonlySet<string>,
+): { accepted: string[]; unseen: string[] } {
+  if (approval.side !== 'COUNTER_PARTY' || approval.declined) return { accepted: [], unseen: [] };
   const stage = STAGE_OF_TRANSFER[approval.action];
-  return reservations
-    .filter((reservation) => reservation.stage === stage && (stage !== 'CARRIER_TO_CARRIER' || reservation.toRoleId === approval.toRoleId))
-    .map((reservation) => reservation.commentId);
+  const ofStage = reservations.filter(
+    (reservation) => !reservation.withdrawn && reservation.stage === stage && (stage !== 'CARRIER_TO_CARRIER' || reservation.toRoleId === approval.toRoleId),
+  );
+  const wasSeen = (reservation: ReservationFact) => reservation.commitId !== null && seen.has(reservation.commitId);
+  return {
+    accepted: ofStage.filter(wasSeen).map((reservation) => reservation.commentId),
+    unseen: ofStage.filter((reservation) => !wasSeen(reservation)).map((reservation) => reservation.commentId),
+  };
+}
+
+/** The commentIds of the reservations withdrawn by a legal event of their own (contract §14). */
+export function withdrawnReservationIds(events: readonly { kind: string; body: unknown }[]): Set<string> {
+  return new Set(
+    events.flatMap((event) => {
+      const commentId = event.kind === 'RESERVATION_WITHDRAWAL' ? (event.body as { commentId?: unknown }).commentId : undefined;
+      return typeof commentId === 'string' ? [commentId] : [];
+    }),
+  );
+}
+
+/**
+ * Whether the author may withdraw a reservation now (contract §14): its own, while no counter-party approval (or
+ * decline) of its stage was given; never an AFTER_DELIVERY or DELAY one, one recorded for a counter party, or one
+ * withdrawn already (4.60); not a reservation at all 4.60; another caller 1.4.
+ */
+export function withdrawalRefusal(
+  situation: LegalSituation,
+  reservation: { stage?: ReservationStage; roleId: string; recordedFor?: unknown; withdrawn: boolean } | null,
+  byAuthor: boolean,
+): LegalRefusal | undefined {
+  if (situation.replacedByPaper) return { code: '4.63' };
+  if (!byAuthor) return { code: '1.4' };
+  const refused: LegalRefusal = { code: '4.60' };
+  if (!reservation?.stage || reservation.withdrawn || reservation.recordedFor) return refused;
+  const action = (Object.keys(STAGE_OF_TRANSFER) as (keyof typeof STAGE_OF_TRANSFER)[]).find((key) => STAGE_OF_TRANSFER[key] === reservation.stage);
+  if (!action) return refused;
+  const answered = situation.approvals.some(
+    (approval) =>
+      approval.action === action && approval.side === 'COUNTER_PARTY' && (action !== 'CARRIER_TO_CARRIER' || approval.toRoleId === reservation.roleId),
+  );
+  return answered ? refused : undefined;
 }
 
 /** How many instructions have no answer yet. */

@@ -39,6 +39,7 @@ export function handoverFactsOf(action: TransferAction, document: FreightDocumen
     due: dueOf(action, document),
     action,
     serviceNumber: document.serviceNumber,
+    previousCommits: document.previousCommits,
     parties: [
       ...partyOf('CONSIGNOR', document.consignor),
       ...partyOf('PLACE_OF_TAKING_OVER', document.placeOfTakingOver),
@@ -63,8 +64,9 @@ export function handoverFactsOf(action: TransferAction, document: FreightDocumen
     comments: (document.comments ?? [])
       .filter((comment) => comment.text && comment.reservation?.stage !== stage)
       .map((comment) => ({ text: comment.text!, by: comment.submittedBy.name ?? null, at: comment.createDateTimeServer ?? '' })),
+    // What the approval accepts (contract §14): the stage's reservations, none withdrawn.
     reservations: (document.comments ?? []).flatMap((comment) =>
-      comment.reservation?.stage === stage
+      comment.reservation?.stage === stage && !comment.reservation.withdrawn
         ? [
             {
               kind: comment.reservation.kind,

@@ -1,3 +1,4 @@
+import { commitContentOf, commitIdOf, digestOf, documentPartsOf, HASH_VERSION, partDigestsOf, PART_NAMES, recordsRootOf } from '@/lib/chain/formula';
 import exampleDocument from './example-document.json';
 
 /**
@@ -84,3 +85,57 @@ export const deliveryExample = {
 
 export const PUBLIC_KEY_EXAMPLE = '-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nxjMEZ…\n-----END PGP PUBLIC KEY BLOCK-----\n';
 export const SIGNED_EXAMPLE = `-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n\n{"freightDocumentId":"${ID}",…}\n-----BEGIN PGP SIGNATURE-----\n\nwnUEARYKACcFgm…\n-----END PGP SIGNATURE-----\n`;
+
+/**
+ * A document's creating commit as GET /freightdocuments/{id}/commits/{commitId} serves it: computed with the chain's
+ * formula (lib/chain/formula.ts), so every digest in it checks.
+ */
+export const commitExample = (() => {
+  const parts = documentPartsOf({
+    content: { goods: 'Pallets', availableSigningMethods: exampleDocument.availableSigningMethods },
+    roles: [{ id: exampleDocument.consignor.roleId, role: 'CONSIGNOR', email: null, party: { name: 'Acme', countryCode: 'NLD' }, position: 0 }],
+    files: [],
+  });
+  const digests = partDigestsOf(parts);
+  const content = commitContentOf(
+    {
+      freightDocumentId: ID,
+      serviceNumber: exampleDocument.serviceNumber,
+      type: 'WAYBILL',
+      status: 'DRAFT',
+      submitterAccountId: exampleDocument.submitterAccountId,
+      columns: {
+        establishedDate: null,
+        establishedPlace: null,
+        carrierCode: null,
+        agreedDateTimeOfTakingOver: null,
+        estimatedDateTimeOfTakingOver: null,
+        estimatedDateTimeOfDelivery: null,
+      },
+      custody: [],
+      licensePlates: [],
+      replacedByPaper: null,
+    },
+    digests,
+    recordsRootOf([], []),
+  );
+  const contentHash = digestOf(content);
+  const fields = {
+    freightDocumentId: ID,
+    changeType: 'CREATE',
+    accountId: exampleDocument.submitterAccountId,
+    newFreightDocumentStatus: 'DRAFT',
+    previousCommits: [],
+    createDateTimeClient: '2026-11-23T14:05:25.228Z',
+    createDateTimeServer: '2026-11-23T14:05:25.228Z',
+    contentHash,
+  };
+  return {
+    commitId: commitIdOf(fields),
+    changeType: 'CREATE',
+    contentHash,
+    hashVersion: HASH_VERSION,
+    content,
+    addedRecords: PART_NAMES.map((part) => ({ kind: 'PART', part, digest: digests[part], record: parts[part] })),
+  };
+})();

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { listQueryParameters } from '@/lib/domain/list-query';
 import { attachmentResponse, createdAttachmentResponse } from '@/lib/schemas/api-responses';
 import { addAttachmentInput, estimatedTimesInput, structuredGoodsPatchInput } from '@/lib/schemas/freight-document';
+import { commitResponse } from '@/lib/schemas/commits';
 import { cancelledFreightDocumentResponse, createdFreightDocumentResponse, freightDocumentListResponse } from '@/lib/schemas/freight-document-response';
 import {
   ATTACHMENT_ID,
   attachmentBodyExample,
+  commitExample,
   attachmentExample,
   documentBodyExample,
   documentExample,
@@ -101,6 +103,18 @@ export const documentOperations: ApiOperation[] = [
     parameterExamples: { id: ID },
     success: [signedAnswer(SIGNED_EXAMPLE)],
     errors: ['4.47'],
+  },
+  {
+    method: 'get',
+    path: '/freightdocuments/{id}/commits/{commitId}',
+    tag: 'Freight documents',
+    summary: 'One commit of the document’s chain, with exactly what its contentHash covers',
+    description:
+      'For whoever may read the document. `content` is exactly what `contentHash` hashed (SHA-256 of its RFC 8785 canonical JSON); `addedRecords` holds the approvals, comments and legal events the commit added and the large parts of the document its content names first, each with its digest. With the `updates` of the document this recomputes every commit id, content hash and records root from the API alone; the formula, with a worked example, is in the repository’s docs/commit-chain.md. A commit of hash version 1 kept no content: `content` is null. An unknown commit of a readable document is `4.1`.',
+    auth: 'bearer',
+    parameterExamples: { id: ID, commitId: commitExample.commitId },
+    success: [{ status: 200, description: 'The commit.', content: json(commitResponse, commitExample) }],
+    errors: ['4.47', '4.1'],
   },
   {
     method: 'put',

@@ -7,6 +7,7 @@ import {
   proceduresResponse,
   receiptResponse,
   replaceByPaperInput,
+  withdrawalInput,
 } from '@/lib/schemas/legal-events';
 import { components } from './components';
 import { documentExample, HEAD, ID } from './examples';
@@ -16,6 +17,7 @@ const json = (schema: z.ZodType, example: unknown) => ({ 'application/json': { s
 const theDocument = json(components.freightDocument, { ...documentExample, status: 'TRANSIT' });
 const changeErrors = ['1.4', '4.47', '4.13', '4.45', '4.63'] as const;
 const INSTRUCTION_ID = '5b7d9f1a-2c4e-4a6b-8d0f-1a3c5e7b9d2f';
+const COMMENT_ID = '7c9e1b3d-5f7a-4c2e-9b1d-3f5a7c9e1b3d';
 const created = (description: string) => [{ status: 201, description, headers: { Location: `/api/freightdocuments/${ID}` }, content: theDocument }];
 const BASE = 'https://fds.example.com';
 const receiptExample = {
@@ -32,6 +34,19 @@ const receiptExample = {
 
 /** The legal events of the CMR (contract §14); reservations are comments (§7, `reservation`). */
 export const legalEventOperations: ApiOperation[] = [
+  {
+    method: 'post',
+    path: '/freightdocuments/{id}/comments/{commentId}/withdrawal',
+    tag: 'Legal events',
+    summary: 'Withdraw a reservation (its author, before that stage’s counter party answered)',
+    description:
+      'The author of a reservation withdraws it while no counter-party approval (or decline) of its stage has been given; afterwards, for an `AFTER_DELIVERY` or `DELAY` reservation, one recorded for a counter party (`recordedFor`), one withdrawn already and a comment that is no reservation: `4.60`; another caller: `1.4`. It stays in `comments` as it was written, with `reservation.withdrawn: {at, by{accountNumber, name}}`, is left out of `acceptedReservations` and of the PDF’s boxes 18 and 24 (the annex lists it as withdrawn), and is one commit (`RESERVATION_WITHDRAWAL`) delivered to subscribers with `event` `RESERVATION`. Its text still counts in the TFA content hash.',
+    auth: 'bearer',
+    parameterExamples: { id: ID, commentId: COMMENT_ID },
+    body: { schema: withdrawalInput, example: { previousCommits: [HEAD] } },
+    success: [{ status: 200, description: 'The document, the reservation marked `withdrawn`.', content: theDocument }],
+    errors: [...changeErrors, '4.1', '4.60'],
+  },
   {
     method: 'post',
     path: '/freightdocuments/{id}/instructions',

@@ -10,6 +10,8 @@ export const PARAMETER_DESCRIPTIONS: Record<string, string> = {
   delegateId: 'The `delegateId` the delegation answered when it was made (also listed in `ownDelegates`).',
   subscriptionId: 'The `subscriptionId` the subscription answered when it was made (also in the list of subscriptions).',
   deliveryId: 'The `deliveryId` of a delivery in the subscription’s delivery log.',
+  commitId: 'The `commitId` of a commit of this freight document, as listed in its `updates` (64 lowercase hex characters).',
+  commentId: 'The `commentId` of a comment of this freight document, as listed in its `comments`.',
   instructionId: 'The `instructionId` of an instruction of this freight document, as listed in its `instructions`.',
   token: 'The activation token from the link in the activation e-mail.',
   datasetId: 'Contract §15: the UUID of the document’s eFTI data set (`efti.datasetId`), the last part of its UIL.',

@@ -31,7 +31,8 @@ const carrierApproval = {
   previousCommits: [CREATE],
   createDateTimeClient: '2026-11-24T07:58:12.000Z',
   createDateTimeServer: '2026-11-24T07:58:12.000Z',
-  acceptedReservations: [],
+  acceptedReservations: [] as string[],
+  unseenReservations: [] as string[],
 };
 
 const counterPartyApproval = {
@@ -49,6 +50,8 @@ const counterPartyApproval = {
 };
 
 const update = (approval: typeof carrierApproval, status: string | null, contentHash: string) => ({
+  freightDocumentId: documentExample.freightDocumentId,
+  accountId: approval.submittedBy.accountId,
   account: approval.submittedBy,
   changeType: 'APPROVAL',
   commitId: approval.commitId,

@@ -36,6 +36,9 @@ export interface CmrTexts {
   notAccepted: string;
   afterDelivery: string;
   late: string;
+  /** Reservations withdrawn by their author before the counter party's approval: listed in the annex only. */
+  withdrawnReservations: string;
+  withdrawnBy: string;
   holidays: string;
   cashNotRecorded: string;
   cashCollected: string;
@@ -101,6 +104,8 @@ const en: CmrLabels = {
     notAccepted: 'not accepted',
     afterDelivery: 'Reservations after delivery (CMR art. 30)',
     late: 'after the time limit',
+    withdrawnReservations: 'Withdrawn reservations',
+    withdrawnBy: 'withdrawn by',
     holidays: 'Time limits count Sundays out; public holidays are not modelled.',
     cashNotRecorded: 'cash on delivery not recorded',
     cashCollected: 'collected',
@@ -162,6 +167,8 @@ const de: CmrLabels = {
     notAccepted: 'nicht angenommen',
     afterDelivery: 'Vorbehalte nach der Ablieferung (CMR Art. 30)',
     late: 'nach Fristablauf',
+    withdrawnReservations: 'Zurückgezogene Vorbehalte',
+    withdrawnBy: 'zurückgezogen von',
     holidays: 'Fristen zählen ohne Sonntage; Feiertage sind nicht berücksichtigt.',
     cashNotRecorded: 'Nachnahme nicht erfasst',
     cashCollected: 'eingezogen',
@@ -223,6 +230,8 @@ const fr: CmrLabels = {
     notAccepted: 'non acceptées',
     afterDelivery: 'Réserves après livraison (CMR art. 30)',
     late: 'hors délai',
+    withdrawnReservations: 'Réserves retirées',
+    withdrawnBy: 'retirée par',
     holidays: 'Les délais ne comptent pas les dimanches ; les jours fériés ne sont pas pris en compte.',
     cashNotRecorded: 'remboursement non enregistré',
     cashCollected: 'encaissé',
@@ -284,6 +293,8 @@ const nl: CmrLabels = {
     notAccepted: 'niet aanvaard',
     afterDelivery: 'Voorbehouden na aflevering (CMR art. 30)',
     late: 'na de termijn',
+    withdrawnReservations: 'Ingetrokken voorbehouden',
+    withdrawnBy: 'ingetrokken door',
     holidays: 'Termijnen tellen zonder zondagen; feestdagen zijn niet meegenomen.',
     cashNotRecorded: 'rembours niet vastgelegd',
     cashCollected: 'geïnd',
@@ -345,6 +356,8 @@ const pl: CmrLabels = {
     notAccepted: 'nieprzyjęte',
     afterDelivery: 'Zastrzeżenia po dostawie (CMR art. 30)',
     late: 'po terminie',
+    withdrawnReservations: 'Wycofane zastrzeżenia',
+    withdrawnBy: 'wycofane przez',
     holidays: 'Terminy liczone bez niedziel; święta nie są uwzględniane.',
     cashNotRecorded: 'pobranie nie zarejestrowane',
     cashCollected: 'pobrane',

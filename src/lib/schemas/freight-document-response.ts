@@ -111,7 +111,15 @@ export const accountSummaryResponse = z
   })
   .meta(about('An account as others see it in a document: shown as far as the reader may see it (at least its id).'));
 
+/**
+ * One commit of the document's chain (contract §6): every field its `commitId` hashes, so anyone recomputes the id
+ * from this entry alone (docs/commit-chain.md); `accountId` is also inside `account`.
+ */
 export const updateResponse = z.object({
+  freightDocumentId: z.string().meta(about('The document the commit belongs to (hashed into the commit id).')),
+  accountId: nullableString.meta(
+    about('The account that made the change, as hashed into the commit id (also inside `account`); `null` for changes no account made.'),
+  ),
   account: accountSummaryResponse
     .nullable()
     .meta(about('The account that made the change; `null` for changes no account made (a signature on a hand-over link is its requester’s).')),
@@ -119,7 +127,7 @@ export const updateResponse = z.object({
     .string()
     .meta(
       about(
-        'What the commit changed: `CREATE`, `UPDATE` (PUT), `ISSUE`, `CANCEL`, `ESTIMATED_TIMES`, `STRUCTURED_GOODS`, `ATTACHMENT`, `APPROVAL`, `STATUS_UPDATE`, `COMMENT`, `LICENSE_PLATES`, or a legal event (`RESERVATION`, `INSTRUCTION`, `INSTRUCTION_RESPONSE`, `IMPEDIMENT`, `CASH_ON_DELIVERY`, `REPLACED_BY_PAPER`). Tolerate new values.',
+        'What the commit changed: `CREATE`, `UPDATE` (PUT), `ISSUE`, `CANCEL`, `ESTIMATED_TIMES`, `STRUCTURED_GOODS`, `ATTACHMENT`, `APPROVAL`, `STATUS_UPDATE`, `COMMENT`, `LICENSE_PLATES`, or a legal event (`RESERVATION`, `INSTRUCTION`, `INSTRUCTION_RESPONSE`, `IMPEDIMENT`, `CASH_ON_DELIVERY`, `REPLACED_BY_PAPER`) or `RESERVATION_WITHDRAWAL`. Tolerate new values.',
         'APPROVAL',
       ),
     ),
@@ -203,7 +211,14 @@ export const approvalResponse = z.object({
     .array(z.string())
     .meta(
       about(
-        'The `commentId`s of the reservations of this transfer’s stage this counter-party approval accepted (CMR art. 8(2)): those among what the approver saw (its `previousCommits`). Empty for the carrier side’s own approvals and for a decline.',
+        'The `commentId`s of the reservations of this transfer’s stage this counter-party approval accepted (CMR art. 8(2)): those among the ancestors of the commits its `previousCommits` names — what the approver was shown —, withdrawn ones left out. Empty for the carrier side’s own approvals and for a decline.',
+      ),
+    ),
+  unseenReservations: z
+    .array(z.string())
+    .meta(
+      about(
+        'The `commentId`s of reservations of that stage made after the heads the approver saw and before the approval: not accepted by it (the approver’s screen says so). Empty when none.',
       ),
     ),
 });
@@ -223,6 +238,26 @@ export const reservationResponse = z.object({
     .meta(
       about(
         'Whether it came in time: `AFTER_DELIVERY` within 7 UTC days after the delivery’s day (Sundays not counted), `DELAY` within 21 × 24 hours of the delivery (CMR art. 30); always `true` for the other stages.',
+      ),
+    ),
+  recordedFor: z
+    .object({ name: z.string().meta(about('The signer’s name as given on the hand-over page.', 'Eva Janssen')) })
+    .optional()
+    .meta(about('Present when the carrier side recorded it for the counter party on the hand-over page: the signer’s name.')),
+  withdrawn: z
+    .object({
+      at: z.string().meta(about(`When it was withdrawn. ${FORMATS.millis}`)),
+      by: z
+        .object({
+          accountNumber: nullableString.meta(about('Account number of whoever withdrew it.', '1000001')),
+          name: nullableString.meta(about('Name of whoever withdrew it.', 'Piet Driver')),
+        })
+        .meta(about('Who withdrew it (its author).')),
+    })
+    .optional()
+    .meta(
+      about(
+        'Present once its author withdrew it, before that stage’s counter-party approval: it stays in the history, is left out of `acceptedReservations` and of boxes 18 and 24 of the PDF (its annex lists it as withdrawn).',
       ),
     ),
 });

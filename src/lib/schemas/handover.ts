@@ -4,6 +4,7 @@ import { TRANSFER_ACTIONS } from '@/lib/domain/transfers';
 import { about, optional } from './common';
 import { freightDocumentContent, partyResponse, structuredGoodsResponse } from './freight-document-response';
 import { ROLES } from './freight-document';
+import { previousCommits } from './transfers';
 
 /** POST /freightdocuments/{id}/handoverlinks (contract §7). */
 export const handoverLinkInput = z.object({
@@ -75,6 +76,11 @@ export const handoverView = z.object({
    * 8(2)): shown by kind in the reader's language, with the goods lines they concern by name.
    */
   reservations: z.array(handoverReservation),
+  /**
+   * The document's heads as shown (contract §14): the answer sends them back, so the approval accepts exactly the
+   * reservations on this page; one recorded after it is listed as unseen instead.
+   */
+  previousCommits: z.array(z.string()),
   expiresAt: z.string(),
 });
 export type HandoverView = z.infer<typeof handoverView>;
@@ -98,6 +104,8 @@ export const handoverAnswerInput = z
     ),
     declined: optional(z.boolean('3.17')),
     remarks: optional(z.string('3.17').trim().max(2000, '3.2')),
+    /** The heads the page showed (its view's `previousCommits`): what the signer saw, and so what the approval accepts. */
+    previousCommits,
   })
   .superRefine((answer, context) => {
     if (answer.declined && !answer.remarks) context.addIssue({ code: 'custom', message: '3.1', path: ['remarks'] });
@@ -106,7 +114,14 @@ export const handoverAnswerInput = z
 export type HandoverAnswerInput = z.input<typeof handoverAnswerInput>;
 
 export const handoverAnswerResult = z.discriminatedUnion('outcome', [
-  z.object({ outcome: z.literal('RECORDED'), declined: z.boolean(), status: freightDocumentContent.shape.status, at: z.string() }),
+  z.object({
+    outcome: z.literal('RECORDED'),
+    declined: z.boolean(),
+    status: freightDocumentContent.shape.status,
+    at: z.string(),
+    /** Contract §14: reservations of this stage recorded after the page was shown, which the approval did not accept. */
+    unseenReservations: z.array(z.string()),
+  }),
   z.object({ outcome: z.literal('GONE') }),
   z.object({ outcome: z.literal('UNKNOWN') }),
 ]);

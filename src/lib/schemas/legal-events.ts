@@ -95,6 +95,9 @@ export const replaceByPaperInput = z.object({
   secondsSinceCreation,
 });
 
+/** POST /freightdocuments/{id}/comments/{commentId}/withdrawal (contract §14): the heads the author saw. */
+export const withdrawalInput = z.object({ previousCommits });
+
 /** GET …/receipt (contract §14, Additional Protocol art. 6). */
 export const receiptResponse = z.object({
   serviceNumber: z.string().meta(about('The document’s service number.', '000000000042')),
@@ -182,3 +185,5 @@ export const reportImpedimentRequest = z.object({ freightDocumentId, idempotency
 export const recordCashOnDeliveryRequest = z.object({ freightDocumentId, idempotencyKey, outboxAccountId, body: cashOnDeliveryInput });
 export const replaceByPaperRequest = z.object({ freightDocumentId, idempotencyKey, body: replaceByPaperInput });
 export const receiptRequest = z.object({ freightDocumentId });
+/** The withdrawal of a reservation, flat as the tablet's outbox and the portal send it. */
+export const withdrawReservationRequest = z.object({ freightDocumentId, commentId: z.string().min(1), idempotencyKey, previousCommits });

@@ -11,12 +11,22 @@ export function withoutUnsetFields(value: unknown): unknown {
   if (!isPlainObject(value)) return value;
   const kept: [string, unknown][] = [];
   for (const [key, attribute] of Object.entries(value)) {
+    if (VERBATIM.has(key) && attribute !== null && attribute !== undefined) {
+      kept.push([key, attribute]);
+      continue;
+    }
     const cleaned = withoutUnsetFields(attribute);
     if (!isUnset(attribute, cleaned)) kept.push([key, cleaned]);
   }
   // fromEntries defines own properties, so a `__proto__` key of a parsed body stays a plain attribute.
   return Object.fromEntries(kept);
 }
+
+/**
+ * Attributes kept exactly as sent (contract §7: a comment's `clientMeta` is returned as sent, `""` and the empty
+ * members of an object included: the one exception to "empty means omitted"). Only `null` omits them.
+ */
+const VERBATIM = new Set(['clientMeta']);
 
 function isUnset(original: unknown, cleaned: unknown): boolean {
   if (cleaned === '' || cleaned === null || cleaned === undefined) return true;

@@ -218,7 +218,8 @@ export const commentInput = z
       ),
     ),
     previousCommits,
-    clientMeta: optional(clientMetaInput),
+    // Contract §7: returned exactly as sent, `""` included (the one exception to "empty means omitted"); null omits it.
+    clientMeta: z.preprocess((value) => (value === null ? undefined : value), clientMetaInput.optional()),
     secondsSinceCreation,
     attachments: optional(z.array(transferAttachmentInput, '3.17').max(10, '3.9')).meta(
       about('Up to 10 photos or files (3.9 for more), kept with type `COMMENT`.'),

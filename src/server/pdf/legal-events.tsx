@@ -17,7 +17,10 @@ export function reservationLines(document: FreightDocumentContent, stages: reado
   const zones = pdfZones(document);
   // A reservation is written at its place: taking over and delivery in theirs, later ones in the server's zone.
   const zoneOf = (stage: Stage) => (stage === 'TAKING_OVER' ? zones.COLLECTION : stage === 'DELIVERY' ? zones.DELIVERY : serverZone());
-  const reservations = (document.comments ?? []).filter((comment) => comment.reservation && stages.includes(comment.reservation.stage));
+  // A withdrawn reservation is no reservation of the box (contract §14): the annex lists it as withdrawn.
+  const reservations = (document.comments ?? []).filter(
+    (comment) => comment.reservation && !comment.reservation.withdrawn && stages.includes(comment.reservation.stage),
+  );
   if (reservations.length === 0) return [texts.noReservations];
   return reservations.map((comment) => {
     const acceptance = approvals.find((approval) => approval.acceptedReservations.includes(comment.commentId));
@@ -52,10 +55,30 @@ export function cashOnDeliveryLine(document: FreightDocumentContent, language: P
   );
 }
 
-/** The annex: after-delivery reservations, instructions and their answers, impediments (contract §14). */
+/** The reservations their authors withdrew (contract §14): what they said, and who withdrew them when. */
+export function withdrawnReservationLines(document: FreightDocumentContent, language: PdfLanguage): string[] {
+  const texts = CMR_LABELS[language].texts;
+  return (document.comments ?? []).flatMap((comment) => {
+    const withdrawn = comment.reservation?.withdrawn;
+    if (!withdrawn) return [];
+    return [
+      joined(
+        `${words(comment.reservation!.kind)}:`,
+        comment.text ?? '',
+        `(${comment.creatorName ?? words(comment.creatorRole)}, ${dateTime(comment.createDateTimeServer)})`,
+        `– ${texts.withdrawnBy} ${withdrawn.by.name ?? ''} ${dateTime(withdrawn.at)}`,
+      ),
+    ];
+  });
+}
+
+/** The annex: after-delivery reservations, withdrawn reservations, instructions and their answers, impediments (contract §14). */
 export function LegalEventsAnnex({ document, languages }: { document: FreightDocumentContent; languages: PdfLanguage[] }) {
   const language = languages[0]!;
-  const afterDelivery = (document.comments ?? []).some((comment) => comment.reservation?.stage === 'AFTER_DELIVERY' || comment.reservation?.stage === 'DELAY');
+  const afterDelivery = (document.comments ?? []).some(
+    (comment) => !comment.reservation?.withdrawn && (comment.reservation?.stage === 'AFTER_DELIVERY' || comment.reservation?.stage === 'DELAY'),
+  );
+  const withdrawn = withdrawnReservationLines(document, language);
   const instructions = (document.instructions ?? []).map((instruction) =>
     joined(
       `${words(instruction.kind)}:`,
@@ -75,6 +98,12 @@ export function LegalEventsAnnex({ document, languages }: { document: FreightDoc
         <>
           <Text style={styles.sectionTitle}>{multilingual(languages, 'afterDelivery')}</Text>
           <Lines lines={[...reservationLines(document, ['AFTER_DELIVERY', 'DELAY'], language), CMR_LABELS[language].texts.holidays]} />
+        </>
+      ) : null}
+      {withdrawn.length ? (
+        <>
+          <Text style={styles.sectionTitle}>{multilingual(languages, 'withdrawnReservations')}</Text>
+          <Lines lines={withdrawn} />
         </>
       ) : null}
       {instructions.length ? (

@@ -159,6 +159,18 @@ export const CASE_GROUPS: CaseGroup[] = [
         expected: RULES.cashOnDelivery,
         call: (c) => ({ path: `${doc(c)}/cashondelivery`, json: { collected: false, ...heads(c) } }),
       }),
+      one('GET /freightdocuments/{id}/commits/{commitId}', {
+        method: 'GET',
+        template: '/freightdocuments/{id}/commits/{commitId}',
+        expected: RULES.read,
+        call: (c) => ({ path: `${doc(c)}/commits/${c.doc.heads[0]}` }),
+      }),
+      one('POST /freightdocuments/{id}/comments/{commentId}/withdrawal', {
+        method: 'POST',
+        template: '/freightdocuments/{id}/comments/{commentId}/withdrawal',
+        expected: RULES.withdrawUnknownReservation,
+        call: (c) => ({ path: `${doc(c)}/comments/${crypto.randomUUID()}/withdrawal`, json: heads(c) }),
+      }),
       one('GET /freightdocuments/{id}/receipt', {
         method: 'GET',
         template: '/freightdocuments/{id}/receipt',

@@ -27,6 +27,8 @@ export const ROUTES: Record<string, RouteEntry> = {
   '/freightdocuments/{id}/structuredgoods': { scope: 'document', methods: ['PATCH'] },
   '/freightdocuments/{id}/licenseplates': { scope: 'document', methods: ['PATCH'] },
   '/freightdocuments/{id}/comments': { scope: 'document', methods: ['POST'] },
+  '/freightdocuments/{id}/comments/{commentId}/withdrawal': { scope: 'document', methods: ['POST'] },
+  '/freightdocuments/{id}/commits/{commitId}': { scope: 'document', methods: ['GET'] },
   '/freightdocuments/{id}/instructions': { scope: 'document', methods: ['POST'] },
   '/freightdocuments/{id}/instructions/{instructionId}/response': { scope: 'document', methods: ['POST'] },
   '/freightdocuments/{id}/impediments': { scope: 'document', methods: ['POST'] },

@@ -194,6 +194,15 @@ export const RULES = {
   cashOnDelivery: rightThenState(CARRIERS, () => refused('4.18')),
   /** Contract §14 receipt: every role holder, after the collection (4.18 before). */
   receipt: onDocument((_role, status) => (status === 'TRANSIT' || status === 'DELIVERED' ? ok(200) : refused('4.18'))),
-  /** Contract §14 replacement by paper: the submitter or the carrier side (1.4), ISSUED or TRANSIT (4.18). */
-  replaceByPaper: rightThenState(['SUBMITTER', ...CARRIERS], (status) => (status === 'ISSUED' || status === 'TRANSIT' ? ok(200) : refused('4.18'))),
+  /**
+   * Contract §14 replacement by paper: the submitter or a carrier role (else 1.4), ISSUED or TRANSIT (4.18), and of the
+   * carriers only the carrier side holding the cargo (before the collection the carrier; in the fixture's TRANSIT the
+   * carrier): the subsequent carrier, which never held it, 1.4.
+   */
+  replaceByPaper: rightThenState(['SUBMITTER', ...CARRIERS], (status, role) => {
+    if (status !== 'ISSUED' && status !== 'TRANSIT') return refused('4.18');
+    return role === 'SUBSEQUENT_CARRIER' ? refused('1.4') : ok(200);
+  }),
+  /** Contract §14 withdrawal of a comment the document does not have: every role holder learns it does not exist (4.1). */
+  withdrawUnknownReservation: onDocument(() => refused('4.1')),
 };

@@ -55,6 +55,8 @@ export interface ReservationRecord {
   kind: string;
   goodsLines?: number[];
   withinTimeLimit: boolean;
+  /** Contract §7: a reservation the carrier side recorded for the counter party on the hand-over page (signer's name). */
+  recordedFor?: { name: string };
 }
 
 const ROLE_NAMES = ['SUBMITTER', 'CONSIGNOR', 'CONSIGNEE', 'CARRIER', 'SUBSEQUENT_CARRIER', 'PLACE_OF_TAKING_OVER', 'PLACE_OF_DELIVERY'] as const;
@@ -110,6 +112,12 @@ export const freightDocuments = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date', precision: 3 }),
     /** Contract §14: when and why the note was replaced by a paper consignment note; every later change is 4.63. */
     replacedByPaper: jsonb('replaced_by_paper').$type<ReplacedByPaperRecord>(),
+    /**
+     * What the next commit takes from the current heads (lib/chain/formula.ts): each head's records root and the
+     * part digests its content names, so that a change naming the heads reads nothing more. Null, or without a head a
+     * change names (an older head, a chain begun before version 5): the commit writer reads the parents instead.
+     */
+    chainHeads: jsonb('chain_heads').$type<Record<string, { recordsRoot: string; parts: Record<string, string> }>>(),
     /**
      * The secret of the public verification page (contract §9, `/verify/{token}`): 256 random bits from the
      * database's CSPRNG, made at creation by the default (and for the documents that existed, by the migration).
@@ -240,10 +248,17 @@ export const documentCommits = pgTable(
     /** Who acted (see lib/domain/actor.ts): an account, a delegate for a role, a signer on glass, the system. */
     actor: jsonb('actor').$type<Record<string, unknown>>().notNull(),
     /**
-     * 1: contentHash over the columns of the time (no snapshot kept); 2: contentHash is the SHA-256 of the
-     * stored snapshot (document_snapshots), so it can be recomputed for every commit.
+     * 1: contentHash over the columns of the time (no snapshot kept); 2–4: contentHash is the SHA-256 of the
+     * stored snapshot (document_snapshots), so it can be recomputed for every commit; 5: the content names the
+     * document's large parts and its records by digest (lib/chain/formula.ts, decision 0039).
      */
     hashVersion: integer('hash_version').notNull().default(1),
+    /**
+     * The records root of the commit (lib/chain/formula.ts): folded from its parents' roots and the records it added.
+     * Hashed inside version 5 contents; kept for every commit so that a child finds its parents' roots without
+     * folding the history again (older commits get theirs when a first version 5 child needs it).
+     */
+    recordsRoot: text('records_root'),
     newStatus: text('new_status'),
     previousCommits: jsonb('previous_commits').$type<string[]>().notNull(),
     contentHash: text('content_hash').notNull(),
@@ -254,8 +269,9 @@ export const documentCommits = pgTable(
 );
 
 /**
- * The legal content of a document after a commit, keyed by its hash (several commits can share one: a change
- * of heads only). Lets anyone recompute every v2 contentHash and render the document as of any commit.
+ * Content-addressed JSON of the chain, keyed by its SHA-256: the content each commit hashed (versions 2–4: the
+ * whole snapshot; version 5: the small content that names the rest by digest), and the large parts of documents
+ * (content, roles, attachments) that version 5 contents name, each stored once however many commits name it.
  */
 export const documentSnapshots = pgTable('document_snapshots', {
   contentHash: text('content_hash').primaryKey(),
@@ -370,6 +386,11 @@ export const documentApprovals = pgTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** Contract §14: reservations of that stage made after the heads the approver saw, which it therefore did not accept. */
+    unseenReservations: jsonb('unseen_reservations')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (table) => [index('document_approvals_document_idx').on(table.documentId)],
 );
@@ -426,7 +447,8 @@ export const transferSecrets = pgTable(
 
 /**
  * The legal events of contract §14 other than reservations (which are comments): instructions and their answers,
- * impediments, cash on delivery and the replacement by paper, one per commit; `commitId` as for approvals.
+ * impediments, cash on delivery, the replacement by paper and the withdrawal of a reservation (`body.commentId`:
+ * the reservation's row never changes, its digest is in the chain), one per commit; `commitId` as for approvals.
  */
 export const documentLegalEvents = pgTable(
   'document_legal_events',
@@ -436,7 +458,9 @@ export const documentLegalEvents = pgTable(
       .notNull()
       .references(() => freightDocuments.id, { onDelete: 'cascade' }),
     commitId: text('commit_id'),
-    kind: text('kind', { enum: ['INSTRUCTION', 'INSTRUCTION_RESPONSE', 'IMPEDIMENT', 'CASH_ON_DELIVERY', 'REPLACED_BY_PAPER'] }).notNull(),
+    kind: text('kind', {
+      enum: ['INSTRUCTION', 'INSTRUCTION_RESPONSE', 'IMPEDIMENT', 'CASH_ON_DELIVERY', 'REPLACED_BY_PAPER', 'RESERVATION_WITHDRAWAL'],
+    }).notNull(),
     /** For an INSTRUCTION_RESPONSE: the instruction it answers. */
     instructionId: text('instruction_id'),
     role: text('role', { enum: ROLE_NAMES }).notNull(),
@@ -454,3 +478,26 @@ export const documentLegalEvents = pgTable(
   },
   (table) => [index('document_legal_events_document_idx').on(table.documentId)],
 );
+
+/**
+ * The result of a document's chain check (contract §1, §6), kept per head so that the verification page answers
+ * from it; a later commit makes the next check verify only the commits after `verifiedSequence`.
+ */
+export const documentChainChecks = pgTable('document_chain_checks', {
+  documentId: text('document_id')
+    .primaryKey()
+    .references(() => freightDocuments.id, { onDelete: 'cascade' }),
+  /** The document's heads when checked, sorted: the result holds while they are the heads. */
+  heads: jsonb('heads').$type<string[]>().notNull(),
+  /** The last commit the check covered (by sequence); an intact chain's next check starts after it. */
+  verifiedSequence: integer('verified_sequence').notNull(),
+  /**
+   * MD5 of the hashed fields of the commits up to `verifiedSequence`, computed by the database: a commit row changed
+   * behind the service's back makes the next visit check the chain from the start instead of answering from here.
+   */
+  fingerprint: text('fingerprint').notNull(),
+  result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+  checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** When the chain was last checked from its first commit: older than a day, the next visit has it checked again in the background. */
+  fullCheckAt: timestamp('full_check_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -152,13 +152,15 @@ const documentStateStatement = preparedPerDatabase((db) =>
  * it was the largest part of a change's CPU). `_toSQL` and `_prepare` are Drizzle's (0.45) own steps of `execute()`.
  */
 type RelationalSteps = { _toSQL(): unknown; _prepare(): { execute(values: Record<string, unknown>): Promise<unknown> } };
-let builtForTransactions: unknown;
-function runInTransaction(tx: DbOrTx, accountId: string, documentId: string) {
-  const query = documentStateQuery(tx, sql.placeholder('accountId'), sql.placeholder('documentId'));
+const builtForTransactions = new Map<string, unknown>();
+function runBuiltOnce<Query extends { execute(): Promise<unknown> }>(name: string, query: Query, values: Record<string, unknown>) {
   const steps = query as unknown as RelationalSteps;
-  builtForTransactions ??= steps._toSQL();
-  steps._toSQL = () => builtForTransactions;
-  return steps._prepare().execute({ accountId, documentId }) as ReturnType<typeof query.execute>;
+  if (!builtForTransactions.has(name)) builtForTransactions.set(name, steps._toSQL());
+  steps._toSQL = () => builtForTransactions.get(name);
+  return steps._prepare().execute(values) as ReturnType<Query['execute']>;
+}
+function runInTransaction(tx: DbOrTx, accountId: string, documentId: string) {
+  return runBuiltOnce('state', documentStateQuery(tx, sql.placeholder('accountId'), sql.placeholder('documentId')), { accountId, documentId });
 }
 
 function runDocumentStateQuery(db: DbOrTx, accountId: string, documentId: string) {
@@ -208,6 +210,62 @@ export async function loadDocumentState(db: DbOrTx, accountId: string, documentI
       payer: json<CreditStanding | null>(payer) ?? undefined,
       accesses: json<AccessRow[]>(accesses).map(accessJson),
     },
+  };
+}
+
+/**
+ * What a change of a document reads before its rule (the change frame, issue 32): the document, its roles, active
+ * per-document delegations, approvals and current attachments with their digests, the caller's delegation sources,
+ * and how many commits and comments it holds (contract §1's limits), in one statement. Unlike the state a reader
+ * gets, it reads no comment, legal event or commit: a comment added to a document with thousands of them reads none
+ * of them. Always inside the change's transaction, after the row lock.
+ */
+export interface ChangeState {
+  document: DocumentRow;
+  roles: RoleRow[];
+  documentDelegations: DelegationRow[];
+  approvals: ApprovalRow[];
+  sources: DelegationSource[];
+  /** Current attachments with their digests, in the order they were added (the commit's attachments part). */
+  files: (AttachmentSummary & { sha256: string })[];
+  commitCount: number;
+  commentCount: number;
+}
+
+function changeStateQuery(db: DbOrTx, accountId: Parameter, documentId: Parameter) {
+  return db.query.freightDocuments.findFirst({
+    where: (document, { eq }) => eq(document.id, documentId as string),
+    with: {
+      roles: true,
+      delegations: { where: (delegation, { isNull }) => isNull(delegation.revokedAt) },
+      approvals: true,
+      attachments: {
+        columns: { content: false, documentId: false, createdAt: false, removedAt: false },
+        where: (file, { isNull }) => isNull(file.removedAt),
+        orderBy: (file, { asc }) => [asc(file.createdAt), asc(file.id)],
+      },
+    },
+    extras: (document) => ({
+      sources: callerSubqueries(accountId).sources.as('sources'),
+      commitCount: sql<number>`(select count(*)::int from document_commits where document_id = ${document.id})`.as('commit_count'),
+      commentCount: sql<number>`(select count(*)::int from document_comments where document_id = ${document.id})`.as('comment_count'),
+    }),
+  });
+}
+
+export async function loadChangeState(tx: DbOrTx, accountId: string, documentId: string): Promise<ChangeState | undefined> {
+  const found = await runBuiltOnce('change', changeStateQuery(tx, sql.placeholder('accountId'), sql.placeholder('documentId')), { accountId, documentId });
+  if (!found) return undefined;
+  const { roles, delegations, approvals, attachments, sources, commitCount, commentCount, ...document } = found;
+  return {
+    document: document as DocumentRow,
+    roles,
+    documentDelegations: delegations,
+    approvals,
+    sources: json<DelegationSource[]>(sources),
+    files: attachments.map(({ id, ...file }) => ({ attachmentId: id, ...file })),
+    commitCount: Number(commitCount ?? 0),
+    commentCount: Number(commentCount ?? 0),
   };
 }
 

@@ -6,7 +6,7 @@ import { freightDocuments } from '@/server/db/schema';
 import { isId } from '@/server/crypto/tokens';
 import { fail } from '@/server/errors';
 import { grantingRoles, refusalDetailOf, type ActionRule, type ActionState } from './actions';
-import { loadDocumentState, type DocumentFacts } from './document-state';
+import { loadChangeState, loadDocumentState, type ChangeState, type DocumentFacts } from './document-state';
 import { preferHolder, resolveHeldRoles, type DelegationRow, type HeldRole, type RoleRow } from './held-roles';
 import type { ApprovalRow } from './transfer-situation';
 
@@ -27,8 +27,10 @@ export interface LoadedDocument {
   /** The approvals of its transfers (none before issue): who may approve what depends on them. */
   approvals: ApprovalRow[];
   access: DocumentAccess;
-  /** What the serializer shows besides, read with the document; absent once a change has made it stale. */
+  /** What the serializer shows besides, read with the document; absent for a change (and once a change made it stale). */
   facts?: DocumentFacts;
+  /** For a change (`forUpdate`): what the change frame needs besides, read instead of the facts (document-state.ts). */
+  change?: Pick<ChangeState, 'files' | 'commitCount' | 'commentCount'>;
 }
 
 /**
@@ -43,8 +45,18 @@ export async function loadAccessibleDocument(
   options: { forUpdate?: boolean } = {},
 ): Promise<LoadedDocument> {
   if (!isId(documentId)) fail('4.47');
-  // A change locks the row first, so that the state read next is the one the change applies to.
-  if (options.forUpdate) await db.select({ id: freightDocuments.id }).from(freightDocuments).where(eq(freightDocuments.id, documentId)).for('update');
+  // A change locks the row first, so that the state read next is the one the change applies to; it reads only what a
+  // change needs (no comments, events or commits: their number is what contract §1 bounds).
+  if (options.forUpdate) {
+    await db.select({ id: freightDocuments.id }).from(freightDocuments).where(eq(freightDocuments.id, documentId)).for('update');
+    const state = await loadChangeState(db, accountId, documentId);
+    if (!state || state.document.status === 'CANCELLED') fail('4.47');
+    const { document, roles, documentDelegations, sources, files, commitCount, commentCount } = state;
+    const held = resolveHeldRoles({ accountId, roles, documentDelegations, sources });
+    if (held.length === 0) fail('4.47');
+    const approvals = document.status === 'DRAFT' ? [] : state.approvals;
+    return { document, roles, approvals, access: { accountId, held, documentDelegations }, change: { files, commitCount, commentCount } };
+  }
   const state = await loadDocumentState(db, accountId, documentId);
   if (!state || state.document.status === 'CANCELLED') fail('4.47');
   const { document, roles, documentDelegations, sources } = state;

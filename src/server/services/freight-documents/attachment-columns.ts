@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { BlobStore } from '@/server/blobs';
 import { digestOfStreamOrMissing } from '@/server/blobs/read';
 import type { DbOrTx } from '@/server/db/client';
@@ -39,11 +39,11 @@ export function loadAttachmentDigests(db: DbOrTx, documentId: string) {
  * until `blobs:migrate` moved them); a blob that is missing has no digest. The chain check compares these with the
  * digests the commits recorded, so a changed or lost file names its attachment.
  */
-export async function loadStoredDigests(db: DbOrTx, documentId: string, blobs: BlobStore): Promise<Map<string, string | undefined>> {
+export async function loadStoredDigests(db: DbOrTx, documentId: string, blobs: BlobStore, ids?: string[]): Promise<Map<string, string | undefined>> {
   const files = await db
     .select({ id: attachments.id, sha256: attachments.sha256, content: attachments.content })
     .from(attachments)
-    .where(eq(attachments.documentId, documentId));
+    .where(and(eq(attachments.documentId, documentId), ids ? inArray(attachments.id, ids) : undefined));
   const digests = new Map<string, string | undefined>();
   for (const file of files) digests.set(file.id, file.content ? sha256Hex(file.content) : await digestOfStreamOrMissing(await blobs.get(file.sha256)));
   return digests;

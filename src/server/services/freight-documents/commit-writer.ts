@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { digestOf, HASH_VERSION, partDigestsOf, PART_NAMES, recordsRootOf } from '@/lib/chain/formula';
 import { accountOfActor, type Actor } from '@/lib/domain/actor';
 import type { LegalEvent } from '@/lib/domain/legal-events';
 import { canMove } from '@/lib/domain/document-status';
@@ -15,10 +16,11 @@ import {
 } from '@/server/db/schema';
 import { fail } from '@/server/errors';
 import type { DocumentRow, RoleRow } from '../access/load-document';
+import { loadParents, loadRecordEntries } from './chain-records';
 import { commitIdOf, type ChangeType, type CommitFields } from './commits';
 import { eventRowsOf, jsonValue, queueEventDeliveries, subscriptionsReachingJson } from './document-events';
 import { loadAttachmentDigests } from './attachment-columns';
-import { hashSnapshot, loadTransferRecords, NO_TRANSFER_RECORDS, SNAPSHOT_VERSION, snapshotOf, type AttachmentDigest } from './snapshot';
+import { commitContentOf, documentHeadOf, documentPartsFor, type AttachmentDigest } from './snapshot';
 
 export interface CommitInput {
   /** The document as it was locked (on creation: as just inserted, with no heads). */
@@ -33,7 +35,8 @@ export interface CommitInput {
   actor: Actor;
   /** The heads the client saw; the new commit's parents. Default: the current heads. */
   previousCommits?: string[];
-  clientTime?: Date | null;
+  /** When the client made the change (contract §7: the server's time when it did not say). */
+  clientTime?: Date;
   serverTime: Date;
   changesStructuredGoods?: boolean;
   /** The change inserted approvals or comments (without a commit yet): they belong to this commit. */
@@ -48,10 +51,12 @@ export interface CommitInput {
 
 /**
  * The one commit writer (contract §6): every change, creation included, checks its move against the state
- * machine (4.29), stores the snapshot of the legal content it leads to, appends a commit whose contentHash is
- * that snapshot's hash, moves the heads, gives the approvals and comments the change added their commit, and
- * records one event per status change, all in the caller's transaction and, after the reads it needs, in one statement
- * (issue 24: the snapshot, the commit, the heads, the events, the subscriptions they reach and the change's `writes`).
+ * machine (4.29), stores the content it leads to (lib/chain/formula.ts, version 5: the document's columns inline,
+ * its large parts and its records by digest, so what a commit stores grows with its change, not with the history),
+ * appends a commit whose contentHash is that content's hash, moves the heads, gives the approvals, comments and
+ * legal events the change added their commit, and records one event per status change, all in the caller's
+ * transaction and, after the reads it needs, in one statement (issue 24: the content, the commit, the heads, the
+ * events, the subscriptions they reach and the change's `writes`).
  */
 export async function writeCommit(tx: DbOrTx, input: CommitInput): Promise<{ commitId: string; document: DocumentRow }> {
   const { document, set = {}, statusBefore } = input;
@@ -59,21 +64,41 @@ export async function writeCommit(tx: DbOrTx, input: CommitInput): Promise<{ com
   const statusChanged = after.status !== statusBefore;
   if (statusChanged && !canMove(statusBefore, after.status)) fail('4.29');
 
-  // Approvals and comments exist only once a document is issued.
-  const hasRecords = statusBefore !== null && statusBefore !== 'DRAFT';
-  const records = hasRecords ? await loadTransferRecords(tx, document.id) : NO_TRANSFER_RECORDS;
-  const snapshot = snapshotOf(after, input.roles, input.files ?? (await loadAttachmentDigests(tx, document.id)), records);
-  const contentHash = hashSnapshot(snapshot);
-  const writes: BatchedWrite[] = [tx.insert(documentSnapshots).values({ contentHash, body: snapshot }).onConflictDoNothing()];
-
   const parents = [...new Set(input.previousCommits ?? document.headCommits)];
+  // The heads a change names carry their roots and parts on the document (chainHeads): an older head is read.
+  const known = document.chainHeads ?? {};
+  const [added, fromParents] = await Promise.all([
+    input.addsRecords ? loadRecordEntries(tx, document.id, null) : [],
+    parents.every((parent) => known[parent])
+      ? { roots: parents.map((parent) => known[parent]!.recordsRoot), partDigests: new Set(parents.flatMap((parent) => Object.values(known[parent]!.parts))) }
+      : loadParents(tx, document.id, parents),
+  ]);
+  const recordsRoot = recordsRootOf(
+    fromParents.roots,
+    added.map((entry) => entry.digest),
+  );
+  const parts = documentPartsFor(after, input.roles, input.files ?? (await loadAttachmentDigests(tx, document.id)));
+  const partDigests = partDigestsOf(parts);
+  const content = commitContentOf(documentHeadOf(after), partDigests, recordsRoot);
+  const contentHash = digestOf(content);
+  const writes: BatchedWrite[] = [tx.insert(documentSnapshots).values({ contentHash, body: content }).onConflictDoNothing()];
+  const newParts = PART_NAMES.filter((name) => !fromParents.partDigests.has(partDigests[name]));
+  if (newParts.length > 0) {
+    writes.push(
+      tx
+        .insert(documentSnapshots)
+        .values(newParts.map((name) => ({ contentHash: partDigests[name], body: parts[name] as Record<string, unknown> })))
+        .onConflictDoNothing(),
+    );
+  }
+
   const fields: CommitFields = {
     freightDocumentId: document.id,
     changeType: input.changeType,
     accountId: accountOfActor(input.actor),
     newFreightDocumentStatus: statusChanged ? after.status : null,
     previousCommits: parents,
-    createDateTimeClient: input.clientTime ? input.clientTime.toISOString() : null,
+    createDateTimeClient: (input.clientTime ?? input.serverTime).toISOString(),
     createDateTimeServer: input.serverTime.toISOString(),
     contentHash,
   };
@@ -86,11 +111,12 @@ export async function writeCommit(tx: DbOrTx, input: CommitInput): Promise<{ com
       changeType: input.changeType,
       accountId: fields.accountId,
       actor: input.actor,
-      hashVersion: SNAPSHOT_VERSION,
+      hashVersion: HASH_VERSION,
+      recordsRoot,
       newStatus: fields.newFreightDocumentStatus,
       previousCommits: [...parents].sort(),
       contentHash,
-      createDateTimeClient: input.clientTime ?? null,
+      createDateTimeClient: input.clientTime ?? input.serverTime,
       createDateTimeServer: input.serverTime,
     }),
   );
@@ -118,6 +144,10 @@ export async function writeCommit(tx: DbOrTx, input: CommitInput): Promise<{ com
   // of the transaction count; none is written by this one).
   const events = eventRowsOf(document.id, commitId, statusChanged ? after.status : null, after.status, input.legalEvent);
   const heads = document.headCommits.filter((head) => !parents.includes(head)).concat(commitId);
+  const chainHeads = Object.fromEntries([
+    ...heads.filter((head) => known[head]).map((head) => [head, known[head]!] as const),
+    [commitId, { recordsRoot, parts: partDigests }] as const,
+  ]);
   const ctes = writes.map((write, index) => tx.$with(`fds_w${index}`, {}).as(writeSql(write)));
   const eventsCte =
     events.length > 0 ? tx.$with('fds_events', {}).as(tx.insert(documentEvents).values(events).returning({ id: documentEvents.id }).getSQL()) : undefined;
@@ -128,6 +158,7 @@ export async function writeCommit(tx: DbOrTx, input: CommitInput): Promise<{ com
     .set({
       ...set,
       headCommits: heads,
+      chainHeads,
       lastModifiedDateTime: input.serverTime,
       ...(input.changesStructuredGoods ? { structuredGoodsCommitId: commitId } : {}),
     })

@@ -1,10 +1,11 @@
-import canonicalize from 'canonicalize';
+import type { CommitFields } from '@/lib/chain/formula';
 import type { LegalEvent } from '@/lib/domain/legal-events';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
 import { documentCommits } from '@/server/db/schema';
 import { fail } from '@/server/errors';
-import { sha256Hex } from './snapshot';
+
+export { commitIdOf, type CommitFields } from '@/lib/chain/formula';
 
 export type ChangeType =
   | 'CREATE'
@@ -18,28 +19,10 @@ export type ChangeType =
   | 'STATUS_UPDATE'
   | 'COMMENT'
   | 'LICENSE_PLATES'
+  // The withdrawal of a reservation (contract §14): subscribers hear of it as a RESERVATION event.
+  | 'RESERVATION_WITHDRAWAL'
   // Contract §14's legal events, each its own kind of commit.
   | LegalEvent;
-
-/** Exactly the fields an `updates` entry shows, so anyone can recompute a commit id from the document. */
-export interface CommitFields {
-  freightDocumentId: string;
-  changeType: string;
-  accountId: string | null;
-  newFreightDocumentStatus: string | null;
-  previousCommits: string[];
-  createDateTimeClient: string | null;
-  createDateTimeServer: string;
-  contentHash: string;
-}
-
-/**
- * commitId = SHA-256 of the RFC 8785 canonical JSON of the change with its sorted parents (contract §6). The
- * formula is the same for every hash version: what changed between versions is how `contentHash` is made.
- */
-export function commitIdOf(fields: CommitFields): string {
-  return sha256Hex(canonicalize({ ...fields, previousCommits: [...fields.previousCommits].sort() })!);
-}
 
 /** The fields of a stored commit, as the id was computed over them. */
 export function commitFieldsOf(commit: typeof documentCommits.$inferSelect): CommitFields {
@@ -57,18 +40,25 @@ export function commitFieldsOf(commit: typeof documentCommits.$inferSelect): Com
 
 /**
  * Checks the heads a client says it last saw (contract §6): an empty list is 4.45, an id that is not a
- * commit of this document 4.13. An older head is fine: the client worked offline.
+ * commit of this document 4.13. An older head is fine: the client worked offline. Answers when the newest of them
+ * reached the server (a change that saw them cannot be dated before it), or undefined when none was named.
  */
-export async function checkPreviousCommits(db: DbOrTx, documentId: string, previousCommits: string[] | undefined, required: boolean) {
+export async function checkPreviousCommits(
+  db: DbOrTx,
+  documentId: string,
+  previousCommits: string[] | undefined,
+  required: boolean,
+): Promise<{ newestServerTime: Date } | undefined> {
   if (previousCommits === undefined) {
     if (required) fail('4.45', 'previousCommits');
-    return;
+    return undefined;
   }
   if (previousCommits.length === 0) fail('4.45', 'previousCommits');
   const unique = [...new Set(previousCommits)];
   const found = await db
-    .select({ id: documentCommits.id })
+    .select({ id: documentCommits.id, createDateTimeServer: documentCommits.createDateTimeServer })
     .from(documentCommits)
     .where(and(eq(documentCommits.documentId, documentId), inArray(documentCommits.id, unique)));
   if (found.length !== unique.length) fail('4.13', 'previousCommits');
+  return { newestServerTime: new Date(Math.max(...found.map((commit) => commit.createDateTimeServer.getTime()))) };
 }

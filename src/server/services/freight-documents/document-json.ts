@@ -4,7 +4,7 @@ import type { ApprovalResponse, CommentResponse, FreightDocumentContent, PartyRe
 import type { documentCommits } from '@/server/db/schema';
 import type { DocumentRow, RoleRow } from '../access/load-document';
 import { rightOfDisposalHolder } from '@/lib/domain/legal-events';
-import type { ApprovalRow, CommentRow, TransferRecords } from './snapshot';
+import type { ApprovalRow, CommentRow, LegalEventRow, TransferRecords } from './snapshot';
 import { legalEventsJson } from './legal-events-json';
 
 export type AccountSummary = { accountId: string; accountNumber: string; email: string; name: string; phoneNumber: string | null };
@@ -89,10 +89,29 @@ function approvalJson(approval: ApprovalRow, commit: CommitRow | undefined, pers
     remarks: approval.remarks,
     ...stampOf(commit),
     acceptedReservations: approval.acceptedReservations ?? [],
+    unseenReservations: approval.unseenReservations ?? [],
     ...(approval.type === 'SIGN_ON_GLASS'
       ? { signedOnGlassBy: approval.signedOnGlassBy ?? { name: '' }, attachmentId: approval.attachmentId ?? undefined }
       : {}),
   };
+}
+
+/** When and by whom a reservation was withdrawn (contract §14): its withdrawal is a legal event of its own. */
+type Withdrawal = NonNullable<NonNullable<CommentResponse['reservation']>['withdrawn']>;
+
+function withdrawalsOf(events: LegalEventRow[], commits: Map<string, CommitRow>, person: (id: string) => AccountSummary | { accountId: string }) {
+  const withdrawals = new Map<string, Withdrawal>();
+  for (const event of events) {
+    const commentId = event.kind === 'RESERVATION_WITHDRAWAL' ? (event.body as { commentId?: string }).commentId : undefined;
+    if (!commentId) continue;
+    const commit = commits.get(event.commitId ?? '');
+    const account = (event.accountId ? person(event.accountId) : {}) as Partial<AccountSummary>;
+    withdrawals.set(commentId, {
+      at: commit ? formatMillis(commit.createDateTimeServer) : '',
+      by: { accountNumber: account.accountNumber ?? null, name: account.name ?? null },
+    });
+  }
+  return withdrawals;
 }
 
 function commentJson(
@@ -100,6 +119,7 @@ function commentJson(
   commit: CommitRow | undefined,
   person: (id: string) => AccountSummary | { accountId: string },
   files: AttachmentSummary[],
+  withdrawn: Withdrawal | undefined,
 ): CommentResponse {
   const account = comment.accountId ? person(comment.accountId) : null;
   return {
@@ -115,7 +135,7 @@ function commentJson(
     submittedBy: person(comment.submittedByAccountId),
     attachments: attachmentsOf(comment.attachmentIds, files),
     clientMeta: (comment.clientMeta ?? null) as CommentResponse['clientMeta'],
-    reservation: (comment.reservation ?? null) as CommentResponse['reservation'],
+    reservation: comment.reservation ? ({ ...comment.reservation, ...(withdrawn ? { withdrawn } : {}) } as CommentResponse['reservation']) : null,
     ...stampOf(commit),
   };
 }
@@ -147,6 +167,7 @@ export function documentContentJson(state: DocumentState): FreightDocumentConten
   const holder = document.status === 'TRANSIT' ? roles.find((role) => role.id === document.custody.at(-1)) : undefined;
   const person = (id: string) => people.get(id) ?? { accountId: id };
   const commitsById = new Map((history?.commits ?? []).map((commit) => [commit.id, commit]));
+  const withdrawals = history ? withdrawalsOf(history.records.legalEvents, commitsById, person) : new Map<string, Withdrawal>();
   return {
     freightDocumentId: document.id,
     serviceNumber: document.serviceNumber,
@@ -213,12 +234,14 @@ export function documentContentJson(state: DocumentState): FreightDocumentConten
           ...legalEventsJson(history.records.legalEvents, commitsById, person, history.files),
           attachments: history.files,
           comments: inCommitOrder(history.records.comments, commitsById).map((comment) =>
-            commentJson(comment, commitsById.get(comment.commitId ?? ''), person, history.files),
+            commentJson(comment, commitsById.get(comment.commitId ?? ''), person, history.files, withdrawals.get(comment.id)),
           ),
           approvals: inCommitOrder(history.records.approvals, commitsById).map((approval) =>
             approvalJson(approval, commitsById.get(approval.commitId ?? ''), person),
           ),
           updates: history.commits.map((commit) => ({
+            freightDocumentId: commit.documentId,
+            accountId: commit.accountId,
             account: commit.accountId ? (people.get(commit.accountId) ?? { accountId: commit.accountId }) : null,
             changeType: commit.changeType,
             commitId: commit.id,

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Actor } from '@/lib/domain/actor';
+import { MAX_COMMITS_PER_DOCUMENT } from '@/lib/domain/document-limits';
 import type { LegalEvent } from '@/lib/domain/legal-events';
 import { fail } from '@/server/errors';
 import type { BatchedWrite } from '@/server/db/batched-writes';
@@ -8,14 +9,31 @@ import { documentApprovals, documentRoles } from '@/server/db/schema';
 import { inTransaction, requireAccountId, type ServiceContext } from '../context';
 import { loadAccessibleDocument, type DocumentRow, type HeldRole, type LoadedDocument } from '../access/load-document';
 import { checkPreviousCommits, type ChangeType } from './commits';
+import { keepChainCheckWarm } from './check-document-chain';
 import { writeCommit } from './commit-writer';
 import { serializeDocument } from './serialize-document';
 import { queueIdentifierUpload } from '../efti/queue-upload';
 
-/** When a change happens: on the server (once the document is locked), and on the client if it said so. */
+/**
+ * When a change happens: on the server (once the document is locked), and on the client: dated back by the
+ * `secondsSinceCreation` it sent, else the server's time (contract §7: never null).
+ */
 export interface ChangeTimes {
   serverTime: Date;
-  clientTime: Date | null;
+  clientTime: Date;
+}
+
+/**
+ * The change's times (contract §6, §7): an offline device dates its change back by `secondsSinceCreation`, but never
+ * before the newest commit it saw (`seenAt`): it saw that commit, so it was made after it (3.6). The legal windows
+ * count from the client time, so this is their lower bound.
+ */
+export function changeTimes(serverTime: Date, secondsSinceCreation: number | undefined, seenAt: Date): ChangeTimes {
+  if (secondsSinceCreation === undefined) return { serverTime, clientTime: serverTime };
+  const clientTime = new Date(serverTime.getTime() - Math.round(secondsSinceCreation * 1000));
+  if (clientTime.getTime() < seenAt.getTime())
+    fail('3.6', 'secondsSinceCreation', { description: 'The change cannot be dated before the newest change it names in previousCommits.' });
+  return { serverTime, clientTime };
 }
 
 export interface DocumentChange {
@@ -65,14 +83,16 @@ export async function mutateDocument(
   },
 ): Promise<LoadedDocument & { commitId: string }> {
   const accountId = requireAccountId(ctx);
-  return inTransaction(ctx, async (tx) => {
+  const changed = await inTransaction(ctx, async (tx) => {
     const loaded = await loadAccessibleDocument(tx, accountId, input.freightDocumentId, { forUpdate: true });
     // Contract §14: a note replaced by a paper consignment note changes no more, whatever the change.
     if (loaded.document.replacedByPaper) fail('4.63');
-    await checkPreviousCommits(tx, loaded.document.id, input.previousCommits, input.requirePreviousCommits ?? false);
-    const serverTime = ctx.now();
-    const seconds = input.secondsSinceCreation;
-    const times = { serverTime, clientTime: seconds === undefined ? null : new Date(serverTime.getTime() - Math.round(seconds * 1000)) };
+    // Contract §1: a document holds at most so many commits.
+    if ((loaded.change?.commitCount ?? 0) >= MAX_COMMITS_PER_DOCUMENT)
+      fail('4.2', 'previousCommits', { description: `A freight document holds at most ${MAX_COMMITS_PER_DOCUMENT.toLocaleString('en')} commits.` });
+    const seen = await checkPreviousCommits(tx, loaded.document.id, input.previousCommits, input.requirePreviousCommits ?? false);
+    // Without previousCommits the change follows the current heads: the newest of them is the document's last change.
+    const times = changeTimes(ctx.now(), input.secondsSinceCreation, seen?.newestServerTime ?? loaded.document.lastModifiedDateTime);
     const change = await input.apply(loaded, tx, times);
     const roles = change.changesRoles ? await tx.select().from(documentRoles).where(eq(documentRoles.documentId, loaded.document.id)) : loaded.roles;
     const { commitId, document } = await writeCommit(tx, {
@@ -84,15 +104,15 @@ export async function mutateDocument(
       actor: change.actor ?? callerActor(loaded, change.actingAs),
       previousCommits: input.previousCommits,
       clientTime: times.clientTime,
-      serverTime,
+      serverTime: times.serverTime,
       changesStructuredGoods: change.changesStructuredGoods,
       addsRecords: change.addsRecords,
-      files: change.attachmentsUnchanged ? loaded.facts?.files : undefined,
+      files: change.attachmentsUnchanged ? loaded.change?.files : undefined,
       legalEvent: change.legalEvent,
       writes: change.writes,
     });
     // Contract §15: the gate hears of what its registry keys on (plates, the collection and delivery…).
-    await queueIdentifierUpload(tx, ctx.config, loaded.document, document, serverTime);
+    await queueIdentifierUpload(tx, ctx.config, loaded.document, document, times.serverTime);
     // What the caller may do next depends on the approvals, the one just made included.
     const approvals = change.addsRecords
       ? await tx.select().from(documentApprovals).where(eq(documentApprovals.documentId, loaded.document.id))
@@ -100,6 +120,8 @@ export async function mutateDocument(
     // The facts read with the document are stale now: the serializer reads them again.
     return { ...loaded, document, roles, approvals, commitId, facts: undefined };
   });
+  keepChainCheckWarm(ctx.db, changed.document.id, ctx.blobs);
+  return changed;
 }
 
 /** mutateDocument, answering with the document as the caller now sees it (PUT, PATCH, issue…). */

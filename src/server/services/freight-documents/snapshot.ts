@@ -1,17 +1,19 @@
-import crypto from 'node:crypto';
-import canonicalize from 'canonicalize';
 import { eq } from 'drizzle-orm';
+import { commitContentOf, digestOf, documentPartsOf, type AttachmentDigest, type DocumentHead } from '@/lib/chain/formula';
 import type { DbOrTx } from '@/server/db/client';
 import { documentApprovals, documentComments, documentLegalEvents } from '@/server/db/schema';
 import type { DocumentRow, RoleRow } from '../access/load-document';
 
+export { sha256Hex, type AttachmentDigest } from '@/lib/chain/formula';
+
 /**
- * The version of the content hash new commits get. Version 1 hashed columns and kept nothing; version 2 is
- * the SHA-256 of a stored snapshot; version 3 adds the transfers (custody, license plates, approvals,
- * comments) to the snapshot; version 4 the legal events of contract §14 (reservations, accepted reservations,
- * instructions, impediments, cash on delivery, replacement by paper). Older snapshots keep verifying as what they are.
+ * The whole-snapshot versions of the content hash, kept to verify the commits made with them. Version 1 hashed
+ * columns and kept nothing; version 2 is the SHA-256 of a stored snapshot; version 3 adds the transfers (custody,
+ * license plates, approvals, comments) to the snapshot; version 4 the legal events of contract §14. Each embedded
+ * every record, so storage grew with the square of the changes: version 5 (lib/chain/formula.ts) names records and
+ * the document's large parts by digest instead.
  */
-export const SNAPSHOT_VERSION = 4;
+export const LAST_SNAPSHOT_VERSION = 4;
 /** The first version that keeps a snapshot. */
 export const FIRST_SNAPSHOT_VERSION = 2;
 
@@ -24,21 +26,6 @@ export interface TransferRecords {
   approvals: ApprovalRow[];
   comments: CommentRow[];
   legalEvents: LegalEventRow[];
-}
-
-export interface AttachmentDigest {
-  attachmentId: string;
-  type: string;
-  name: string | null;
-  originalFileName: string;
-  mimeType: string;
-  sealed: boolean;
-  size: number;
-  sha256: string;
-}
-
-export function sha256Hex(value: string | Buffer): string {
-  return crypto.createHash('sha256').update(value).digest('hex');
 }
 
 const byId = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
@@ -101,14 +88,23 @@ function transfersOf(document: DocumentRow, records: TransferRecords, version: n
   };
 }
 
+const time = (value: Date | null) => (value ? value.toISOString() : null);
+const columnsOf = (document: DocumentRow): DocumentHead['columns'] => ({
+  establishedDate: document.establishedDate,
+  establishedPlace: document.establishedPlace,
+  carrierCode: document.carrierCode,
+  agreedDateTimeOfTakingOver: time(document.agreedDateTimeOfTakingOver),
+  estimatedDateTimeOfTakingOver: time(document.estimatedDateTimeOfTakingOver),
+  estimatedDateTimeOfDelivery: time(document.estimatedDateTimeOfDelivery),
+});
+
 /**
- * The legal content of a document as one JSON value: everything a court would ask about (the content, the
- * parties and how they were named, the attachments by digest, the transfers) and nothing that only moves
- * bookkeeping (heads, modification time, which account a pending e-mail holder turned into). `version` builds
- * the snapshot as that version did, to verify a document whose latest commit is older.
+ * The legal content of a document as one JSON value, as versions 2–4 hashed it: everything a court would ask
+ * about (the content, the parties and how they were named, the attachments by digest, the transfers) and nothing
+ * that only moves bookkeeping (heads, modification time, which account a pending e-mail holder turned into).
+ * `version` builds the snapshot as that version did, to verify a document whose latest commit is older.
  */
-export function snapshotOf(document: DocumentRow, roles: RoleRow[], files: AttachmentDigest[], records: TransferRecords, version = SNAPSHOT_VERSION) {
-  const time = (value: Date | null) => (value ? value.toISOString() : null);
+export function snapshotOf(document: DocumentRow, roles: RoleRow[], files: AttachmentDigest[], records: TransferRecords, version = LAST_SNAPSHOT_VERSION) {
   const base = {
     version,
     freightDocumentId: document.id,
@@ -117,14 +113,7 @@ export function snapshotOf(document: DocumentRow, roles: RoleRow[], files: Attac
     status: document.status,
     submitterAccountId: document.submitterAccountId,
     content: document.content,
-    columns: {
-      establishedDate: document.establishedDate,
-      establishedPlace: document.establishedPlace,
-      carrierCode: document.carrierCode,
-      agreedDateTimeOfTakingOver: time(document.agreedDateTimeOfTakingOver),
-      estimatedDateTimeOfTakingOver: time(document.estimatedDateTimeOfTakingOver),
-      estimatedDateTimeOfDelivery: time(document.estimatedDateTimeOfDelivery),
-    },
+    columns: columnsOf(document),
     roles: [...roles]
       .sort((a, b) => (a.id < b.id ? -1 : 1))
       .map((role) => ({ roleId: role.id, role: role.role, email: role.email, party: role.party, position: role.position })),
@@ -147,6 +136,26 @@ export async function loadTransferRecords(db: DbOrTx, documentId: string): Promi
 }
 
 /** The hash a commit records: SHA-256 of the RFC 8785 canonical JSON of the snapshot. */
-export function hashSnapshot(snapshot: unknown): string {
-  return sha256Hex(canonicalize(snapshot)!);
+export const hashSnapshot = digestOf;
+
+/** The small part of a version 5 content (lib/chain/formula.ts): the document's columns, custody, plates, replacement. */
+export function documentHeadOf(document: DocumentRow): DocumentHead {
+  return {
+    freightDocumentId: document.id,
+    serviceNumber: document.serviceNumber,
+    type: document.type,
+    status: document.status,
+    submitterAccountId: document.submitterAccountId,
+    columns: columnsOf(document),
+    custody: document.custody,
+    licensePlates: document.licensePlates,
+    replacedByPaper: document.replacedByPaper,
+  };
 }
+
+/** The large parts of a document as version 5 contents name them. */
+export function documentPartsFor(document: DocumentRow, roles: RoleRow[], files: AttachmentDigest[]) {
+  return documentPartsOf({ content: document.content, roles, files });
+}
+
+export { commitContentOf };

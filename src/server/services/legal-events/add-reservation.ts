@@ -36,7 +36,7 @@ export async function addReservation(ctx: ServiceContext, input: { freightDocume
       const unknown = (goodsLines ?? []).findIndex((productId) => !productIds.has(productId));
       // 4.46 as contract §14 fixes it, in words that fit the case (the catalogue's phrase is about adding goods).
       if (unknown >= 0) fail('4.46', `reservation.goodsLines[${unknown}]`, { description: unknownGoodsLine(goodsLines![unknown]!) });
-      const madeAt = times.clientTime ?? times.serverTime;
+      const madeAt = times.clientTime;
       commentId = await recordComment(tx, loaded, {
         actingAs,
         callerAccountId: accountId,

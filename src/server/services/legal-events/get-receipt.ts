@@ -13,7 +13,8 @@ export function receiptOf(document: FreightDocumentResponse) {
   const takingOver = (document.updates ?? []).find((update) => update.newFreightDocumentStatus === 'TRANSIT');
   const collection = (document.approvals ?? []).filter((approval) => approval.action === 'COLLECTION' && !approval.declined);
   const reservations = (document.comments ?? [])
-    .filter((comment) => comment.reservation?.stage === 'TAKING_OVER')
+    // A withdrawn reservation is none of the taking over (contract §14).
+    .filter((comment) => comment.reservation?.stage === 'TAKING_OVER' && !comment.reservation.withdrawn)
     .map((comment) => {
       const acceptance = collection.find((approval) => approval.acceptedReservations.includes(comment.commentId));
       return {

@@ -1,9 +1,9 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { acceptedReservationIds } from '@/lib/domain/legal-events';
+import { ancestorsOf, reservationsOfApproval, withdrawnReservationIds } from '@/lib/domain/legal-events';
 import { completionOf, hasApproved, type ApprovalType, type Transfer, type TransferSide } from '@/lib/domain/transfers';
 import type { LocationInput } from '@/lib/schemas/transfers';
 import type { Transaction } from '@/server/db/client';
-import { documentApprovals, documentComments } from '@/server/db/schema';
+import { documentApprovals, documentComments, documentCommits, documentLegalEvents } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
 import type { LoadedDocument, RoleRow } from '../access/load-document';
 import { situationOf } from '../access/transfer-situation';
@@ -24,6 +24,8 @@ export interface NewApproval {
   signedOnGlassBy?: { name: string; email?: string };
   attachmentId?: string;
   times: ChangeTimes;
+  /** The heads the approver was shown (the change's previousCommits): the reservations it accepts stand on them. */
+  previousCommits: string[];
 }
 
 /**
@@ -31,16 +33,49 @@ export interface NewApproval {
  * the transfer: the status and the custody move in the same commit, so a transfer moves the document once
  * (contract §7). A decline records the refusal and moves nothing.
  */
-export async function recordApproval(tx: Transaction, loaded: LoadedDocument, approval: NewApproval): Promise<DocumentChange> {
-  const reservations = await tx
-    .select({ commentId: documentComments.id, reservation: documentComments.reservation, roleId: documentComments.roleId })
-    .from(documentComments)
-    .where(and(eq(documentComments.documentId, loaded.document.id), isNotNull(documentComments.reservation)));
-  // Contract §14 (CMR art. 8(2)): a counter party's approval accepts the reservations of its stage on record now.
-  const acceptedReservations = acceptedReservationIds(
-    reservations.map((entry) => ({ commentId: entry.commentId, stage: entry.reservation!.stage, toRoleId: entry.roleId })),
+/**
+ * Contract §14 (CMR art. 8(2)): the reservations of the transfer's stage a counter party's approval accepts, those among
+ * the ancestors of the heads it names (what the approver was shown), and those of that stage made since (not accepted).
+ * Read in the change's transaction: a reservation recorded just before in the same frame counts.
+ */
+async function reservationsSeen(tx: Transaction, loaded: LoadedDocument, approval: NewApproval) {
+  if (approval.side !== 'COUNTER_PARTY' || approval.declined) return { accepted: [], unseen: [] };
+  const documentId = loaded.document.id;
+  const [reservations, withdrawals, commits] = await Promise.all([
+    tx
+      .select({
+        commentId: documentComments.id,
+        reservation: documentComments.reservation,
+        roleId: documentComments.roleId,
+        commitId: documentComments.commitId,
+      })
+      .from(documentComments)
+      .where(and(eq(documentComments.documentId, documentId), isNotNull(documentComments.reservation))),
+    tx
+      .select({ kind: documentLegalEvents.kind, body: documentLegalEvents.body })
+      .from(documentLegalEvents)
+      .where(and(eq(documentLegalEvents.documentId, documentId), eq(documentLegalEvents.kind, 'RESERVATION_WITHDRAWAL'))),
+    tx
+      .select({ id: documentCommits.id, previousCommits: documentCommits.previousCommits })
+      .from(documentCommits)
+      .where(eq(documentCommits.documentId, documentId)),
+  ]);
+  const withdrawn = withdrawnReservationIds(withdrawals);
+  return reservationsOfApproval(
+    reservations.map((entry) => ({
+      commentId: entry.commentId,
+      stage: entry.reservation!.stage,
+      toRoleId: entry.roleId,
+      commitId: entry.commitId,
+      withdrawn: withdrawn.has(entry.commentId),
+    })),
     { action: approval.transfer.action, side: approval.side, declined: approval.declined ?? false, toRoleId: approval.transfer.toRoleId },
+    ancestorsOf(commits, approval.previousCommits),
   );
+}
+
+export async function recordApproval(tx: Transaction, loaded: LoadedDocument, approval: NewApproval): Promise<DocumentChange> {
+  const { accepted: acceptedReservations, unseen: unseenReservations } = await reservationsSeen(tx, loaded, approval);
   const row = {
     id: newId(),
     documentId: loaded.document.id,
@@ -62,6 +97,7 @@ export async function recordApproval(tx: Transaction, loaded: LoadedDocument, ap
     signedOnGlassBy: approval.signedOnGlassBy ?? null,
     attachmentId: approval.attachmentId ?? null,
     acceptedReservations,
+    unseenReservations,
   };
   await tx.insert(documentApprovals).values(row);
 
@@ -74,8 +110,9 @@ export async function recordApproval(tx: Transaction, loaded: LoadedDocument, ap
 
 /**
  * When the cargo was delivered: when the delivering device made the change (an offline device says how long
- * ago), else now. A client can only date it back, which shortens its own comment period (4.12), never extends it.
+ * ago, never before the commits it saw), else now. A client can only date it back, which shortens its own comment
+ * period (4.12), never extends it.
  */
 export function deliveryTime(times: ChangeTimes): Date {
-  return times.clientTime ?? times.serverTime;
+  return times.clientTime;
 }

@@ -1,4 +1,6 @@
+import { MAX_COMMENTS_PER_DOCUMENT } from '@/lib/domain/document-limits';
 import type { TransferAttachmentInput } from '@/lib/schemas/transfers';
+import { fail } from '@/server/errors';
 import type { Transaction } from '@/server/db/client';
 import { attachments, documentComments, type ReservationRecord } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
@@ -39,6 +41,9 @@ export function prepareCommentFiles(ctx: ServiceContext, files: TransferAttachme
  */
 export async function recordComment(tx: Transaction, loaded: LoadedDocument, comment: NewComment): Promise<string> {
   const { actingAs, callerAccountId, files, times } = comment;
+  // Contract §1: a document holds at most so many comments, reservations included.
+  if ((loaded.change?.commentCount ?? 0) >= MAX_COMMENTS_PER_DOCUMENT)
+    fail('4.2', 'comments', { description: `A freight document holds at most ${MAX_COMMENTS_PER_DOCUMENT.toLocaleString('en')} comments.` });
   const roleRow = loaded.roles.find((role) => role.id === actingAs.roleId)!;
   const attachmentIds = files.map(() => newId());
   if (files.length > 0)

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { handoverAnswerInput, type HandoverAnswerInput, type HandoverAnswerResult } from '@/lib/schemas/handover';
-import { freightDocuments, handoverLinks } from '@/server/db/schema';
+import { handoverLinks } from '@/server/db/schema';
 import { parseInput } from '@/server/errors';
 import type { ServiceContext } from '../context';
 import { handoverLinkState } from './handover-link-state';
@@ -20,7 +20,6 @@ export async function redeemHandoverLink({ ctx, input }: { ctx: ServiceContext; 
   const found = await handoverLinkState(ctx.db, answer.token, ctx.now());
   if (found.state !== 'OPEN') return { outcome: found.state };
   const { link } = found;
-  const [heads] = await ctx.db.select({ headCommits: freightDocuments.headCommits }).from(freightDocuments).where(eq(freightDocuments.id, link.documentId));
   const declined = answer.declined ?? false;
   const asCreator: ServiceContext = { ...ctx, caller: { accountId: link.createdByAccountId } };
   try {
@@ -30,7 +29,8 @@ export async function redeemHandoverLink({ ctx, input }: { ctx: ServiceContext; 
       {
         action: link.action,
         ...(link.counterPartyRoleId ? { counterPartyRoleId: link.counterPartyRoleId } : {}),
-        previousCommits: heads?.headCommits ?? [],
+        // The heads the page showed (contract §14): the approval accepts the reservations the signer saw, no later one.
+        previousCommits: answer.previousCommits,
         evidence: {
           signedOnGlassBy: { name: answer.name },
           ...(answer.signature
@@ -52,7 +52,14 @@ export async function redeemHandoverLink({ ctx, input }: { ctx: ServiceContext; 
         },
       },
     );
-    return { outcome: 'RECORDED', declined, status: changed.document.status, at: ctx.now().toISOString() };
+    const recorded = changed.approvals.find((approval) => approval.commitId === changed.commitId);
+    return {
+      outcome: 'RECORDED',
+      declined,
+      status: changed.document.status,
+      at: ctx.now().toISOString(),
+      unseenReservations: recorded?.unseenReservations ?? [],
+    };
   } catch (error) {
     if (error instanceof LinkGone) return { outcome: 'GONE' };
     throw error;

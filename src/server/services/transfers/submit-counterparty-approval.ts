@@ -194,6 +194,7 @@ export async function recordCounterPartyApproval(
         accountId: counterParty.accountId,
         submittedByAccountId: accountId,
         times,
+        previousCommits: approval.previousCommits,
         place: approval.place,
         location: approval.location,
         signedOnGlassBy: counterParty.signedOnGlassBy,

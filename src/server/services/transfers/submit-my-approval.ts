@@ -56,6 +56,7 @@ export async function submitMyApproval({ ctx, input }: { ctx: ServiceContext; in
         accountId: onBehalfOf(actingAs, roleRow, accountId),
         submittedByAccountId: accountId,
         times,
+        previousCommits: approval.previousCommits,
         place: approval.place,
         location: approval.location,
         declined: approval.declined,

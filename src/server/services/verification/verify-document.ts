@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { LEGAL_EVENTS, type LegalEvent } from '@/lib/domain/legal-events';
+import { LEGAL_EVENTS } from '@/lib/domain/legal-events';
 import { documentAccesses, documentApprovals, documentCommits, documentRoles, freightDocuments } from '@/server/db/schema';
 import { fail } from '@/server/errors';
 import type { ServiceContext } from '../context';
 import type { VerificationView } from '@/lib/schemas/verification';
-import { verifyCommitChain } from '../freight-documents/verify-commit-chain';
 import { eftiSettings } from '@/server/config/env';
 import { gateReadCount } from '../efti/efti-envelope';
+import { checkDocumentChain } from '../freight-documents/check-document-chain';
 
 /** Tokens are 64 lowercase hex characters (the column's default); anything else is not looked up at all. */
 const TOKEN = /^[0-9a-f]{64}$/;
@@ -71,9 +71,9 @@ export async function verifyDocument({ ctx, input }: { ctx: ServiceContext; inpu
     ctx.db
       .select({ event: documentCommits.changeType, at: documentCommits.createDateTimeServer })
       .from(documentCommits)
-      .where(and(eq(documentCommits.documentId, document.id), inArray(documentCommits.changeType, [...LEGAL_EVENTS])))
+      .where(and(eq(documentCommits.documentId, document.id), inArray(documentCommits.changeType, [...LEGAL_EVENTS, 'RESERVATION_WITHDRAWAL'])))
       .orderBy(asc(documentCommits.sequence)),
-    verifyCommitChain(ctx.db, document.id, ctx.blobs),
+    checkDocumentChain(ctx.db, document.id, ctx.blobs),
     eftiSettings(ctx.config) ? gateReadCount(ctx.db, document.id) : undefined,
   ]);
   // A cancelled document shows only that it was cancelled, under its service number: no names, places or approvals.
@@ -91,7 +91,10 @@ export async function verifyDocument({ ctx, input }: { ctx: ServiceContext; inpu
       countryCode: text(party.countryCode),
     })),
     approvals: document.status === 'CANCELLED' ? [] : approvals.map((approval) => ({ ...approval, at: approval.at.toISOString() })),
-    events: document.status === 'CANCELLED' ? [] : events.map((row) => ({ event: row.event as LegalEvent, at: row.at.toISOString() })),
+    events:
+      document.status === 'CANCELLED'
+        ? []
+        : events.map((row) => ({ event: row.event as VerificationView['events'][number]['event'], at: row.at.toISOString() })),
     replacedByPaperAt: document.replacedByPaper?.at ?? null,
     ...(accessCount !== undefined ? { accessCount } : {}),
     chain: chain.intact

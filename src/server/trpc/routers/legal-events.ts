@@ -7,6 +7,7 @@ import {
   recordCashOnDeliveryRequest,
   replaceByPaperRequest,
   reportImpedimentRequest,
+  withdrawReservationRequest,
 } from '@/lib/schemas/legal-events';
 import { answerInstruction } from '@/server/services/legal-events/answer-instruction';
 import { getReceipt } from '@/server/services/legal-events/get-receipt';
@@ -14,6 +15,7 @@ import { giveInstruction } from '@/server/services/legal-events/give-instruction
 import { recordCashOnDelivery } from '@/server/services/legal-events/record-cash-on-delivery';
 import { replaceByPaper } from '@/server/services/legal-events/replace-by-paper';
 import { reportImpediment } from '@/server/services/legal-events/report-impediment';
+import { withdrawReservation } from '@/server/services/legal-events/withdraw-reservation';
 import { accountProcedure, router } from '../init';
 
 /**
@@ -41,6 +43,10 @@ export const legalEventsRouter = router({
     .input(replaceByPaperRequest)
     .output(freightDocumentResponse)
     .mutation(({ ctx, input }) => replaceByPaper({ ctx: ctx.service, input })),
+  withdrawReservation: accountProcedure
+    .input(withdrawReservationRequest)
+    .output(freightDocumentResponse)
+    .mutation(({ ctx, input: { previousCommits, ...input } }) => withdrawReservation({ ctx: ctx.service, input: { ...input, body: { previousCommits } } })),
   receipt: accountProcedure
     .input(receiptRequest)
     .output(receiptResponse)
