@@ -218,7 +218,7 @@ const TAGS = [
   {
     name: 'eFTI',
     description:
-      'Contract §15, only while the operator has switched eFTI on: readiness for authorities, the identifier uploads to the eFTI gate, and the two routes the gate calls. Guide: [eFTI for operators](/docs/guides/efti).',
+      'Only while the operator has switched eFTI on (otherwise every route here answers `2.2`): what authorities would miss (readiness), the identifier uploads to the operator’s eFTI gate, every authority access, and the two routes an authority’s eFTI gate calls with its own credentials (EU Regulation 2020/1056, the EU reference implementation’s platform API). Guide: [eFTI for operators](/docs/guides/efti).',
   },
   { name: 'PGP', description: 'The service’s OpenPGP public key, which verifies PGP-signed documents and receipts.' },
   { name: 'Operations', description: 'Heartbeat, metrics and this OpenAPI document.' },
