@@ -35,7 +35,7 @@ function errorAnswers(operation: ApiOperation): ErrorAnswer[] {
   const answers: ErrorAnswer[] = [];
   const add = (code: ErrorCode, field?: string) => answers.push({ code, status: httpStatusOf(code, { field, oauthEndpoint: operation.oauth }) });
   if (operation.auth === 'bearer') ['1.8', '1.11'].forEach((code) => add(code as ErrorCode));
-  if (operation.auth === 'client') ['1.1', '1.6'].forEach((code) => add(code as ErrorCode));
+  if (operation.auth === 'client' || operation.security === 'eftiGate') ['1.1', '1.6'].forEach((code) => add(code as ErrorCode));
   add('2.6');
   if (operation.body) {
     add('2.6', CONTENT_TYPE_FIELD);
@@ -44,7 +44,7 @@ function errorAnswers(operation: ApiOperation): ErrorAnswer[] {
     if (!operation.body.form && !operation.body.text) add('2.7');
   }
   if (operation.body || operation.query || operation.path.includes('{')) add('3.17');
-  if (operation.method !== 'get') {
+  if (operation.method !== 'get' && operation.security !== 'eftiGate') {
     answers.push({ code: '1.10', status: httpStatusOf('1.10', { rateLimited: true }) });
     if (operation.method !== 'delete') add('4.50', 'Idempotency-Key');
   }
@@ -113,9 +113,23 @@ const RESPONSE_HEADERS: Record<string, string> = {
 const commonHeader = (name: string, example: string): ResponseHeader => ({ description: RESPONSE_HEADERS[name]!, schema: { type: 'string' }, example });
 const REQUEST_ID = commonHeader('X-Request-Id', '4f7d2c9e-3b1a-4e8f-9a6d-2c5b7e1f0a34');
 
+/** Whether the operation's answers are kept per `Idempotency-Key`: writes of an account or a client system (the gate is neither). */
+const keepsAnswers = (operation: ApiOperation) => ['post', 'put', 'patch'].includes(operation.method) && operation.security !== 'eftiGate';
+
+/** The request headers an operation reads: `Idempotency-Key` on the writes that keep answers, and its own. */
+function requestHeaders(operation: ApiOperation) {
+  const shape = {
+    ...(keepsAnswers(operation)
+      ? { 'Idempotency-Key': z.string().min(1).max(255).optional().meta({ description: PARAMETER_DESCRIPTIONS['Idempotency-Key'] }) }
+      : {}),
+    ...operation.requestHeaders?.shape,
+  };
+  return Object.keys(shape).length ? z.object(shape) : undefined;
+}
+
 function register(registry: OpenAPIRegistry, operation: ApiOperation, refs: { error: z.ZodType; oauthError: z.ZodType }) {
   const responses: Record<string, { description: string; content?: ReturnType<typeof mediaContent>; headers?: Record<string, ResponseHeader> }> = {};
-  const idempotent = operation.method !== 'get' && operation.method !== 'delete';
+  const idempotent = keepsAnswers(operation);
   for (const answer of operation.success) {
     const named = Object.fromEntries(
       Object.entries(answer.headers ?? {}).map(([name, example]) => [
@@ -155,10 +169,7 @@ function register(registry: OpenAPIRegistry, operation: ApiOperation, refs: { er
     request: {
       params: pathParameters(operation),
       query: queryParameters(operation),
-      headers:
-        operation.method === 'get' || operation.method === 'delete'
-          ? undefined
-          : z.object({ 'Idempotency-Key': z.string().min(1).max(255).optional().meta({ description: PARAMETER_DESCRIPTIONS['Idempotency-Key'] }) }),
+      headers: requestHeaders(operation),
       body: body
         ? {
             required: !body.optional,
@@ -186,6 +197,7 @@ function securityOf(operation: ApiOperation): Record<string, string[]>[] {
   const scheme = operation.security ?? operation.auth;
   if (scheme === 'bearer') return [{ oauth2: Object.keys(SCOPES) }, { bearer: [] }];
   if (scheme === 'client') return [{ client: [] }];
+  if (scheme === 'eftiGate') return [{ eftiGate: [] }];
   return [];
 }
 
@@ -246,6 +258,12 @@ export function buildOpenApiDocument(version: string) {
     type: 'http',
     scheme: 'basic',
     description: 'A client system’s id and secret (from the admin command `client:create`), as `Authorization: Basic …`.',
+  });
+  registry.registerComponent('securitySchemes', 'eftiGate', {
+    type: 'http',
+    scheme: 'basic',
+    description:
+      'An authority’s eFTI gate, not a client system: the user name and password the operator set as `EFTI_INBOUND_USERNAME` and `EFTI_INBOUND_PASSWORD`, as `Authorization: Basic …` (compared in constant time). Or, instead, the gate’s client certificate, verified by the operator’s reverse proxy, which passes its subject in the header `EFTI_INBOUND_CERT_HEADER` (trusted only from `EFTI_TRUSTED_PROXIES`). Wrong credentials: `1.6` with `WWW-Authenticate: Basic realm="efti"`.',
   });
   for (const operation of apiOperations) register(registry, operation, components);
   registerWebhooks(registry);
