@@ -109,6 +109,10 @@ const RESPONSE_HEADERS: Record<string, string> = {
   Location: 'Where the created resource is read.',
   'Cache-Control': '`no-store` on answers that carry a document, secrets or tokens.',
   'Content-Disposition': "The file name to save the answer under, RFC 6266-encoded (`filename*=UTF-8''…` for names beyond ASCII).",
+  'Content-Length': 'The length of the body in bytes, known before it is streamed (a download shows its progress and can be checked for completeness).',
+  ETag: 'The file’s lowercase hex SHA-256 digest in quotes; it never changes for these bytes. Send it in `If-None-Match` (304) or `If-Range`.',
+  'Accept-Ranges': '`bytes`: the file can be read in parts with `Range`.',
+  'Content-Range': '`bytes first-last/size`: the part of the file this answer holds.',
 };
 const commonHeader = (name: string, example: string): ResponseHeader => ({ description: RESPONSE_HEADERS[name]!, schema: { type: 'string' }, example });
 const REQUEST_ID = commonHeader('X-Request-Id', '4f7d2c9e-3b1a-4e8f-9a6d-2c5b7e1f0a34');

@@ -293,7 +293,8 @@ export const ERROR_GUIDE = {
   '4.63': { cause: 'The note was replaced by a paper consignment note: it takes no more changes.', remedy: 'Record further events on the paper note.' },
   '4.64': { cause: 'An impediment can be reported only by the carrier side holding the goods, while TRANSIT.', remedy: 'Read `custody` and `status`.' },
   '5.0': {
-    cause: 'A fault of the service (logged with the request id), or a PDF that took over 20 s to render.',
+    cause:
+      'A fault of the service (logged with the request id), a PDF that took over 20 s to render, or a stored file whose bytes no longer match their SHA-256 digest (the service never answers altered bytes).',
     remedy: 'Retry later with the same `Idempotency-Key`; report the answer’s `X-Request-Id` to the operator.',
   },
 } satisfies Record<ErrorCode, ErrorGuidance>;
