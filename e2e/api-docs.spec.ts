@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { GUIDES } from '../src/lib/guides/guides';
 import { FULL, TEST_SEED } from '../tests/support/sampling';
 
 /**
@@ -64,6 +65,18 @@ test('the API reference shows every operation and the error codes, offline, acce
   await expect(create.getByRole('region', { name: 'curl: POST /freightdocuments' })).toContainText('$FDS_API/freightdocuments');
   await expect(create.getByRole('region', { name: 'Python (requests): POST /freightdocuments' })).toContainText('requests.post(');
   await expect(create.getByRole('table', { name: 'Fields of the answer 201: POST /freightdocuments' })).toContainText('freightDocumentId');
+  // The eFTI gate's follow-up: the gate's own credentials, its text sent as text; an attachment's download resumes (206).
+  const followUp = page.locator('details[id="post-/v0/consignments/{datasetId}/follow-up"]');
+  await followUp.locator('summary').click();
+  await expect(followUp.getByText('eFTI gate credentials (Basic, or the gate’s certificate)')).toBeVisible();
+  const followUpCurl = followUp.getByRole('region', { name: 'curl: POST /v0/consignments/{datasetId}/follow-up' });
+  await expect(followUpCurl).toContainText('-u "$EFTI_INBOUND_USERNAME:$EFTI_INBOUND_PASSWORD"');
+  await expect(followUpCurl).toContainText("--data-binary 'Roadside check");
+  await expect(followUpCurl).not.toContainText('Idempotency-Key');
+  const content = page.locator('details[id="get-/attachment/{id}/content"]');
+  await content.locator('summary').click();
+  await expect(content.getByRole('listitem').filter({ hasText: /^If-None-Match \(header\)/ })).toBeVisible();
+  await expect(content.getByRole('term').filter({ hasText: '206' })).toBeVisible();
   const read = page.locator('details[id="get-/freightdocuments/{id}"]');
   await read.locator('summary').click();
   await read.getByRole('link', { name: 'FreightDocument' }).click();
@@ -88,6 +101,10 @@ test('the API reference shows every operation and the error codes, offline, acce
   await page.screenshot({ path: 'test-results/apidocs/api-docs-samples.png' });
   await webhook.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/apidocs/api-docs-webhook.png' });
+  await followUp.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/apidocs/api-docs-efti-follow-up.png' });
+  await content.getByRole('term').filter({ hasText: '206' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/apidocs/api-docs-attachment-content.png' });
   expect(foreign).toEqual([]);
   expect(violations).toEqual([]);
 });
@@ -97,7 +114,7 @@ test('the API reference shows every operation and the error codes, offline, acce
  * holding the example files, links between guides served as /docs/guides/<slug>), accessible at three sizes.
  */
 test('the guides are linked from the reference and render accessibly (sizes sampled, all three under test:full)', async ({ page }) => {
-  // Nine guides, each checked by axe: longer than one page's budget on a shared machine.
+  // Ten guides, each checked by axe: longer than one page's budget on a shared machine.
   test.setTimeout(180_000);
   const violations: string[] = [];
   page.on('console', (message) => {
@@ -105,7 +122,7 @@ test('the guides are linked from the reference and render accessibly (sizes samp
   });
   await page.goto('/docs/api');
   const guides = page.getByRole('region', { name: 'Guides' }).getByRole('link');
-  await expect(guides).toHaveCount(9);
+  await expect(guides).toHaveCount(GUIDES.length);
   const hrefs = await guides.evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
   expect(hrefs).toContain('/docs/guides/two-factor-codes');
 

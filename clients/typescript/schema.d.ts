@@ -525,7 +525,7 @@ export interface paths {
         };
         /**
          * The bytes of an attachment, or base64 text with encodeBase64=true
-         * @description The file itself, for downloads and viewers: its media type, and `Content-Disposition` with the original file name (any Unicode, RFC 6266). Access as for the JSON form.
+         * @description The file itself, for downloads and viewers: its media type, `Content-Length`, and `Content-Disposition` with the original file name (any Unicode, RFC 6266), streamed from the file store. `ETag` is the file’s SHA-256 digest, which never changes for these bytes: send it back in `If-None-Match` to get `304` instead of the file again. `Range: bytes=a-b` (one range; `a-` or `-n` too) answers `206` with that part, so an interrupted download resumes; with `If-Range` only while the ETag still matches. Several ranges or one beyond the end get the whole file (200). A whole-file read checks the bytes against their digest: a stored file that no longer matches is `5.0`, never wrong bytes. Access as for the JSON form.
          */
         get: operations["getAttachmentByIdContent"];
         put?: never;
@@ -1113,7 +1113,7 @@ export interface paths {
         };
         /**
          * What authorities would miss, the uploads to the eFTI gate and every authority access
-         * @description Readiness per subset: `MISSING` (a mandatory element without data, also one that comes later) and `TOO_LONG` (with `max`); it never blocks anything. Uploads and accesses newest first.
+         * @description For the document’s role holders, while eFTI is on: what an authority reading the data set would miss, per subset (`MISSING`: a mandatory element without data, also one that only comes later such as an approval; `TOO_LONG`: a value over its eFTI length, with `max`, sent split or cut). It never blocks anything: the portal shows it before issuing. Also the identifier uploads to the operator’s eFTI gate with every attempt, and every authority access, newest first. Guide: [eFTI for operators](/docs/guides/efti).
          */
         get: operations["getFreightdocumentsByIdEfti"];
         put?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * For an eFTI gate: the data set’s requested subsets as XML
-         * @description Gate authentication (Basic). Root `consignment` of consignment-common.xsd; every request naming a document is audited. Example document id: c28eb455-a576-488f-94f1-9529e9108553.
+         * @description For an authority’s eFTI gate only, with the gate’s credentials (not an account’s or a client system’s). Answers within 1 s the elements of the requested subsets as XML: root `consignment` of namespace `http://efti.eu/v1/consignment/common` (valid against the EU reference schema `consignment-common.xsd`), aggregates only where they have content; times `formatId="205"` `CCYYMMDDHHMM+0000` (UTC), dates `102`, countries ISO 3166-1 alpha-2, gross weight in kg (`KGM`, 3 decimals), volume in m³ (`MTQ`). Issued, in transit, delivered and replaced-by-paper documents are served; an unknown `datasetId`, a draft and a cancelled document are `4.47`. Every authenticated request naming a document is recorded, whatever the answer, as an access (`EFTI_GATE_READ`) the parties see. Refusals are the usual JSON error body. (The data set of document c28eb455-a576-488f-94f1-9529e9108553 in the examples.)
          */
         get: operations["getV0ConsignmentsByDatasetId"];
         put?: never;
@@ -1155,7 +1155,7 @@ export interface paths {
         put?: never;
         /**
          * For an eFTI gate: a follow-up message about the consignment
-         * @description Gate authentication (Basic). `text/plain`, 1–10,000 characters; e-mailed to the role holders and sent to subscribers with `event` `EFTI_FOLLOW_UP`.
+         * @description For an authority’s eFTI gate only, with the gate’s credentials. The body is the message as `text/plain` (UTF-8), 1–10,000 characters (`3.2`; another media type `2.6`). It is recorded as an access (`EFTI_FOLLOW_UP`, with the message and the gate’s `X-Request-ID`, or a `requestId` query parameter as the EU reference gate sends it) shown on the document, e-mailed to every role holder with an account, and sent to the document’s webhook subscribers with `event` `EFTI_FOLLOW_UP` and the unchanged `status`. Unknown `datasetId`, a draft or a cancelled document: `4.47`.
          */
         post: operations["postV0ConsignmentsByDatasetIdFollowUp"];
         delete?: never;
@@ -1177,7 +1177,7 @@ export interface webhooks {
         put?: never;
         /**
          * A subscribed freight document changed status (sent to the subscription’s callback URL)
-         * @description Sent once per status change (cancellation included) to every subscription on the document or on the account, and for a test event (`POST …/subscriptions/{subscriptionId}/test`).
+         * @description Sent once per status change (cancellation included) to every subscription on the document or on the account, once per legal event and authority follow-up (named in `event`, with the unchanged `status`), and for a test event (`POST …/subscriptions/{subscriptionId}/test`).
          *
          *     Signed by [Standard Webhooks](https://www.standardwebhooks.com): HMAC-SHA256 with the subscription’s `signingSecret` (`whsec_` + base64 key, shown once at creation) over `{Webhook-Id}.{Webhook-Timestamp}.{body}`; `Webhook-Signature` is `v1,` + its base64 (several may be listed, space-separated; one match is enough). Verify it on the raw bytes of the body, and refuse timestamps more than five minutes from your clock, before trusting the body (the `standardwebhooks` libraries do both).
          *
@@ -2566,20 +2566,35 @@ export interface components {
             verificationUrl?: string;
             /** @description The latest 100 reads recorded beside the history: visits of the verification page and, while eFTI is on, authorities’ reads and follow-ups through their eFTI gate; not commits (single reads only). */
             accesses?: {
-                /** @enum {string} */
+                /**
+                 * @description What happened: `VERIFICATION_PAGE` a visit of the public verification page; `EFTI_GATE_READ` an authority’s eFTI gate read the data set; `EFTI_FOLLOW_UP` a gate sent a follow-up message. Tolerate new values.
+                 * @enum {string}
+                 */
                 type: "VERIFICATION_PAGE" | "EFTI_GATE_READ" | "EFTI_FOLLOW_UP";
+                /** @description When the service received the request. UTC with milliseconds, `YYYY-MM-DDThh:mm:ss.sssZ`. */
                 accessDateTime: string;
+                /** @description eFTI accesses only: the gate’s own id of the request, its `X-Request-ID` header (1–255 visible ASCII characters); `null` when it sent none or another form. Quote it to the authority. */
                 requestId?: string | null;
+                /** @description eFTI reads: the subset ids the gate asked for (`EU03`, `identifier`, `full` …), as sent; `[]` for a follow-up. */
                 subsets?: string[];
+                /** @description eFTI accesses: the HTTP status the service answered the gate (200 the data set, 204 a follow-up received, 4xx a refusal). */
                 httpStatus?: number;
+                /** @description eFTI accesses: lowercase hex SHA-256 of the exact body the service answered (the XML, or the refusal’s JSON; of the empty body for a 204), so the answer an authority got can be proven later. */
                 responseSha256?: string;
+                /** @description A follow-up only: the authority’s message as sent, 1–10,000 characters of plain text. */
                 message?: string;
             }[];
+            /** @description Only while the operator has switched eFTI on, on single reads: the identity of the document’s eFTI data set and how often authorities read it. Details: `GET /freightdocuments/{id}/efti`. */
             efti?: {
+                /** @description The UUID (version 4) of the document’s eFTI data set, made when the document was created; it never changes. */
                 datasetId: string;
+                /** @description The id of the operator’s eFTI gate (`EFTI_GATE_ID`): the first part of the UIL. */
                 gateId: string;
+                /** @description This platform’s id at that gate (`EFTI_PLATFORM_ID`, no `/`): the second part of the UIL. */
                 platformId: string;
+                /** @description The unique electronic identifying link an authority asks for the data set by: `{gateId}/{platformId}/{datasetId}`. The PDF prints it, also as a second QR code. */
                 uil: string;
+                /** @description How many times authorities’ gates read the data set (follow-ups not counted). */
                 accessCount: number;
             };
         };
@@ -5345,7 +5360,14 @@ export interface operations {
                 /** @description `true`: the content as base64 text (`text/plain`) instead of the bytes with their media type. */
                 encodeBase64?: "true" | "false";
             };
-            header?: never;
+            header?: {
+                /** @description One byte range, `bytes=first-last` (0-based, inclusive), `bytes=first-` or `bytes=-length`: answered 206 with that part. Not with `encodeBase64=true`. */
+                Range?: string;
+                /** @description The `ETag` of the copy being resumed: the `Range` is served only while it still matches (else the whole file, 200). */
+                "If-Range"?: string;
+                /** @description The `ETag` (or several, comma-separated, or `*`) of a copy the client has: 304 without a body when it matches. */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The id of the freight document (`freightDocumentId`), or of the attachment on `/attachment/{id}` paths. */
                 id: string;
@@ -5354,11 +5376,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The content with its media type; `Content-Disposition` names the file (RFC 6266). */
+            /** @description The content with its media type; `Content-Disposition` names the file (RFC 6266). With `encodeBase64=true`: base64 text (`text/plain`), without `ETag` or ranges. */
             200: {
                 headers: {
                     /** @description The file name to save the answer under, RFC 6266-encoded (`filename*=UTF-8''…` for names beyond ASCII). */
                     "Content-Disposition"?: string;
+                    /** @description The length of the body in bytes, known before it is streamed (a download shows its progress and can be checked for completeness). */
+                    "Content-Length"?: string;
+                    /** @description The file’s lowercase hex SHA-256 digest in quotes; it never changes for these bytes. Send it in `If-None-Match` (304) or `If-Range`. */
+                    ETag?: string;
+                    /** @description `bytes`: the file can be read in parts with `Range`. */
+                    "Accept-Ranges"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5369,6 +5397,38 @@ export interface operations {
                     "application/pdf": string;
                     "text/plain": string;
                 };
+            };
+            /** @description The part the `Range` asked for; `Content-Range` says which part of how many bytes. */
+            206: {
+                headers: {
+                    /** @description `bytes first-last/size`: the part of the file this answer holds. */
+                    "Content-Range"?: string;
+                    /** @description The length of the body in bytes, known before it is streamed (a download shows its progress and can be checked for completeness). */
+                    "Content-Length"?: string;
+                    /** @description The file’s lowercase hex SHA-256 digest in quotes; it never changes for these bytes. Send it in `If-None-Match` (304) or `If-Range`. */
+                    ETag?: string;
+                    /** @description The file name to save the answer under, RFC 6266-encoded (`filename*=UTF-8''…` for names beyond ASCII). */
+                    "Content-Disposition"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "application/pdf": string;
+                };
+            };
+            /** @description Not modified: `If-None-Match` named this file’s `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The file’s lowercase hex SHA-256 digest in quotes; it never changes for these bytes. Send it in `If-None-Match` (304) or `If-Range`. */
+                    ETag?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `3.17` Format not correct. */
             400: {
@@ -9217,7 +9277,7 @@ export interface operations {
     getFreightdocumentsByIdEfti: {
         parameters: {
             query?: {
-                /** @description `EU03` (the default) or `identifier`; repeated or comma-separated. */
+                /** @description The subsets to check: `EU03` (the default) and/or `identifier`, repeated or comma-separated (`EU03,identifier`); any other id is `3.9`. */
                 subsetId?: string;
             };
             header?: never;
@@ -9238,41 +9298,77 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The UUID (version 4) of the document’s eFTI data set, made when the document was created; it never changes. */
                         datasetId: string;
+                        /** @description The unique electronic identifying link an authority asks for the data set by: `{gateId}/{platformId}/{datasetId}`. The PDF prints it, also as a second QR code. */
                         uil: string;
+                        /** @description Readiness of each subset asked for (`subsetId`; `EU03` by default), in the order asked. */
                         subsets: {
+                            /** @description The subset checked: `EU03` (the road consignment note’s content) or `identifier` (what is uploaded). */
                             subsetId: string;
+                            /** @description `true` when `problems` is empty: an authority reading this subset would miss nothing. */
                             complete: boolean;
+                            /** @description What the subset still lacks, in the schema’s element order; it never blocks anything. */
                             problems: {
+                                /** @description The eFTI element concerned: element names below `consignment` of consignment-common.xsd, joined by `/`. */
                                 path: string;
+                                /** @description What to fill in this document: a field path (`carrier.streetName`, `agreedDateTimeOfTakingOver`), `licensePlates`, or `approvals` (an element that comes with an approval). */
                                 field: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description `MISSING`: a mandatory element without data (also one that only comes later, such as an approval or a plate); `TOO_LONG`: a value over its eFTI length (see `max`), sent split over repeated elements or cut.
+                                 * @enum {string}
+                                 */
                                 problem: "MISSING" | "TOO_LONG";
+                                /** @description `TOO_LONG` only: the element’s eFTI length in characters, e.g. 35 for names, streets and cities, 17 for ids and postcodes, 512 for goods. */
                                 max?: number;
                             }[];
                         }[];
+                        /** @description The identifier uploads to the gate (`PUT {EFTI_GATE_URL}/v0/consignments/{datasetId}`), the latest 100, newest first, each with every attempt. */
                         uploads: {
+                            /** @description The upload’s id. */
                             uploadId: string;
-                            /** @enum {string} */
+                            /**
+                             * @description The change that made it: `ISSUED`, `LICENSE_PLATES` (plates changed), `COLLECTION` or `DELIVERY` (completed), `TAKING_OVER_TIME` (the time of taking over moved before the collection). Tolerate new values.
+                             * @enum {string}
+                             */
                             reason: "ISSUED" | "LICENSE_PLATES" | "COLLECTION" | "DELIVERY" | "TAKING_OVER_TIME";
+                            /** @description When the upload was queued. UTC with milliseconds, `YYYY-MM-DDThh:mm:ss.sssZ`. */
                             createDateTimeServer: string;
-                            /** @enum {string} */
+                            /**
+                             * @description `PENDING` (queued or being retried), `SUCCEEDED` (the gate answered 2xx), `FAILED` (every retry of `EFTI_RETRY_DELAYS_MS` failed), `SUPERSEDED` (a newer upload replaced it before it was sent; each sends the content current when it runs).
+                             * @enum {string}
+                             */
                             state: "PENDING" | "SUCCEEDED" | "FAILED" | "SUPERSEDED";
+                            /** @description Every attempt, oldest first: the first, then one per retry. */
                             attempts: {
+                                /** @description When the attempt started. UTC with milliseconds, `YYYY-MM-DDThh:mm:ss.sssZ`. */
                                 at: string;
+                                /** @description The gate’s HTTP status; absent when no answer came (see `error`). */
                                 httpStatus?: number;
+                                /** @description Why the attempt failed, in a few words (`HTTP 503`, `timed out after 30 s`, `connection refused`); absent when it succeeded. */
                                 error?: string;
+                                /** @description How long the attempt took, in milliseconds; `null` while it runs. */
                                 durationMs: number | null;
                             }[];
                         }[];
+                        /** @description Every access by an authority’s gate (reads and follow-ups), newest first; kept at least two years. */
                         accesses: {
-                            /** @enum {string} */
+                            /**
+                             * @description What happened: `VERIFICATION_PAGE` a visit of the public verification page; `EFTI_GATE_READ` an authority’s eFTI gate read the data set; `EFTI_FOLLOW_UP` a gate sent a follow-up message. Tolerate new values.
+                             * @enum {string}
+                             */
                             type: "VERIFICATION_PAGE" | "EFTI_GATE_READ" | "EFTI_FOLLOW_UP";
+                            /** @description When the service received the request. UTC with milliseconds, `YYYY-MM-DDThh:mm:ss.sssZ`. */
                             accessDateTime: string;
+                            /** @description eFTI accesses only: the gate’s own id of the request, its `X-Request-ID` header (1–255 visible ASCII characters); `null` when it sent none or another form. Quote it to the authority. */
                             requestId?: string | null;
+                            /** @description eFTI reads: the subset ids the gate asked for (`EU03`, `identifier`, `full` …), as sent; `[]` for a follow-up. */
                             subsets?: string[];
+                            /** @description eFTI accesses: the HTTP status the service answered the gate (200 the data set, 204 a follow-up received, 4xx a refusal). */
                             httpStatus?: number;
+                            /** @description eFTI accesses: lowercase hex SHA-256 of the exact body the service answered (the XML, or the refusal’s JSON; of the empty body for a 204), so the answer an authority got can be proven later. */
                             responseSha256?: string;
+                            /** @description A follow-up only: the authority’s message as sent, 1–10,000 characters of plain text. */
                             message?: string;
                         }[];
                     };
@@ -9327,12 +9423,15 @@ export interface operations {
     getV0ConsignmentsByDatasetId: {
         parameters: {
             query: {
-                /** @description Subset ids the XSD annotations name (`EU03`, `identifier`, …) or `full`; repeated or comma-separated. */
+                /** @description The subsets to answer: ids the subset annotations of the EU reference schema name (`EU03` the road consignment note’s content, `identifier`, national ones such as `DE01` …) or `full` (every element the service maps), repeated or comma-separated. Missing: `2.1`; an id no annotation names: `3.9`. */
                 subsetId: string;
             };
-            header?: never;
+            header?: {
+                /** @description The gate’s id of this request, 1–255 visible ASCII characters: kept as the access’s `requestId` (another form, or none, is kept as `null`), so the parties and the authority can name the same request. Header names are case-insensitive: where it also fits the rules of `X-Request-Id`, it is this request’s id in the service’s logs too. */
+                "X-Request-ID"?: string;
+            };
             path: {
-                /** @description Contract §15: the UUID of the document’s eFTI data set (`efti.datasetId`), the last part of its UIL. */
+                /** @description The UUID of the document’s eFTI data set (`efti.datasetId` of a single read), the last part of its UIL `{gateId}/{platformId}/{datasetId}`. */
                 datasetId: string;
             };
             cookie?: never;
@@ -9400,11 +9499,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1–255 visible ASCII characters, e.g. a UUID made per intended action. A repeat with the same key, method, path and body gets the first answer again (with `Idempotency-Replayed: true`) and changes nothing; the same key with another request is `4.50`. Kept 24 hours per account: every 2xx and business-rule refusal (category 4); refused requests (categories 1–3, 413, 415) and 5xx are not kept, so a corrected request may reuse the key. Guide: [errors and idempotency](/docs/guides/errors-and-idempotency#idempotency). */
-                "Idempotency-Key"?: string;
+                /** @description The gate’s id of this request, 1–255 visible ASCII characters: kept as the access’s `requestId` (another form, or none, is kept as `null`), so the parties and the authority can name the same request. Header names are case-insensitive: where it also fits the rules of `X-Request-Id`, it is this request’s id in the service’s logs too. */
+                "X-Request-ID"?: string;
             };
             path: {
-                /** @description Contract §15: the UUID of the document’s eFTI data set (`efti.datasetId`), the last part of its UIL. */
+                /** @description The UUID of the document’s eFTI data set (`efti.datasetId` of a single read), the last part of its UIL `{gateId}/{platformId}/{datasetId}`. */
                 datasetId: string;
             };
             cookie?: never;
@@ -9418,15 +9517,13 @@ export interface operations {
             /** @description Received. */
             204: {
                 headers: {
-                    /** @description `true` when this answer is the kept answer of an earlier request with the same `Idempotency-Key`; nothing was changed again. */
-                    "Idempotency-Replayed"?: string;
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `2.4` The request body cannot be parsed. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.2` String length below minimum or above maximum. */
+            /** @description `2.4` The request body cannot be parsed. · `3.17` Format not correct. · `3.2` String length below minimum or above maximum. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -9492,19 +9589,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `1.10` General security error. */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
-                    "Retry-After"?: string;
-                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     freightDocumentChanged: {
@@ -9528,7 +9612,7 @@ export interface operations {
                     freightDocumentId: string;
                     /** @description Its status after the change: ISSUED, TRANSIT, DELIVERED, CANCELLED; TEST for a test event. */
                     status: string;
-                    /** @description The legal event the delivery reports, where one did (`RESERVATION`, `INSTRUCTION`, `INSTRUCTION_RESPONSE`, `IMPEDIMENT`, `CASH_ON_DELIVERY`, `REPLACED_BY_PAPER`; `status` is then unchanged); absent on status changes. Tolerate new values. */
+                    /** @description The legal event the delivery reports, where one did (`RESERVATION`, `INSTRUCTION`, `INSTRUCTION_RESPONSE`, `IMPEDIMENT`, `CASH_ON_DELIVERY`, `REPLACED_BY_PAPER`), or `EFTI_FOLLOW_UP` when an authority sent a follow-up message through its eFTI gate (read it in the document’s `accesses`); `status` is then unchanged. Absent on status changes. Tolerate new values. */
                     event?: string;
                 };
             };

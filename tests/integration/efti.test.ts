@@ -18,6 +18,7 @@ import { validateEftiXml } from '../support/efti-xsd';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 import { validBody } from './documents-support';
 import { Driver, expectError, serverTarget, sharedDriver, startOwnServer, type Client, type Reply } from './driver';
+import { compareWithDocument, routeFolders } from './route-tree';
 import { createCast, Transfers, type Cast } from './transfers-support';
 
 const GATE_EXPECTS = { username: 'platform-acme', password: 'platform secret 1' };
@@ -336,6 +337,23 @@ describe('eFTI platform interface (contract §15)', () => {
     expect(identifier.body.subsets[0].subsetId).toBe('identifier');
     status(await api.post(`/api/freightdocuments/${sparse}/issue`, { bearer: cast.submitter.token }), 200);
   }, 60_000);
+});
+
+describe('eFTI in the reference', () => {
+  it('documents every method of the eFTI routes, and nothing the server does not answer', async () => {
+    const folders = routeFolders().filter((route) => route.eftiOnly);
+    expect(folders.map((route) => route.folder)).toEqual([
+      '/freightdocuments/[id]/efti',
+      '/v0/consignments/[datasetId]',
+      '/v0/consignments/[datasetId]/follow-up',
+    ]);
+    expect(
+      await compareWithDocument(
+        api,
+        folders.map((route) => route.folder),
+      ),
+    ).toEqual({ missing: [], extra: [] });
+  });
 });
 
 describe('eFTI off (no settings)', () => {

@@ -1,36 +1,14 @@
 /**
  * The OpenAPI document lists every route (issue 11): this walks src/app/api/**\/route.ts, asks the running server
  * which methods each path answers (a plain OPTIONS gets `Allow`, contract §1), and fails when one of them is missing
- * from /api/openapi.json, or when the document names a method the server does not answer.
+ * from /api/openapi.json, or when the document names a method the server does not answer. The eFTI routes exist only
+ * while eFTI is on: here (off) they answer 2.2; efti.test.ts compares them on its own server.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../support/server';
-import { sharedDriver } from './driver';
+import { expectError, sharedDriver } from './driver';
+import { compareWithDocument, routeFolders, template } from './route-tree';
 
 const api = sharedDriver();
-const API_DIR = path.join(REPO_ROOT, 'src/app/api');
-
-/** Not part of the REST API: the portal's and tablet's transports and the admin command's private door. */
-const NOT_REST: Record<string, string> = {
-  '/[[...path]]': 'the catch-all: /api itself answers an index pointing at the reference, any other unknown path 2.2',
-  '/trpc/[trpc]': 'tRPC, the portal and tablet transport',
-  '/auth/[...nextauth]': 'portal sessions (next-auth)',
-  '/internal/admin': 'the admin command, reachable only with a token from DATA_DIR',
-};
-
-function routeFolders(): string[] {
-  return fs
-    .readdirSync(API_DIR, { recursive: true, encoding: 'utf8' })
-    .filter((file) => path.basename(file) === 'route.ts')
-    .map((file) => `/${path.dirname(file).split(path.sep).join('/')}`.replace(/^\/\.$/, '/'))
-    .filter((folder) => !(folder in NOT_REST))
-    .sort();
-}
-
-const template = (folder: string) => folder.replace(/\[(\w+)\]/g, '{$1}');
-const sample = (folder: string) => folder.replace(/\[(\w+)\]/g, '00000000-0000-4000-8000-000000000000');
 
 describe('the OpenAPI document and the route tree', () => {
   it('documents every method of every REST route, and nothing the server does not answer', async () => {
@@ -38,23 +16,17 @@ describe('the OpenAPI document and the route tree', () => {
     const documented = document.paths as Record<string, Record<string, unknown>>;
     const folders = routeFolders();
     expect(folders.length).toBeGreaterThan(30);
-    const missing: string[] = [];
-    const extra: string[] = [];
-    for (const folder of folders) {
-      const reply = await api.request('OPTIONS', `/api${sample(folder)}`);
-      expect(reply.status, folder).toBe(204);
-      const methods = (reply.headers.get('allow') ?? '')
-        .split(',')
-        .map((method) => method.trim().toLowerCase())
-        .filter((method) => method && method !== 'options');
-      expect(methods.length, folder).toBeGreaterThan(0);
-      const inDocument = Object.keys(documented[template(folder)] ?? {});
-      for (const method of methods) if (!inDocument.includes(method)) missing.push(`${method.toUpperCase()} ${template(folder)}`);
-      for (const method of inDocument) if (!methods.includes(method)) extra.push(`${method.toUpperCase()} ${template(folder)}`);
-    }
+    // The shared server runs without eFTI: its routes answer 2.2 to every method, OPTIONS too (efti.test.ts compares them).
+    const eftiOnly = folders.filter((route) => route.eftiOnly).map((route) => route.folder);
+    expect(eftiOnly.length).toBeGreaterThan(0);
+    for (const folder of eftiOnly) expectError(await api.request('OPTIONS', `/api${folder.replace(/\[(\w+)\]/g, 'x')}`), 404, '2.2');
+    const { missing, extra } = await compareWithDocument(
+      api,
+      folders.filter((route) => !route.eftiOnly).map((route) => route.folder),
+    );
     expect(missing, 'routes missing from the OpenAPI document').toEqual([]);
     expect(extra, 'documented methods the server does not answer').toEqual([]);
-    const routeTemplates = new Set(folders.map(template));
+    const routeTemplates = new Set(folders.map((route) => template(route.folder)));
     expect(Object.keys(documented).filter((documentedPath) => !routeTemplates.has(documentedPath))).toEqual([]);
   });
 

@@ -42,6 +42,8 @@ describe('code samples', () => {
   });
 
   it('every TypeScript sample compiles against the generated client with 0 errors', () => {
+    // Inside the repository, so that the samples resolve the client's packages; .test-data is absent in a fresh checkout.
+    fs.mkdirSync(path.join(REPO, '.test-data'), { recursive: true });
     const dir = fs.mkdtempSync(path.join(REPO, '.test-data', 'samples-'));
     try {
       const files = sampleOf('typescript').map(({ code }, index) => {

@@ -64,7 +64,14 @@ export function OperationEntry({
   const t = useTranslations('apidocs');
   const title = webhook ? `${operation.method.toUpperCase()} {callbackUrl} (${operation.path})` : `${operation.method.toUpperCase()} ${operation.path}`;
   const scheme = Object.keys(operation.security?.[0] ?? {})[0];
-  const auth = scheme === 'oauth2' || scheme === 'bearer' ? t('authBearer') : scheme === 'client' ? t('authClient') : t('authNone');
+  const auth =
+    scheme === 'oauth2' || scheme === 'bearer'
+      ? t('authBearer')
+      : scheme === 'client'
+        ? t('authClient')
+        : scheme === 'eftiGate'
+          ? t('authEftiGate')
+          : t('authNone');
   const request = Object.entries(operation.requestBody?.content ?? {})[0];
   // A shared request schema (the document's creation body) is linked, its table shown once under the shared schemas.
   const sharedRequest = request?.[1].schema?.$ref?.replace('#/components/schemas/', '');

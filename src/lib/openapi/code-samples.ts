@@ -21,7 +21,8 @@ export interface CodeSample {
   code: string;
 }
 
-type Auth = 'bearer' | 'client' | 'none';
+/** `gate`: an authority's eFTI gate, with the credentials the operator gave it (EFTI_INBOUND_USERNAME/_PASSWORD). */
+type Auth = 'bearer' | 'client' | 'gate' | 'none';
 
 /** The environment variable holding the bearer token: an account's access token, or the operator's metrics token. */
 const tokenVariable = (operation: SampledOperation) => (operation.path === '/metrics' ? 'METRICS_TOKEN' : 'FDS_TOKEN');
@@ -30,11 +31,20 @@ function authOf(operation: SampledOperation): Auth {
   if (operation.path === '/metrics') return 'bearer';
   const scheme = Object.keys(operation.security?.[0] ?? {})[0];
   if (scheme === 'oauth2' || scheme === 'bearer') return 'bearer';
+  if (scheme === 'eftiGate') return 'gate';
   return scheme === 'client' ? 'client' : 'none';
 }
 
+/** The environment variables holding the Basic credentials of each kind of caller that has them. */
+const BASIC: Partial<Record<Auth, [user: string, password: string]>> = {
+  client: ['CLIENT_ID', 'CLIENT_SECRET'],
+  gate: ['EFTI_INBOUND_USERNAME', 'EFTI_INBOUND_PASSWORD'],
+};
+
 const FORM = 'application/x-www-form-urlencoded';
 const JSON_MEDIA = 'application/json';
+/** A plain-text body (the eFTI gate's follow-up): sent as it is, not as a JSON string. */
+const TEXT = 'text/plain';
 
 interface Parts {
   auth: Auth;
@@ -63,15 +73,16 @@ function partsOf(operation: SampledOperation): Parts {
   const file = answerMedia === 'application/pdf' ? (operation.path.includes('receipt') ? 'receipt.pdf' : 'document.pdf') : 'attachment';
   const binary = answerMedia && bytes ? { media: answerMedia, file } : undefined;
   const text = answerMedia && answerMedia !== JSON_MEDIA && !binary ? answerMedia : undefined;
+  const auth = authOf(operation);
   return {
-    auth: authOf(operation),
+    auth,
     pathParameters: Object.fromEntries(Object.entries(examples('path')).map(([name, example]) => [name, String(example)])),
     query: examples('query'),
     body: media && value !== undefined ? { media, value } : undefined,
     binary,
     text,
-    // Idempotency-Key on the writes it protects; the OAuth forms are not kept answers.
-    writes: ['post', 'put', 'patch'].includes(operation.method) && media !== FORM,
+    // Idempotency-Key on the writes it protects; the OAuth forms and the gate's calls are not kept answers.
+    writes: ['post', 'put', 'patch'].includes(operation.method) && media !== FORM && auth !== 'gate',
   };
 }
 
@@ -83,7 +94,10 @@ const quoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 function curlSample(operation: SampledOperation, parts: Parts): string {
   const lines = [`curl -X ${operation.method.toUpperCase()} "$FDS_API${filledPath(operation.path, parts.pathParameters)}"`];
   if (parts.auth === 'bearer') lines.push(`-H "Authorization: Bearer $${tokenVariable(operation)}"`);
-  if (parts.auth === 'client') lines.push('-u "$CLIENT_ID:$CLIENT_SECRET"');
+  const basic = BASIC[parts.auth];
+  if (basic) lines.push(`-u "$${basic[0]}:$${basic[1]}"`);
+  // The gate names each request by its own id, which the audit trail keeps.
+  if (parts.auth === 'gate') lines.push('-H "X-Request-ID: $(uuidgen)"');
   if (parts.binary) lines.push(`-o ${parts.binary.file}`);
   if (parts.writes) lines.push('-H "Idempotency-Key: $(uuidgen)"');
   if (Object.keys(parts.query).length) {
@@ -92,6 +106,8 @@ function curlSample(operation: SampledOperation, parts: Parts): string {
   }
   if (parts.body?.media === FORM) {
     for (const [name, value] of Object.entries(parts.body.value as Record<string, string>)) lines.push(`--data-urlencode ${quoted(`${name}=${value}`)}`);
+  } else if (parts.body?.media === TEXT) {
+    lines.push(`-H 'Content-Type: ${TEXT}; charset=utf-8'`, `--data-binary ${quoted(String(parts.body.value))}`);
   } else if (parts.body) {
     lines.push(`-H 'Content-Type: application/json'`, `-d ${quoted(JSON.stringify(parts.body.value))}`);
   }
@@ -126,11 +142,15 @@ function typescriptSample(operation: SampledOperation, parts: Parts): string {
   };
   if (Object.keys(params).length) options.push(`params: ${tsValue(params, '  ')}`);
   const headers: string[] = [];
-  if (parts.auth === 'client') headers.push('Authorization: `Basic ${btoa(`${process.env.CLIENT_ID}:${process.env.CLIENT_SECRET}`)}`');
+  const basic = BASIC[parts.auth];
+  if (basic) headers.push(`Authorization: \`Basic \${btoa(\`\${process.env.${basic[0]}}:\${process.env.${basic[1]}}\`)}\``);
+  if (parts.auth === 'gate') headers.push(`'X-Request-ID': crypto.randomUUID()`);
   if (parts.body?.media === FORM) headers.push(`'Content-Type': '${FORM}'`);
+  if (parts.body?.media === TEXT) headers.push(`'Content-Type': '${TEXT}; charset=utf-8'`);
   if (parts.writes) headers.push(`'Idempotency-Key': crypto.randomUUID()`);
   if (parts.body) options.push(`body: ${tsValue(parts.body.value, '  ')}`);
   if (parts.body?.media === FORM) options.push('bodySerializer: (form) => new URLSearchParams(form as Record<string, string>).toString()');
+  if (parts.body?.media === TEXT) options.push('bodySerializer: (text) => text');
   if (headers.length) options.push(`headers: { ${headers.join(', ')} }`);
   if (parts.binary) options.push("parseAs: 'arrayBuffer'");
   else if (parts.text) options.push("parseAs: 'text'");
@@ -171,15 +191,19 @@ function pythonValue(value: unknown, indent = ''): string {
 }
 
 function pythonSample(operation: SampledOperation, parts: Parts): string {
-  const imports = ['os', ...(parts.writes ? ['uuid'] : [])];
+  const imports = ['os', ...(parts.writes || parts.auth === 'gate' ? ['uuid'] : [])];
   const headers: string[] = [];
   if (parts.auth === 'bearer') headers.push(`"Authorization": f"Bearer {os.environ['${tokenVariable(operation)}']}"`);
+  if (parts.auth === 'gate') headers.push('"X-Request-ID": str(uuid.uuid4())');
+  if (parts.body?.media === TEXT) headers.push(`"Content-Type": "${TEXT}; charset=utf-8"`);
   if (parts.writes) headers.push('"Idempotency-Key": str(uuid.uuid4())');
   const args = [`f"{os.environ['FDS_API']}${filledPath(operation.path, parts.pathParameters)}"`];
   if (headers.length) args.push(`headers={${headers.join(', ')}}`);
-  if (parts.auth === 'client') args.push(`auth=(os.environ["CLIENT_ID"], os.environ["CLIENT_SECRET"])`);
+  const basic = BASIC[parts.auth];
+  if (basic) args.push(`auth=(os.environ["${basic[0]}"], os.environ["${basic[1]}"])`);
   if (Object.keys(parts.query).length) args.push(`params=${pythonValue(parts.query, '    ')}`);
   if (parts.body?.media === FORM) args.push(`data=${pythonValue(parts.body.value, '    ')}`);
+  else if (parts.body?.media === TEXT) args.push(`data=${JSON.stringify(String(parts.body.value))}.encode("utf-8")`);
   else if (parts.body) args.push(`json=${pythonValue(parts.body.value, '    ')}`);
   if (operation.path === '/oauth/authorize' || operation.path.startsWith('/accounts/activation/')) args.push('allow_redirects=False');
   const use = parts.binary

@@ -35,7 +35,7 @@ function errorAnswers(operation: ApiOperation): ErrorAnswer[] {
   const answers: ErrorAnswer[] = [];
   const add = (code: ErrorCode, field?: string) => answers.push({ code, status: httpStatusOf(code, { field, oauthEndpoint: operation.oauth }) });
   if (operation.auth === 'bearer') ['1.8', '1.11'].forEach((code) => add(code as ErrorCode));
-  if (operation.auth === 'client') ['1.1', '1.6'].forEach((code) => add(code as ErrorCode));
+  if (operation.auth === 'client' || operation.security === 'eftiGate') ['1.1', '1.6'].forEach((code) => add(code as ErrorCode));
   add('2.6');
   if (operation.body) {
     add('2.6', CONTENT_TYPE_FIELD);
@@ -44,7 +44,7 @@ function errorAnswers(operation: ApiOperation): ErrorAnswer[] {
     if (!operation.body.form && !operation.body.text) add('2.7');
   }
   if (operation.body || operation.query || operation.path.includes('{')) add('3.17');
-  if (operation.method !== 'get') {
+  if (operation.method !== 'get' && operation.security !== 'eftiGate') {
     answers.push({ code: '1.10', status: httpStatusOf('1.10', { rateLimited: true }) });
     if (operation.method !== 'delete') add('4.50', 'Idempotency-Key');
   }
@@ -109,13 +109,31 @@ const RESPONSE_HEADERS: Record<string, string> = {
   Location: 'Where the created resource is read.',
   'Cache-Control': '`no-store` on answers that carry a document, secrets or tokens.',
   'Content-Disposition': "The file name to save the answer under, RFC 6266-encoded (`filename*=UTF-8''…` for names beyond ASCII).",
+  'Content-Length': 'The length of the body in bytes, known before it is streamed (a download shows its progress and can be checked for completeness).',
+  ETag: 'The file’s lowercase hex SHA-256 digest in quotes; it never changes for these bytes. Send it in `If-None-Match` (304) or `If-Range`.',
+  'Accept-Ranges': '`bytes`: the file can be read in parts with `Range`.',
+  'Content-Range': '`bytes first-last/size`: the part of the file this answer holds.',
 };
 const commonHeader = (name: string, example: string): ResponseHeader => ({ description: RESPONSE_HEADERS[name]!, schema: { type: 'string' }, example });
 const REQUEST_ID = commonHeader('X-Request-Id', '4f7d2c9e-3b1a-4e8f-9a6d-2c5b7e1f0a34');
 
+/** Whether the operation's answers are kept per `Idempotency-Key`: writes of an account or a client system (the gate is neither). */
+const keepsAnswers = (operation: ApiOperation) => ['post', 'put', 'patch'].includes(operation.method) && operation.security !== 'eftiGate';
+
+/** The request headers an operation reads: `Idempotency-Key` on the writes that keep answers, and its own. */
+function requestHeaders(operation: ApiOperation) {
+  const shape = {
+    ...(keepsAnswers(operation)
+      ? { 'Idempotency-Key': z.string().min(1).max(255).optional().meta({ description: PARAMETER_DESCRIPTIONS['Idempotency-Key'] }) }
+      : {}),
+    ...operation.requestHeaders?.shape,
+  };
+  return Object.keys(shape).length ? z.object(shape) : undefined;
+}
+
 function register(registry: OpenAPIRegistry, operation: ApiOperation, refs: { error: z.ZodType; oauthError: z.ZodType }) {
   const responses: Record<string, { description: string; content?: ReturnType<typeof mediaContent>; headers?: Record<string, ResponseHeader> }> = {};
-  const idempotent = operation.method !== 'get' && operation.method !== 'delete';
+  const idempotent = keepsAnswers(operation);
   for (const answer of operation.success) {
     const named = Object.fromEntries(
       Object.entries(answer.headers ?? {}).map(([name, example]) => [
@@ -155,10 +173,7 @@ function register(registry: OpenAPIRegistry, operation: ApiOperation, refs: { er
     request: {
       params: pathParameters(operation),
       query: queryParameters(operation),
-      headers:
-        operation.method === 'get' || operation.method === 'delete'
-          ? undefined
-          : z.object({ 'Idempotency-Key': z.string().min(1).max(255).optional().meta({ description: PARAMETER_DESCRIPTIONS['Idempotency-Key'] }) }),
+      headers: requestHeaders(operation),
       body: body
         ? {
             required: !body.optional,
@@ -186,6 +201,7 @@ function securityOf(operation: ApiOperation): Record<string, string[]>[] {
   const scheme = operation.security ?? operation.auth;
   if (scheme === 'bearer') return [{ oauth2: Object.keys(SCOPES) }, { bearer: [] }];
   if (scheme === 'client') return [{ client: [] }];
+  if (scheme === 'eftiGate') return [{ eftiGate: [] }];
   return [];
 }
 
@@ -218,7 +234,7 @@ const TAGS = [
   {
     name: 'eFTI',
     description:
-      'Contract §15, only while the operator has switched eFTI on: readiness for authorities, the identifier uploads to the eFTI gate, and the two routes the gate calls. Guide: [eFTI for operators](/docs/guides/efti).',
+      'Only while the operator has switched eFTI on (otherwise every route here answers `2.2`): what authorities would miss (readiness), the identifier uploads to the operator’s eFTI gate, every authority access, and the two routes an authority’s eFTI gate calls with its own credentials (EU Regulation 2020/1056, the EU reference implementation’s platform API). Guide: [eFTI for operators](/docs/guides/efti).',
   },
   { name: 'PGP', description: 'The service’s OpenPGP public key, which verifies PGP-signed documents and receipts.' },
   { name: 'Operations', description: 'Heartbeat, metrics and this OpenAPI document.' },
@@ -246,6 +262,12 @@ export function buildOpenApiDocument(version: string) {
     type: 'http',
     scheme: 'basic',
     description: 'A client system’s id and secret (from the admin command `client:create`), as `Authorization: Basic …`.',
+  });
+  registry.registerComponent('securitySchemes', 'eftiGate', {
+    type: 'http',
+    scheme: 'basic',
+    description:
+      'An authority’s eFTI gate, not a client system: the user name and password the operator set as `EFTI_INBOUND_USERNAME` and `EFTI_INBOUND_PASSWORD`, as `Authorization: Basic …` (compared in constant time). Or, instead, the gate’s client certificate, verified by the operator’s reverse proxy, which passes its subject in the header `EFTI_INBOUND_CERT_HEADER` (trusted only from `EFTI_TRUSTED_PROXIES`). Wrong credentials: `1.6` with `WWW-Authenticate: Basic realm="efti"`.',
   });
   for (const operation of apiOperations) register(registry, operation, components);
   registerWebhooks(registry);

@@ -16,8 +16,10 @@ const FIX_FIELD = 'Fix the field named in `field`; every bad field of the reques
 
 export const ERROR_GUIDE = {
   '1.1': {
-    cause: 'A call that needs the client system’s credentials (sign-up, token, revocation) came without an `Authorization: Basic` header.',
-    remedy: 'Send `Authorization: Basic base64(client_id:client_secret)` (`curl -u "$CID:$CS"`).',
+    cause:
+      'A call that needs the client system’s credentials (sign-up, token, revocation) came without an `Authorization: Basic` header; or an eFTI gate’s call came without its credentials.',
+    remedy:
+      'Send `Authorization: Basic base64(client_id:client_secret)` (`curl -u "$CID:$CS"`); a gate sends the user name and password the operator set as `EFTI_INBOUND_USERNAME` and `EFTI_INBOUND_PASSWORD` (or its client certificate through the operator’s proxy).',
   },
   '1.2': UNUSED,
   '1.3': {
@@ -31,8 +33,10 @@ export const ERROR_GUIDE = {
   },
   '1.5': UNUSED,
   '1.6': {
-    cause: 'The client id or secret is wrong (or the client was removed).',
-    remedy: 'Check the credentials `client:create` printed; the secret is shown once, so ask the operator for a new client if it is lost.',
+    cause:
+      'The client id or secret is wrong (or the client was removed); at the eFTI gate’s routes, the gate’s credentials or certificate do not match the operator’s settings.',
+    remedy:
+      'Check the credentials `client:create` printed; the secret is shown once, so ask the operator for a new client if it is lost. A gate: ask the platform’s operator for the credentials set in `EFTI_INBOUND_USERNAME` and `EFTI_INBOUND_PASSWORD`.',
   },
   '1.7': {
     cause:
@@ -68,7 +72,8 @@ export const ERROR_GUIDE = {
     remedy: 'Send the parameter the description names.',
   },
   '2.2': {
-    cause: 'No such path (a typo, an upper-case letter, a route not offered), or `/api/metrics` while `METRICS_TOKEN` is unset.',
+    cause:
+      'No such path (a typo, an upper-case letter, a route not offered), `/api/metrics` while `METRICS_TOKEN` is unset, or an eFTI route (`…/efti`, `/v0/consignments/…`) while the operator has not switched eFTI on.',
     remedy: 'Check the path against this reference; paths are lower-case and every one is also served under `/v1/api`.',
   },
   '2.3': UNUSED,
@@ -265,7 +270,8 @@ export const ERROR_GUIDE = {
     remedy: 'Use the `productId`s of the document’s `structuredGoods`; lines cannot be added after issue.',
   },
   '4.47': {
-    cause: 'No such document, a cancelled one, or one the caller holds no role in: the answer is the same, so ids do not leak.',
+    cause:
+      'No such document, a cancelled one, or one the caller holds no role in: the answer is the same, so ids do not leak. At the eFTI gate’s routes: no data set with this `datasetId`, or its document is a draft or cancelled.',
     remedy: 'Check the id; ask the submitter to name you in a role, or a role holder to delegate it.',
   },
   '4.50': {
@@ -287,7 +293,8 @@ export const ERROR_GUIDE = {
   '4.63': { cause: 'The note was replaced by a paper consignment note: it takes no more changes.', remedy: 'Record further events on the paper note.' },
   '4.64': { cause: 'An impediment can be reported only by the carrier side holding the goods, while TRANSIT.', remedy: 'Read `custody` and `status`.' },
   '5.0': {
-    cause: 'A fault of the service (logged with the request id), or a PDF that took over 20 s to render.',
+    cause:
+      'A fault of the service (logged with the request id), a PDF that took over 20 s to render, or a stored file whose bytes no longer match their SHA-256 digest (the service never answers altered bytes).',
     remedy: 'Retry later with the same `Idempotency-Key`; report the answer’s `X-Request-Id` to the operator.',
   },
 } satisfies Record<ErrorCode, ErrorGuidance>;

@@ -30,6 +30,8 @@ export const documentBodyExample = {
 
 /** A 1×1 PNG, the smallest attachment the sniffing accepts. */
 export const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+/** The SHA-256 of PNG_BASE64's 70 bytes: the example attachment's digest, and so its `ETag`. */
+export const ATTACHMENT_DIGEST = 'c414cd0e204de974f73753c7e28d7638e7b3691bb8b1a2bab6b25bb7fed7ce77';
 
 export const attachmentBodyExample = { type: 'GOODS', originalFileName: 'pallets.png', sealed: false, content: PNG_BASE64 };
 

@@ -34,8 +34,14 @@ export interface ApiOperation {
   description?: string;
   /** `bearer`: an access token; `client`: Basic client credentials; `none`: public. */
   auth: 'bearer' | 'client' | 'none';
-  /** What the reference says authenticates the caller, where it differs from `auth` (the OAuth endpoints: client Basic). */
-  security?: 'client';
+  /**
+   * What the reference says authenticates the caller, where it differs from `auth`: the OAuth endpoints take the client
+   * system's Basic credentials, the eFTI gate's routes the gate's own (`eftiGate`: no account, no client system, so
+   * neither rate limits nor kept answers apply to them).
+   */
+  security?: 'client' | 'eftiGate';
+  /** Request headers the operation reads, beside `Idempotency-Key` (a download's `Range`, the gate's `X-Request-ID`). */
+  requestHeaders?: z.ZodObject;
   /** `examples`: several named examples (one per grant of the token endpoint), shown instead of `example`. */
   /** `text`: a `text/plain` body (the eFTI follow-up), not JSON. */
   body?: {

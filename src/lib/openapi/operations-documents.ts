@@ -5,6 +5,7 @@ import { addAttachmentInput, estimatedTimesInput, structuredGoodsPatchInput } fr
 import { commitResponse } from '@/lib/schemas/commits';
 import { cancelledFreightDocumentResponse, createdFreightDocumentResponse, freightDocumentListResponse } from '@/lib/schemas/freight-document-response';
 import {
+  ATTACHMENT_DIGEST,
   ATTACHMENT_ID,
   attachmentBodyExample,
   commitExample,
@@ -230,15 +231,42 @@ export const documentOperations: ApiOperation[] = [
     tag: 'Attachments',
     summary: 'The bytes of an attachment, or base64 text with encodeBase64=true',
     description:
-      'The file itself, for downloads and viewers: its media type, and `Content-Disposition` with the original file name (any Unicode, RFC 6266). Access as for the JSON form.',
+      'The file itself, for downloads and viewers: its media type, `Content-Length`, and `Content-Disposition` with the original file name (any Unicode, RFC 6266), streamed from the file store. `ETag` is the file’s SHA-256 digest, which never changes for these bytes: send it back in `If-None-Match` to get `304` instead of the file again. `Range: bytes=a-b` (one range; `a-` or `-n` too) answers `206` with that part, so an interrupted download resumes; with `If-Range` only while the ETag still matches. Several ranges or one beyond the end get the whole file (200). A whole-file read checks the bytes against their digest: a stored file that no longer matches is `5.0`, never wrong bytes. Access as for the JSON form.',
     auth: 'bearer',
     query: z.object({ encodeBase64: z.enum(['true', 'false']).optional() }),
+    requestHeaders: z.object({
+      Range: z.string().optional().meta({
+        description:
+          'One byte range, `bytes=first-last` (0-based, inclusive), `bytes=first-` or `bytes=-length`: answered 206 with that part. Not with `encodeBase64=true`.',
+        example: 'bytes=0-1023',
+      }),
+      'If-Range': z
+        .string()
+        .optional()
+        .meta({
+          description: 'The `ETag` of the copy being resumed: the `Range` is served only while it still matches (else the whole file, 200).',
+          example: `"${ATTACHMENT_DIGEST}"`,
+        }),
+      'If-None-Match': z
+        .string()
+        .optional()
+        .meta({
+          description: 'The `ETag` (or several, comma-separated, or `*`) of a copy the client has: 304 without a body when it matches.',
+          example: `"${ATTACHMENT_DIGEST}"`,
+        }),
+    }),
     parameterExamples: { id: ATTACHMENT_ID },
     success: [
       {
         status: 200,
-        description: 'The content with its media type; `Content-Disposition` names the file (RFC 6266).',
-        headers: { 'Content-Disposition': "attachment; filename*=UTF-8''pallets.png" },
+        description:
+          'The content with its media type; `Content-Disposition` names the file (RFC 6266). With `encodeBase64=true`: base64 text (`text/plain`), without `ETag` or ranges.',
+        headers: {
+          'Content-Disposition': "attachment; filename*=UTF-8''pallets.png",
+          'Content-Length': '70',
+          ETag: `"${ATTACHMENT_DIGEST}"`,
+          'Accept-Ranges': 'bytes',
+        },
         content: {
           'image/png': { format: 'binary' },
           'image/jpeg': { format: 'binary' },
@@ -246,6 +274,18 @@ export const documentOperations: ApiOperation[] = [
           'text/plain': { format: 'text', example: PNG_BASE64 },
         },
       },
+      {
+        status: 206,
+        description: 'The part the `Range` asked for; `Content-Range` says which part of how many bytes.',
+        headers: {
+          'Content-Range': 'bytes 0-31/70',
+          'Content-Length': '32',
+          ETag: `"${ATTACHMENT_DIGEST}"`,
+          'Content-Disposition': "attachment; filename*=UTF-8''pallets.png",
+        },
+        content: { 'image/png': { format: 'binary' }, 'image/jpeg': { format: 'binary' }, 'application/pdf': { format: 'binary' } },
+      },
+      { status: 304, description: 'Not modified: `If-None-Match` named this file’s `ETag`; no body.', headers: { ETag: `"${ATTACHMENT_DIGEST}"` } },
     ],
     errors: ['1.4', '4.4'],
   },

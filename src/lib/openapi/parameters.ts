@@ -14,7 +14,7 @@ export const PARAMETER_DESCRIPTIONS: Record<string, string> = {
   commentId: 'The `commentId` of a comment of this freight document, as listed in its `comments`.',
   instructionId: 'The `instructionId` of an instruction of this freight document, as listed in its `instructions`.',
   token: 'The activation token from the link in the activation e-mail.',
-  datasetId: 'Contract §15: the UUID of the document’s eFTI data set (`efti.datasetId`), the last part of its UIL.',
+  datasetId: 'The UUID of the document’s eFTI data set (`efti.datasetId` of a single read), the last part of its UIL `{gateId}/{platformId}/{datasetId}`.',
   // GET /oauth/authorize (RFC 6749 §4.1.1, §4.2.1; RFC 7636).
   response_type: '`code` for the authorization-code grant, `token` for the implicit grant (clients with the `implicit` flag only).',
   client_id: 'The client system’s id, as `client:create` printed it.',

@@ -123,6 +123,6 @@ export const webhookDeliveryBody = z.object({
   status: z.string().meta({ description: 'Its status after the change: ISSUED, TRANSIT, DELIVERED, CANCELLED; TEST for a test event.' }),
   event: z.string().optional().meta({
     description:
-      'The legal event the delivery reports, where one did (`RESERVATION`, `INSTRUCTION`, `INSTRUCTION_RESPONSE`, `IMPEDIMENT`, `CASH_ON_DELIVERY`, `REPLACED_BY_PAPER`; `status` is then unchanged); absent on status changes. Tolerate new values.',
+      'The legal event the delivery reports, where one did (`RESERVATION`, `INSTRUCTION`, `INSTRUCTION_RESPONSE`, `IMPEDIMENT`, `CASH_ON_DELIVERY`, `REPLACED_BY_PAPER`), or `EFTI_FOLLOW_UP` when an authority sent a follow-up message through its eFTI gate (read it in the document’s `accesses`); `status` is then unchanged. Absent on status changes. Tolerate new values.',
   }),
 });

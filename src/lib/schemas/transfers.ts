@@ -38,16 +38,16 @@ export const text = (max: number) => z.string('3.17').max(max, '3.2');
 export const previousCommits = z.array(z.string('3.17'), required('3.17')).meta(about(`${FORMATS.heads} Missing: 3.1.`));
 
 /**
- * How long ago the client made the change (an offline device): the server dates it back by as much. Contract §6:
- * an integer 0…2,592,000 (30 days), else 3.6; digits in a string are read as the number (tolerant reading).
- */
-/**
  * Issue 31: the account that queued a tablet write on the device. The server refuses the write (401 `1.8`) under a
  * session of any other account (trpc/mutation-guards.ts), so a shared tablet never files one driver's item under
  * another's name. tRPC only; REST callers authenticate each request themselves.
  */
 export const outboxAccountId = z.string().max(64).optional();
 
+/**
+ * How long ago the client made the change (an offline device): the server dates it back by as much. Contract §6:
+ * an integer 0…2,592,000 (30 days), else 3.6; digits in a string are read as the number (tolerant reading).
+ */
 export const MAX_SECONDS_SINCE_CREATION = 30 * 24 * 60 * 60;
 export const secondsSinceCreation = optional(
   z
