@@ -19,6 +19,8 @@ export type RouteEntry =
 
 export const ROUTES: Record<string, RouteEntry> = {
   '/freightdocuments/{id}': { scope: 'document', methods: ['GET', 'PUT'] },
+  '/freightdocuments/{id}/pdf': { scope: 'document', methods: ['GET'] },
+  '/freightdocuments/{id}/pgp': { scope: 'document', methods: ['GET'] },
   '/freightdocuments/{id}/issue': { scope: 'document', methods: ['POST'] },
   '/freightdocuments/{id}/cancel': { scope: 'document', methods: ['POST'] },
   '/freightdocuments/{id}/attachments': { scope: 'document', methods: ['POST'] },
@@ -34,6 +36,8 @@ export const ROUTES: Record<string, RouteEntry> = {
   '/freightdocuments/{id}/impediments': { scope: 'document', methods: ['POST'] },
   '/freightdocuments/{id}/cashondelivery': { scope: 'document', methods: ['POST'] },
   '/freightdocuments/{id}/receipt': { scope: 'document', methods: ['GET'] },
+  '/freightdocuments/{id}/receipt/pdf': { scope: 'document', methods: ['GET'] },
+  '/freightdocuments/{id}/receipt/pgp': { scope: 'document', methods: ['GET'] },
   '/freightdocuments/{id}/replacebypaper': { scope: 'document', methods: ['POST'] },
   '/freightdocuments/{id}/updates': { scope: 'document', methods: ['POST'] },
   '/freightdocuments/{id}/submitmyapproval': { scope: 'document', methods: ['POST'] },

@@ -3,7 +3,6 @@ import { checkCommitContent, digestOf, HASH_VERSION, PART_NAMES, recordsRootOf, 
 import { getBlobStore, type BlobStore } from '@/server/blobs';
 import type { DbOrTx } from '@/server/db/client';
 import {
-  attachments,
   documentApprovals,
   documentComments,
   documentCommits,
@@ -22,7 +21,6 @@ import {
   FIRST_SNAPSHOT_VERSION,
   hashSnapshot,
   loadTransferRecords,
-  sha256Hex,
   snapshotOf,
   type Snapshot,
 } from './snapshot';
