@@ -14,20 +14,37 @@ const GUIDE = path.resolve(__dirname, '../../docs/guides/verify-a-document.md');
 const START = '<!-- worked-example:start -->';
 const END = '<!-- worked-example:end -->';
 
+interface Update {
+  commitId: string;
+  freightDocumentId: string;
+  changeType: string;
+  accountId: string | null;
+  newFreightDocumentStatus: string | null;
+  previousCommits: string[];
+  createDateTimeClient: string | null;
+  createDateTimeServer: string;
+  contentHash: string;
+}
+interface Served {
+  hashVersion: number;
+  content: unknown;
+  addedRecords: { kind: string; part?: string; digest: string; record: unknown }[];
+}
+
 const block = (value: unknown) => `\`\`\`json\n${canonicalJson(value)}\n\`\`\``;
 
 export async function workedExample(base: string, token: string, documentId: string): Promise<string> {
-  const get = async (urlPath: string) => {
+  const get = async <T>(urlPath: string): Promise<T> => {
     const response = await fetch(base + urlPath, { headers: { Authorization: `Bearer ${token}` } });
     if (!response.ok) throw new Error(`${urlPath}: HTTP ${response.status}`);
-    return response.json() as Promise<any>;
+    return (await response.json()) as T;
   };
-  const document = await get(`/freightdocuments/${documentId}`);
+  const document = await get<{ updates: Update[]; previousCommits: string[] }>(`/freightdocuments/${documentId}`);
   const roots = new Map<string, string>();
   let secondFields: unknown;
   const out: string[] = [];
   for (const [index, update] of document.updates.slice(0, 2).entries()) {
-    const commit = await get(`/freightdocuments/${documentId}/commits/${update.commitId}`);
+    const commit = await get<Served>(`/freightdocuments/${documentId}/commits/${update.commitId}`);
     const fields = {
       freightDocumentId: update.freightDocumentId,
       changeType: update.changeType,
@@ -39,32 +56,39 @@ export async function workedExample(base: string, token: string, documentId: str
       contentHash: update.contentHash,
     };
     if (index === 1) secondFields = fields;
-    const records = commit.addedRecords.filter((entry: any) => entry.kind !== 'PART');
-    const partEntries = commit.addedRecords.filter((entry: any) => entry.kind === 'PART');
-    const rootInput = { parents: update.previousCommits.map((parent: string) => roots.get(parent)).sort(), records: records.map((entry: any) => entry.digest).sort() };
+    const records = commit.addedRecords.filter((entry) => entry.kind !== 'PART');
+    const partEntries = commit.addedRecords.filter((entry) => entry.kind === 'PART');
+    const rootInput = { parents: update.previousCommits.map((parent) => roots.get(parent)).sort(), records: records.map((entry) => entry.digest).sort() };
     const root = digestOf(rootInput);
     roots.set(update.commitId, root);
 
     out.push(`### Commit ${index + 1}: \`${update.changeType}\``, '');
     out.push('The eight fields of its `updates` entry, canonical (`previousCommits` sorted):', '', block(fields), '');
     out.push(`H of these bytes = \`${digestOf(fields)}\` = its \`commitId\` \`${update.commitId}\`.`, '');
-    out.push(`Its \`content\` as \`GET …/commits/${update.commitId}\` serves it (hash version ${commit.hashVersion}), canonical:`, '', block(commit.content), '');
+    out.push(
+      `Its \`content\` as \`GET …/commits/${update.commitId}\` serves it (hash version ${commit.hashVersion}), canonical:`,
+      '',
+      block(commit.content),
+      '',
+    );
     out.push(`H = \`${digestOf(commit.content)}\` = its \`contentHash\`.`, '');
     if (partEntries.length) {
       out.push('The parts it names first, served in `addedRecords` (canonical, then H = the digest in `content.parts`):', '');
-      for (const entry of partEntries) out.push(`- \`${entry.part}\`:`, '', `  ${block(entry.record).replaceAll('\n', '\n  ')}`, '', `  H = \`${digestOf(entry.record)}\``, '');
+      for (const entry of partEntries)
+        out.push(`- \`${entry.part}\`:`, '', `  ${block(entry.record).replaceAll('\n', '\n  ')}`, '', `  H = \`${digestOf(entry.record)}\``, '');
     } else {
       out.push('Its parts are its parent’s (the same digests in `content.parts`), so none is served again.', '');
     }
     if (records.length) {
       out.push('The records it added, canonical, each with H = its `digest`:', '');
-      for (const entry of records) out.push(`- ${entry.kind}:`, '', `  ${block(entry.record).replaceAll('\n', '\n  ')}`, '', `  H = \`${digestOf(entry.record)}\``, '');
+      for (const entry of records)
+        out.push(`- ${entry.kind}:`, '', `  ${block(entry.record).replaceAll('\n', '\n  ')}`, '', `  H = \`${digestOf(entry.record)}\``, '');
     } else {
       out.push('It added no record.', '');
     }
     out.push('Its records root, from its parents’ roots and its records’ digests:', '', block(rootInput), '', `H = \`${root}\` = \`content.records\`.`, '');
   }
-  const [first, second] = document.updates;
+  const [first, second] = document.updates as [Update, Update];
   out.push('### The heads', '');
   out.push(
     `Commit 2 names commit 1 (\`${first.commitId.slice(0, 12)}…\`) and no update names commit 2, so the document's \`previousCommits\` is \`${canonicalJson(document.previousCommits)}\`: \`${second.commitId.slice(0, 12)}…\` is its one head.`,

@@ -86,11 +86,18 @@ async function documentWithEveryChange(): Promise<string> {
   created(await api.post(`/api/freightdocuments/${documentId}/issue`, { bearer: submitter }), 200);
 
   const heads = async () => (await transfers.read('submitter', documentId)).previousCommits;
-  created(await transfers.comment('carrier', documentId, { text: 'Pallet 3 photographed', attachments: [{ content: PNG_BYTES.toString('base64'), originalFileName: 'pallet.png' }] }));
+  created(
+    await transfers.comment('carrier', documentId, {
+      text: 'Pallet 3 photographed',
+      attachments: [{ content: PNG_BYTES.toString('base64'), originalFileName: 'pallet.png' }],
+    }),
+  );
   // DEL (jq writes \u007f, RFC 8785 the character), a backslash before it, a character beyond U+FFFF, U+2028.
   created(await transfers.comment('carrier', documentId, { text: 'Kühlkette geprüft \\\u007f \u007f 📦 \u2028 ende' }));
   created(await transfers.comment('carrier', documentId, { text: 'Torn wrap on pallet 3', reservation: { stage: 'TAKING_OVER', kind: 'PACKAGING' } }));
-  const mistaken = created(await transfers.comment('carrier', documentId, { text: 'Shortage of two cartons', reservation: { stage: 'TAKING_OVER', kind: 'SHORTAGE' } }));
+  const mistaken = created(
+    await transfers.comment('carrier', documentId, { text: 'Shortage of two cartons', reservation: { stage: 'TAKING_OVER', kind: 'SHORTAGE' } }),
+  );
   created(await transfers.call('carrier', 'POST', documentId, `comments/${mistaken.body.commentId}/withdrawal`, {}), 200);
   const carrierRoleId = (await transfers.read('carrier', documentId)).carrier.roleId;
   created(
@@ -122,7 +129,9 @@ async function documentWithEveryChange(): Promise<string> {
       previousCommits: await heads(),
       evidence: {
         signedOnGlassBy: { name: 'Bea Receiver', email: 'bea@example.test' },
-        attachments: [{ content: PNG_BYTES.toString('base64'), mimeType: 'image/png', name: 'signature', originalFileName: 'signature.png', attachmentId: '', sealed: '' }],
+        attachments: [
+          { content: PNG_BYTES.toString('base64'), mimeType: 'image/png', name: 'signature', originalFileName: 'signature.png', attachmentId: '', sealed: '' },
+        ],
       },
     }),
   );
@@ -211,11 +220,7 @@ describe('the published verifiers (docs/guides/examples/verify)', () => {
           },
           /fields hash to/,
         ],
-        [
-          'the heads',
-          (url, body) => url.endsWith(`/freightdocuments/${id}`) && ((body.previousCommits = [body.updates[1].commitId]), true),
-          /heads/,
-        ],
+        ['the heads', (url, body) => url.endsWith(`/freightdocuments/${id}`) && ((body.previousCommits = [body.updates[1].commitId]), true), /heads/],
       ];
       for (const [what, tamper, message] of tamperings) {
         const proxy = await tamperingProxy(api.target.baseUrl, tamper);
@@ -230,6 +235,30 @@ describe('the published verifiers (docs/guides/examples/verify)', () => {
       }
     }, 180_000);
   }
+});
+
+describe('where an integrator finds the formula', () => {
+  it('the procedures statement gives it and names the guide, which the reference serves', async () => {
+    const procedures = await api.get('/api/procedures');
+    expect(procedures.status).toBe(200);
+    const integrity: string = procedures.body.procedures.integrity;
+    for (const part of [
+      'RFC 8785',
+      'SHA-256',
+      'previousCommits (sorted)',
+      'createDateTimeServer',
+      'GET /freightdocuments/{id}/commits/{commitId}',
+      'records',
+    ]) {
+      expect(integrity).toContain(part);
+    }
+    expect(integrity).toMatch(/https?:\/\/\S+\/docs\/guides\/verify-a-document /);
+    const guide = await fetch(`${api.target.baseUrl}/docs/guides/verify-a-document`);
+    expect(guide.status).toBe(200);
+    const html = await guide.text();
+    expect(html).toContain('Verify a document yourself');
+    expect(html).toContain('worked example');
+  });
 });
 
 describe('the guide’s worked example', () => {

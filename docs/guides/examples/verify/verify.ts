@@ -103,7 +103,8 @@ export async function verify(base: string, token: string, documentId: string): P
 
     // 2. The content hash: H(content), content served exactly as hashed (null only for hash version 1).
     const served = (await (await get(`/freightdocuments/${documentId}/commits/${commit}`)).json()) as Commit;
-    if (served.commitId !== commit || served.contentHash !== update.contentHash) throw new Mismatch(`${at}: the commit endpoint names another commitId or contentHash`);
+    if (served.commitId !== commit || served.contentHash !== update.contentHash)
+      throw new Mismatch(`${at}: the commit endpoint names another commitId or contentHash`);
     const { hashVersion: version, content } = served;
     if (content === null) {
       if (version !== 1) throw new Mismatch(`${at}: no content served for hash version ${version}`);
