@@ -493,7 +493,7 @@ describe('replacement by paper', () => {
   });
 });
 
-/** Every commit's served content hashes to its contentHash, and the records roots fold from the records served (docs/commit-chain.md). */
+/** Every commit's served content hashes to its contentHash, and the records roots fold from the records served (docs/guides/verify-a-document.md). */
 async function expectContentsRecompute(member: Member, document: any) {
   const sha = (value: unknown) => crypto.createHash('sha256').update(canonicalize(value)!).digest('hex');
   const roots = new Map<string, string>();
