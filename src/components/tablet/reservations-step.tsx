@@ -11,7 +11,7 @@ import type { OutboxEntry, Submit } from '@/lib/tablet/outbox';
 import { entryState } from './outbox-status';
 import { photoAttachments } from './photo-field';
 import { TextAndPhotoForm, useTextAndPhotoDraft } from './text-and-photo-form';
-import { mayWithdraw, WithdrawReservation } from './withdraw-reservation';
+import { mayWithdraw, WithdrawReservation, withdrawnHere } from './withdraw-reservation';
 import '@/components/legal/legal.css';
 
 /** The kinds a driver meets at a hand-over, as large buttons; the rest of the list is for after delivery. */
@@ -58,7 +58,9 @@ export function ReservationsStep(props: { document: FreightDocumentResponse; tra
     setPreview(false);
   }
   const withdrawable = (document.comments ?? []).some(
-    (comment) => comment.reservation?.stage === stage && mayWithdraw(document, { ...comment, reservation: comment.reservation }, accountId),
+    (comment) =>
+      comment.reservation?.stage === stage &&
+      (mayWithdraw(document, { ...comment, reservation: comment.reservation }, accountId) || withdrawnHere(props.entries, comment.commentId)),
   );
   const reserving = reservesHere(document, transfer);
   if (!reserving && !withdrawable) return null;
@@ -81,7 +83,7 @@ export function ReservationsStep(props: { document: FreightDocumentResponse; tra
         stages={[stage]}
         showStage={false}
         action={(comment) =>
-          mayWithdraw(document, comment, accountId) ? (
+          mayWithdraw(document, comment, accountId) || withdrawnHere(props.entries, comment.commentId) ? (
             <WithdrawReservation document={document} comment={comment} entries={props.entries} submit={props.submit} />
           ) : null
         }

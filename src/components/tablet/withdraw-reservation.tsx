@@ -21,6 +21,11 @@ export function mayWithdraw(document: FreightDocumentResponse, comment: Reservat
   return byAuthor && holdsRole && reservationStillOpen(document.approvals ?? [], reservation);
 }
 
+/** Whether this screen withdrew (or is withdrawing) the reservation: its line stays to say how that went. */
+export function withdrawnHere(entries: readonly OutboxEntry[], commentId: string): boolean {
+  return entries.some((entry) => entry.kind === 'withdrawReservation' && entry.body.commentId === commentId);
+}
+
 /**
  * The driver takes back a reservation it recorded (issue 31 item 5), after a confirmation that says what happens: it
  * stays in the history, marked withdrawn, and leaves the note's boxes and the counter party's acceptance. Sent through
@@ -36,6 +41,13 @@ export function WithdrawReservation(props: { document: FreightDocumentResponse; 
   const refused = mine.findLast((entry) => entry.state === 'failed');
   const buttonId = `withdraw-${comment.commentId}`;
 
+  if (comment.reservation.withdrawn) {
+    return (
+      <p className="state-done" role="status" data-testid="withdraw-done">
+        {t('withdraw.done')}
+      </p>
+    );
+  }
   return (
     <div className="withdraw-reservation">
       <button id={buttonId} type="button" className="button button-secondary button-large" disabled={queued} onClick={() => setAsking(true)}>
