@@ -1,6 +1,6 @@
 'use client';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AcceptingReservations } from '@/components/legal/accepting-reservations';
 import { STAGE_OF_TRANSFER } from '@/lib/domain/legal-events';
 import type { TransferAction } from '@/lib/domain/transfers';
@@ -55,11 +55,17 @@ export function ShownReservations({ state, code = false }: { state: ShownState; 
   const describe = (comments: typeof state.arrived) =>
     comments.map((comment) => `${t(`reservationKind.${comment.reservation!.kind}`)}${comment.text ? `: ${comment.text}` : ''}`).join('; ');
   const changed = state.arrived.length > 0 || state.gone.length > 0 || (code && state.commentsChanged);
+  const notice = useRef<HTMLDivElement>(null);
+  const what = `${state.arrived.length}/${state.gone.length}/${code && state.commentsChanged}`;
+  // It comes while the signer looks at the form below it: brought into view, as every message of the tablet is.
+  useEffect(() => {
+    if (changed) notice.current?.scrollIntoView({ block: 'nearest' });
+  }, [changed, what]);
   return (
     <>
       <AcceptingReservations reservations={state.shown.reservations} />
       {changed ? (
-        <div className="legal-warning shown-changed" role="alert" data-testid="shown-changed">
+        <div ref={notice} className="legal-warning shown-changed" role="alert" data-testid="shown-changed">
           {state.arrived.length ? <p>{t('shown.arrived', { count: state.arrived.length, list: describe(state.arrived) })}</p> : null}
           {state.gone.length ? <p>{t('shown.withdrawn', { count: state.gone.length, list: describe(state.gone) })}</p> : null}
           {code && state.commentsChanged ? <p>{t('shown.codeChanged')}</p> : null}
