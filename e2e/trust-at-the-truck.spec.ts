@@ -501,8 +501,11 @@ test('a reservation recorded with a text is withdrawn before the consignor’s a
   });
   expect(pdf.status()).toBe(200);
   const text = pdfText(await pdf.body());
-  expect(text).toContain('DAMAGE: Corner of one carton crushed');
-  // The withdrawn one is only in the annex's "Withdrawn reservations", never in box 18.
+  // Box 18 (up to box 19's label) holds the kept reservation, accepted; the withdrawn one is only in the annex.
+  const box18 = text.slice(text.indexOf("Carrier's reservations and observations"), text.indexOf('Special agreements'));
+  expect(box18).toContain('DAMAGE: Corner of one carton crushed');
+  expect(box18).toContain('accepted by');
+  expect(box18).not.toContain('One pallet short of four');
   expect(text.split('One pallet short of four')).toHaveLength(2);
   expect(text.indexOf('One pallet short of four')).toBeGreaterThan(text.indexOf('Withdrawn reservations'));
   expect(text).toContain('withdrawn by');
