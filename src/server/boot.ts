@@ -1,4 +1,4 @@
-import { getConfig } from './config/env';
+import { getConfig, publicUrl, type AppConfig } from './config/env';
 import { getAppSecret } from './crypto/app-secret';
 import { getSigningKey } from './pgp/signing-key';
 import { closeDb, getDatabaseHandle, type DatabaseHandle } from './db/client';
@@ -26,9 +26,7 @@ export function boot(): Promise<void> {
         return refuseToStart(error);
       }
     })();
-    // next-auth takes its address (and with it Secure, __Secure- prefixed cookies under https) from NEXTAUTH_URL:
-    // the service's own PUBLIC_URL unless the operator names another.
-    if (!process.env.NEXTAUTH_URL && config.PUBLIC_URL) process.env.NEXTAUTH_URL = config.PUBLIC_URL;
+    setNextAuthUrl(process.env, config);
     try {
       handle = await getDatabaseHandle('server');
       // The instance-wide secret (generated once when APP_SECRET is unset) is read now, so that every request, the
@@ -46,6 +44,15 @@ export function boot(): Promise<void> {
     if (config.PDF_WARM_UP) void import('./pdf/pool').then(({ warmPdfPool }) => warmPdfPool());
   })();
   return globalForBoot.__fdsBooted;
+}
+
+/**
+ * next-auth takes its address (and with it Secure, __Secure- prefixed cookies under https) from NEXTAUTH_URL: the
+ * service's own address unless the operator names another. Without PUBLIC_URL that is http://localhost:PORT, not
+ * next-auth's own default of port 3000 whatever PORT is (issue 32).
+ */
+export function setNextAuthUrl(env: Record<string, string | undefined>, config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT'>): void {
+  if (!env.NEXTAUTH_URL) env.NEXTAUTH_URL = publicUrl(config);
 }
 
 function refuseToStart(error: unknown): never {

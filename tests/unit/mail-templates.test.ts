@@ -15,7 +15,7 @@ const named = (locale: (typeof LOCALES)[number], signupUrl?: string) =>
     to: 'bob@example.test',
     roles: ['CONSIGNEE', 'CARRIER'],
     serviceNumber: '000000000123',
-    submitterName: 'Acme & Co',
+    sender: { accountNumber: '1234567', partyName: 'Acme & Co' },
     documentUrl: 'https://fds.example/documents/d1',
     signupUrl,
   });
@@ -78,6 +78,20 @@ describe('e-mail templates', () => {
     }
   });
 
+  it.each(LOCALES)(
+    '%s: names the sender by party name and account number, and to an address without an account by the number only (contract §1, issue 32)',
+    (locale) => {
+      const known = named(locale);
+      expect(known.text).toContain('Acme & Co');
+      expect(known.text).toContain('1234567');
+      const stranger = named(locale, 'https://fds.example/signup?email=bob');
+      for (const part of [stranger.subject, stranger.text, stranger.html!]) expect(part).not.toContain('Acme');
+      expect(stranger.text).toContain('1234567');
+      expect(stranger.text).toContain('Freight Document Service');
+      expect(stranger.text).toContain('000000000123');
+    },
+  );
+
   it('invites a person without an account with a link to sign up, in the HTML as a link', () => {
     const mail = named('nl', 'https://fds.example/signup?email=bob');
     expect(mail.text).toContain('https://fds.example/signup?email=bob');
@@ -90,7 +104,7 @@ describe('e-mail templates', () => {
       to: 'ann@example.test',
       roles: ['CONSIGNOR'],
       serviceNumber: '000000000123',
-      submitterName: 'Acme',
+      sender: { accountNumber: '1234567', partyName: 'Acme' },
       documentUrl: 'https://fds.example/documents/d1',
       approve: { action: 'COLLECTION', url: 'https://fds.example/documents/d1/approve', respondUrl: 'https://fds.example/respond' },
     });

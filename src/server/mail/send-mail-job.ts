@@ -4,6 +4,7 @@ import { getAppSecret } from '@/server/crypto/app-secret';
 import { mailOutbox } from '@/server/db/schema';
 import type { JobContext } from '@/server/jobs/handlers';
 import type { JobPayload } from '@/server/jobs/kinds';
+import { metrics } from '@/server/observability/metrics';
 import { openMailBody } from './queue-mail';
 
 let transporter: Transporter | undefined;
@@ -22,6 +23,7 @@ export async function sendMail({ mailId }: JobPayload<'mail.send'>, { db, config
   if (!mail || mail.status === 'sent') return;
   if (!config.SMTP_URL) {
     await db.update(mailOutbox).set({ status: 'kept' }).where(eq(mailOutbox.id, mailId));
+    metrics().mailsSent.inc({ outcome: 'kept' });
     return;
   }
   const appSecret = await getAppSecret(db, config);
@@ -33,4 +35,5 @@ export async function sendMail({ mailId }: JobPayload<'mail.send'>, { db, config
     ...(mail.htmlBody ? { html: openMailBody(mail.htmlBody, appSecret) } : {}),
   });
   await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(mailOutbox.id, mailId));
+  metrics().mailsSent.inc({ outcome: 'sent' });
 }
