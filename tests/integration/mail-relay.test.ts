@@ -144,9 +144,13 @@ describe('password-reset mails (contract §1: 3 per address a minute, 10 a day)'
     const answers: number[] = [];
     // Four windows of 3 requests: 3 + 3 + 3 + 1 pass, the rest of the fourth and everything after is refused.
     for (let window = 0; window < 5; window += 1) {
-      const started = Date.now();
-      for (let n = 0; n < 3; n += 1) answers.push((await ask(victim)).status);
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, WINDOW_SECONDS * 1000 + 300 - (Date.now() - started))));
+      let firstAnswered = 0;
+      for (let n = 0; n < 3; n += 1) {
+        answers.push((await ask(victim)).status);
+        firstAnswered ||= Date.now();
+      }
+      // The window began when the server counted the first request, before its answer arrived: start the next after it.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, WINDOW_SECONDS * 1000 + 200 - (Date.now() - firstAnswered))));
     }
     expect(answers.filter((status) => status === 200)).toHaveLength(10);
     expect(answers.slice(10).every((status) => status === 429)).toBe(true);
