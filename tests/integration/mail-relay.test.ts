@@ -6,6 +6,8 @@
  * (fixed words, the account number, the document number); one mail per address, document and kind of event an hour;
  * at most 500 mails a day from one account to addresses without an account, the changes still made and answered as
  * usual, the rest counted in the metrics and the owner told once. A server of its own for its metrics.
+ *
+ * @backends every: the hourly and daily counters are upserts that concurrent changes contend for on PostgreSQL.
  */
 import fs from 'node:fs';
 import path from 'node:path';
