@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@/lib/i18n/locales';
 import { MISSING_MESSAGE_MARKER } from '@/lib/i18n/config';
-import { activationMail, delegatedToYouMail, namedInDocumentMail } from '@/server/mail/templates';
+import { activationMail, delegatedToYouMail, legalEventMail, namedInDocumentMail } from '@/server/mail/templates';
 
 const activation = (locale: (typeof LOCALES)[number]) =>
   activationMail({ locale, to: 'ann@example.test', name: 'Ann <Boss>', activationUrl: 'https://fds.example/api/accounts/activation/abc', validHours: 72 });
@@ -91,6 +91,21 @@ describe('e-mail templates', () => {
       expect(stranger.text).toContain('000000000123');
     },
   );
+
+  it.each(LOCALES)('%s: a legal-event mail names its sender by party name and account number (contract §1)', (locale) => {
+    const mail = legalEventMail({
+      locale,
+      to: 'ann@example.test',
+      event: 'IMPEDIMENT',
+      serviceNumber: '000000000123',
+      documentUrl: 'https://fds.example/documents/d1',
+      sender: { accountNumber: '7654321', partyName: 'Fast <Trucks>' },
+    });
+    expect(mail.text).toContain('Fast <Trucks>');
+    expect(mail.text).toContain('7654321');
+    expect(mail.html).toContain('Fast &lt;Trucks&gt;');
+    for (const part of [mail.subject, mail.text, mail.html!]) expect(part).not.toContain(MISSING_MESSAGE_MARKER);
+  });
 
   it('invites a person without an account with a link to sign up, in the HTML as a link', () => {
     const mail = named('nl', 'https://fds.example/signup?email=bob');

@@ -123,13 +123,16 @@ export function legalEventMail(input: {
   role?: string;
   serviceNumber: string;
   documentUrl: string;
+  /** The account whose change it was (contract §1: each mail names its sender); these mails go to account holders only. */
+  sender?: { accountNumber: string; partyName: string };
 }): OutgoingMail {
   const { t } = mailIntl(input.locale);
   const role = input.role && isNamedRole(input.role) ? t(`roles.${input.role}`) : (input.role ?? '').toLowerCase();
   const event = t(`legalEvent.events.${input.event}`, { role });
   const happened = t('legalEvent.happened', { serviceNumber: input.serviceNumber, event });
-  const text = [t('legalEvent.greeting'), '', happened, '', t('legalEvent.open', { url: input.documentUrl })].join('\n');
-  const html = `<p>${escapeHtml(t('legalEvent.greeting'))}</p><p>${escapeHtml(happened)}</p><p><a href="${escapeHtml(input.documentUrl)}">${escapeHtml(input.documentUrl)}</a></p>`;
+  const by = input.sender ? t('legalEvent.by', { party: input.sender.partyName, accountNumber: input.sender.accountNumber }) : undefined;
+  const text = [t('legalEvent.greeting'), '', happened, ...(by ? [by] : []), '', t('legalEvent.open', { url: input.documentUrl })].join('\n');
+  const html = `<p>${escapeHtml(t('legalEvent.greeting'))}</p><p>${escapeHtml(happened)}${by ? `<br>${escapeHtml(by)}` : ''}</p><p><a href="${escapeHtml(input.documentUrl)}">${escapeHtml(input.documentUrl)}</a></p>`;
   return { to: input.to, subject: t('legalEvent.subject', { serviceNumber: input.serviceNumber, event }), text, html };
 }
 

@@ -5,7 +5,7 @@ import { accounts } from '@/server/db/schema';
 import { runWrites } from '@/server/db/batched-writes';
 import { legalEventMail } from '@/server/mail/templates';
 import type { ServiceContext } from '../context';
-import { allowedDocumentMails } from '../mail/document-mail-policy';
+import { allowedDocumentMails, mailSenderOf } from '../mail/document-mail-policy';
 import type { LoadedDocument } from '../access/load-document';
 
 /**
@@ -26,6 +26,9 @@ export async function notifyOfLegalEvent(
     .from(accounts)
     .where(inArray(accounts.id, [...ids]));
   const documentUrl = `${publicUrl(ctx.config)}/documents/${loaded.document.id}`;
+  const causedBy = ctx.caller?.accountId ?? null;
+  // Contract §1: each mail names its sender (by its party name and account number; recipients here hold accounts).
+  const sender = causedBy ? await mailSenderOf(db, causedBy, loaded.roles) : undefined;
   const mails = recipients.map((recipient) => ({
     hasAccount: true,
     mail: legalEventMail({
@@ -35,10 +38,10 @@ export async function notifyOfLegalEvent(
       role: input.role,
       serviceNumber: loaded.document.serviceNumber,
       documentUrl,
+      sender,
     }),
   }));
   // Contract §1 (issue 32: 30 impediments mailed the counter parties 30 times in 1.8 s): once an hour per address,
   // document and kind of event.
-  const causedBy = ctx.caller?.accountId ?? null;
   await runWrites(db, await allowedDocumentMails(ctx, db, { documentId: loaded.document.id, kind: input.event, causedBy, mails }));
 }
