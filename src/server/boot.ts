@@ -1,4 +1,4 @@
-import { getConfig } from './config/env';
+import { getConfig, publicUrl } from './config/env';
 import { shareNextAuthUrl, signalsHandledByApplication } from './config/process-env';
 import { getAppSecret } from './crypto/app-secret';
 import { getSigningKey } from './pgp/signing-key';
@@ -27,7 +27,7 @@ export function boot(): Promise<void> {
         return refuseToStart(error);
       }
     })();
-    shareNextAuthUrl(config);
+    shareNextAuthUrl(config, publicUrl(config));
     try {
       handle = await getDatabaseHandle('server');
       // The instance-wide secret (generated once when APP_SECRET is unset) is read now, so that every request, the

@@ -185,3 +185,50 @@ describe('the public page and the answer', () => {
     expect((await askLink('carrier', id)).status).toBe(201);
   });
 });
+
+describe('the life of a transfer’s links (contract §7, issue 32)', () => {
+  it('a new link for the same transfer ends the earlier one: 410, and an answer through it records nothing', async () => {
+    const id = await inTransit();
+    const earlier = await newLink(id);
+    const later = await newLink(id);
+    expect((await page(earlier)).status).toBe(410);
+    expect((await answer({ token: earlier, name: 'Jan Jansen', signature }, id)).body.result.data).toEqual({ outcome: 'GONE' });
+    expect((await page(later)).status).toBe(200);
+    expect((await transfers.read('carrier', id)).approvals.filter((approval: { type: string }) => approval.type === 'SIGN_ON_GLASS')).toHaveLength(0);
+  });
+
+  it('a decline ends the link and the transfer has no open link left; the carrier may ask again', async () => {
+    const id = await inTransit();
+    const earlier = await newLink(id);
+    const token = await newLink(id);
+    const reply = await answer({ token, name: 'Jan Jansen', declined: true, remarks: 'Wrong goods' }, id);
+    expect(reply.body.result.data).toMatchObject({ outcome: 'RECORDED', declined: true });
+    for (const ended of [earlier, token]) {
+      expect((await page(ended)).status).toBe(410);
+      expect((await answer({ token: ended, name: 'Jan Jansen', signature }, id)).body.result.data).toEqual({ outcome: 'GONE' });
+    }
+    expect((await page(await newLink(id))).status).toBe(200);
+  });
+
+  it('a link whose creator lost the document (its delegation revoked) answers 410 with nothing of it, and records nothing', async () => {
+    const id = await inTransit();
+    const { serviceNumber } = await transfers.read('carrier', id);
+    const delegated = await api.post(`/api/freightdocuments/${id}/delegate`, {
+      bearer: cast.carrier.token,
+      json: { role: 'CARRIER', accountNumberOfDelegatee: cast.outsider.accountNumber },
+    });
+    expect(delegated.status, delegated.text).toBe(201);
+    const asked = await askLink('outsider', id);
+    expect(asked.status, asked.text).toBe(201);
+    const token = LINK.exec(asked.body.url)![1]!;
+    expect((await page(token)).status).toBe(200);
+
+    const revoked = await api.request('DELETE', `/api/freightdocuments/${id}/delegates/${delegated.body.delegateId}`, { bearer: cast.carrier.token });
+    expect(revoked.status, revoked.text).toBe(204);
+    const gone = await page(token);
+    expect(gone.status).toBe(410);
+    expect(gone.text).not.toContain(serviceNumber);
+    expect((await answer({ token, name: 'Jan Jansen', signature }, id)).body.result.data).toEqual({ outcome: 'GONE' });
+    expect((await transfers.read('carrier', id)).approvals.filter((approval: { type: string }) => approval.type === 'SIGN_ON_GLASS')).toHaveLength(0);
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * Finding of issue 20 (Medium): the portal's sign-up (tRPC `account.signUp`, no client system) had no limit: 25 of
  * 25 accepted, each mailing attacker text to any address. It is now limited per client address, and a client that
- * writes its own X-Forwarded-For gains nothing unless the operator trusts a proxy (TRUST_PROXY).
+ * writes its own X-Forwarded-For gains nothing unless the operator trusts a proxy (TRUST_PROXY). An IPv6 client is
+ * counted by its /64 (contract §1, issue 32).
  *
  * @backends every: the limit is counted in the database, shared by instances.
  */
@@ -57,5 +58,14 @@ describe('portal sign-ups per client address', () => {
     // A client's own entry before the proxy's does not make it someone else.
     expect((await signUp(behindProxy, { 'X-Forwarded-For': '192.0.2.50, 203.0.113.1' })).status).toBe(429);
     expect((await signUp(behindProxy, { 'X-Forwarded-For': '203.0.113.2' })).status).toBe(200);
+  });
+
+  it('issue 32: an IPv6 client is counted by its /64, so walking through its own prefix gains nothing; the next /64 is apart', async () => {
+    for (let attempt = 1; attempt <= LIMIT; attempt += 1) {
+      expect((await signUp(behindProxy, { 'X-Forwarded-For': `2001:db8:32:64::${attempt}` })).status).toBe(200);
+    }
+    expect((await signUp(behindProxy, { 'X-Forwarded-For': '2001:db8:32:64:ffff:ffff:ffff:fffe' })).status).toBe(429);
+    expect((await signUp(behindProxy, { 'X-Forwarded-For': '2001:0db8:0032:0064:0:0:0:abcd' })).status).toBe(429);
+    expect((await signUp(behindProxy, { 'X-Forwarded-For': '2001:db8:32:65::1' })).status).toBe(200);
   });
 });

@@ -102,4 +102,28 @@ describe.each(databaseKinds())('hand-over links (%s)', (kind) => {
       expect(signed[0]!.submittedByAccountId).toBe(people.carrier.accountId);
     }
   });
+
+  it('issue 32: two links of one transfer opened at once (a race the new-link rule cannot see): a decline through one ends the other', async () => {
+    const id = await readyToDeliver();
+    const carrier = as(database, people, 'carrier');
+    const first = tokenOf((await createHandoverLink({ ctx: carrier, input: { freightDocumentId: id, body: { action: 'DELIVERY' } } })).url);
+    // A second open link beside it, as two requests at once could leave: each ended the links before it, not each other.
+    const [row] = await database.handle.db
+      .select()
+      .from(handoverLinks)
+      .where(eq(handoverLinks.tokenHash, hashToken(first)));
+    const second = 'B'.repeat(43);
+    await database.handle.db.insert(handoverLinks).values({ ...row!, id: `${row!.id}-2`, tokenHash: hashToken(second) });
+    expect((await openHandoverLink({ ctx: anonymous(), input: { token: second } })).state).toBe('OPEN');
+
+    const declined = await redeemHandoverLink({
+      ctx: anonymous(),
+      input: { token: first, name: 'Jan', declined: true, remarks: 'Wrong goods', previousCommits: await heads(database, people, id) },
+    });
+    expect(declined).toMatchObject({ outcome: 'RECORDED', declined: true });
+    expect((await openHandoverLink({ ctx: anonymous(), input: { token: second } })).state).toBe('GONE');
+    expect(
+      await redeemHandoverLink({ ctx: anonymous(), input: { token: second, name: 'Jan', signature: PNG, previousCommits: await heads(database, people, id) } }),
+    ).toEqual({ outcome: 'GONE' });
+  });
 });

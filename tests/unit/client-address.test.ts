@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientAddress, PEER_ADDRESS_HEADER, stampPeerAddress } from '@/server/http/client-address';
+import { clientAddress, limitBucketOf, PEER_ADDRESS_HEADER, stampPeerAddress } from '@/server/http/client-address';
 
 describe('clientAddress', () => {
   const headers = (values: Record<string, string>) => new Headers(values);
@@ -18,6 +18,18 @@ describe('clientAddress', () => {
     const forwarded = headers({ [PEER_ADDRESS_HEADER]: '10.0.0.2', 'x-forwarded-for': '1.2.3.4, 198.51.100.9' });
     expect(clientAddress(forwarded, true)).toBe('198.51.100.9');
     expect(clientAddress(headers({ [PEER_ADDRESS_HEADER]: '10.0.0.2', 'x-forwarded-for': 'not an address' }), true)).toBe('10.0.0.2');
+  });
+});
+
+describe('limitBucketOf (contract §1, issue 32)', () => {
+  it('counts an IPv6 client by its /64, an IPv4 one (an IPv4-mapped one too) by its address', () => {
+    expect(limitBucketOf('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(limitBucketOf('2001:0db8:0001:0002:ffff::1')).toBe('2001:db8:1:2::/64');
+    expect(limitBucketOf('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+    expect(limitBucketOf('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(limitBucketOf('203.0.113.7')).toBe('203.0.113.7');
+    expect(limitBucketOf('unknown')).toBe('unknown');
+    expect(clientAddress(new Headers({ [PEER_ADDRESS_HEADER]: '2001:db8:1:2::99' }), false)).toBe('2001:db8:1:2::/64');
   });
 });
 

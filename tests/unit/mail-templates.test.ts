@@ -4,21 +4,20 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@/lib/i18n/locales';
 import { MISSING_MESSAGE_MARKER } from '@/lib/i18n/config';
-import { activationMail, delegatedToYouMail, namedInDocumentMail } from '@/server/mail/templates';
+import { activationMail, delegatedToYouMail, legalEventMail, namedInDocumentMail } from '@/server/mail/templates';
 
 const activation = (locale: (typeof LOCALES)[number]) =>
   activationMail({ locale, to: 'ann@example.test', name: 'Ann <Boss>', activationUrl: 'https://fds.example/api/accounts/activation/abc', validHours: 72 });
 
-const named = (locale: (typeof LOCALES)[number], signupUrl?: string) =>
-  namedInDocumentMail({
-    locale,
-    to: 'bob@example.test',
-    roles: ['CONSIGNEE', 'CARRIER'],
-    serviceNumber: '000000000123',
-    submitterName: 'Acme & Co',
-    documentUrl: 'https://fds.example/documents/d1',
-    signupUrl,
-  });
+const namedInput = {
+  locale: 'en' as const,
+  to: 'bob@example.test',
+  roles: ['CONSIGNEE', 'CARRIER'],
+  serviceNumber: '000000000123',
+  sender: { accountNumber: '1234567', partyName: 'Acme & Co' },
+  documentUrl: 'https://fds.example/documents/d1',
+};
+const named = (locale: (typeof LOCALES)[number], signupUrl?: string) => namedInDocumentMail({ ...namedInput, locale, signupUrl });
 
 const delegated = (locale: (typeof LOCALES)[number], perDocument: boolean, grantorName: string | null = 'Acme & Co') =>
   delegatedToYouMail({
@@ -45,6 +44,18 @@ describe('e-mail templates', () => {
     expect(delegated(locale, true).html).toContain('Acme &amp; Co');
     expect(delegated(locale, true).text).toContain('https://fds.example/documents/d1');
     expect(delegated(locale, false).text).toContain('https://fds.example/documents');
+  });
+
+  it('to an address without an account: the sender’s party in the document and its account number, never its account name (contract §1)', () => {
+    const stranger = (sender: { accountNumber: string; partyName: string; partyInDocument: boolean }) =>
+      namedInDocumentMail({ ...namedInput, sender, signupUrl: 'https://fds.example/signup?email=bob' });
+    const asParty = stranger({ accountNumber: '1234567', partyName: 'Acme & Co', partyInDocument: true });
+    expect(asParty.text).toContain('Acme & Co');
+    expect(asParty.text).toContain('1234567');
+    // A submitter holding no party of the document: its account name is free text it chose, so the account number only.
+    const byAccountName = stranger({ accountNumber: '1234567', partyName: 'Claim your refund at https://evil.example', partyInDocument: false });
+    for (const part of [byAccountName.subject, byAccountName.text, byAccountName.html!]) expect(part).not.toContain('evil.example');
+    expect(byAccountName.text).toContain('1234567');
   });
 
   it('tells a delegatee what they received, per document or for every document of the role', () => {
@@ -78,6 +89,35 @@ describe('e-mail templates', () => {
     }
   });
 
+  it.each(LOCALES)(
+    '%s: names the sender by party name and account number, and to an address without an account by the number only (contract §1, issue 32)',
+    (locale) => {
+      const known = named(locale);
+      expect(known.text).toContain('Acme & Co');
+      expect(known.text).toContain('1234567');
+      const stranger = named(locale, 'https://fds.example/signup?email=bob');
+      for (const part of [stranger.subject, stranger.text, stranger.html!]) expect(part).not.toContain('Acme');
+      expect(stranger.text).toContain('1234567');
+      expect(stranger.text).toContain('Freight Document Service');
+      expect(stranger.text).toContain('000000000123');
+    },
+  );
+
+  it.each(LOCALES)('%s: a legal-event mail names its sender by party name and account number (contract §1)', (locale) => {
+    const mail = legalEventMail({
+      locale,
+      to: 'ann@example.test',
+      event: 'IMPEDIMENT',
+      serviceNumber: '000000000123',
+      documentUrl: 'https://fds.example/documents/d1',
+      sender: { accountNumber: '7654321', partyName: 'Fast <Trucks>' },
+    });
+    expect(mail.text).toContain('Fast <Trucks>');
+    expect(mail.text).toContain('7654321');
+    expect(mail.html).toContain('Fast &lt;Trucks&gt;');
+    for (const part of [mail.subject, mail.text, mail.html!]) expect(part).not.toContain(MISSING_MESSAGE_MARKER);
+  });
+
   it('invites a person without an account with a link to sign up, in the HTML as a link', () => {
     const mail = named('nl', 'https://fds.example/signup?email=bob');
     expect(mail.text).toContain('https://fds.example/signup?email=bob');
@@ -90,7 +130,7 @@ describe('e-mail templates', () => {
       to: 'ann@example.test',
       roles: ['CONSIGNOR'],
       serviceNumber: '000000000123',
-      submitterName: 'Acme',
+      sender: { accountNumber: '1234567', partyName: 'Acme' },
       documentUrl: 'https://fds.example/documents/d1',
       approve: { action: 'COLLECTION', url: 'https://fds.example/documents/d1/approve', respondUrl: 'https://fds.example/respond' },
     });

@@ -189,6 +189,9 @@ export const envSchema = z.object({
   RATE_LIMIT_SIGNUPS_PER_IP: limit(20),
   // "Forgot password" requests for one address per window (issue 20: 31 mails to one victim).
   RATE_LIMIT_PASSWORD_RESETS_PER_ADDRESS: limit(3),
+  // Contract §1 (issue 32): mails one account causes a day to addresses that hold no account; past it the change is
+  // made and the mails are dropped (counted in fds_mails_held_back_total). 0 switches the budget off.
+  MAIL_BUDGET_PER_ACCOUNT_PER_DAY: limit(500),
   // Webhook test events and redeliveries of one account per window (issue 20: they starved the shared job workers).
   RATE_LIMIT_WEBHOOK_TESTS_PER_ACCOUNT: limit(10),
   // Whether X-Forwarded-For is believed: only behind a proxy that sets it (else any client could name any address).

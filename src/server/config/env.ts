@@ -15,6 +15,6 @@ export function getConfig(): AppConfig {
 }
 
 /** The externally visible root of the service, for links in e-mails and redirects. */
-export function publicUrl(config: AppConfig = getConfig()): string {
+export function publicUrl(config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT'> = getConfig()): string {
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
 }

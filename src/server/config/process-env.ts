@@ -26,8 +26,8 @@ export function settingGiven(name: string): boolean {
 
 /**
  * next-auth takes its address (and with it Secure, __Secure- prefixed cookies under https) from NEXTAUTH_URL, which it
- * reads from the environment itself: the service's own PUBLIC_URL unless the operator named another.
+ * reads from the environment itself: the service's own address (PUBLIC_URL, else http://localhost:PORT, issue 32) unless the operator named another.
  */
-export function shareNextAuthUrl(config: { NEXTAUTH_URL?: string; PUBLIC_URL?: string }): void {
-  if (!config.NEXTAUTH_URL && config.PUBLIC_URL) process.env.NEXTAUTH_URL = config.PUBLIC_URL;
+export function shareNextAuthUrl(config: { NEXTAUTH_URL?: string }, serviceUrl: string): void {
+  if (!config.NEXTAUTH_URL) process.env.NEXTAUTH_URL = serviceUrl;
 }

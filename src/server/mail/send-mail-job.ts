@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { getAppSecret } from '@/server/crypto/app-secret';
 import { mailOutbox } from '@/server/db/schema';
 import type { JobContext, JobPayload } from '@/server/jobs/kinds';
+import { metrics } from '@/server/observability/metrics';
 import { openMailBody } from './queue-mail';
 
 let transporter: Transporter | undefined;
@@ -21,6 +22,7 @@ export async function sendMail({ mailId }: JobPayload<'mail.send'>, { db, config
   if (!mail || mail.status === 'sent') return;
   if (!config.SMTP_URL) {
     await db.update(mailOutbox).set({ status: 'kept' }).where(eq(mailOutbox.id, mailId));
+    metrics().mailsSent.inc({ outcome: 'kept' });
     return;
   }
   const appSecret = await getAppSecret(db, config);
@@ -32,4 +34,5 @@ export async function sendMail({ mailId }: JobPayload<'mail.send'>, { db, config
     ...(mail.htmlBody ? { html: openMailBody(mail.htmlBody, appSecret) } : {}),
   });
   await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(mailOutbox.id, mailId));
+  metrics().mailsSent.inc({ outcome: 'sent' });
 }

@@ -28,13 +28,19 @@ export function activationMail(input: { locale: Locale; to: string; name: string
 type NamedRole = keyof (typeof MESSAGES)['en']['mail']['roles'];
 const isNamedRole = (role: string): role is NamedRole => role in MESSAGES.en.mail.roles;
 
-/** Sent to every role holder when a document names them; people without an account are invited to create one. */
+/**
+ * Sent to every role holder when a document names them; people without an account are invited to create one. The
+ * sender is named by its party name in the document and its account number (contract §1); a mail to an address
+ * without an account carries no other text the sender typed: without a party of its own in the document, the sender is
+ * its account number in fixed words (issue 32: an account named "Claim your refund at https://…" mailed that to 53
+ * strangers per draft).
+ */
 export function namedInDocumentMail(input: {
   locale: Locale;
   to: string;
   roles: string[];
   serviceNumber: string;
-  submitterName: string;
+  sender: { accountNumber: string; partyName: string; partyInDocument?: boolean };
   documentUrl: string;
   signupUrl?: string;
   /**
@@ -48,11 +54,15 @@ export function namedInDocumentMail(input: {
     input.roles.map((role) => (isNamedRole(role) ? t(`roles.${role}`) : role.toLowerCase())),
     { type: 'unit' },
   );
-  const values = { submitter: input.submitterName, roles, serviceNumber: input.serviceNumber };
+  const values = { roles, serviceNumber: input.serviceNumber, accountNumber: input.sender.accountNumber };
+  const named =
+    input.signupUrl && !input.sender.partyInDocument
+      ? t('namedInDocument.namedByAccount', values)
+      : t('namedInDocument.namedBy', { ...values, party: input.sender.partyName });
   const lines = [
     t('namedInDocument.greeting'),
     '',
-    t('namedInDocument.named', values),
+    named,
     '',
     input.signupUrl ? `${t('namedInDocument.noAccount')}\n${input.signupUrl}` : t('namedInDocument.open', { url: input.documentUrl }),
     ...(input.approve
@@ -66,7 +76,7 @@ export function namedInDocumentMail(input: {
   ];
   const approve = input.approve;
   const signupUrl = input.signupUrl;
-  const html = `<p>${escapeHtml(t('namedInDocument.greeting'))}</p><p>${escapeHtml(t('namedInDocument.named', values))}</p>${
+  const html = `<p>${escapeHtml(t('namedInDocument.greeting'))}</p><p>${escapeHtml(named)}</p>${
     signupUrl
       ? `<p>${t.markup('namedInDocument.noAccountHtml', { link: (chunks) => `<a href="${escapeHtml(signupUrl)}">${escapeHtml(joined(chunks))}</a>` })}</p>`
       : `<p><a href="${escapeHtml(input.documentUrl)}">${escapeHtml(t('namedInDocument.openLink'))}</a></p>`
@@ -117,12 +127,24 @@ export function legalEventMail(input: {
   role?: string;
   serviceNumber: string;
   documentUrl: string;
+  /** The account whose change it was (contract §1: each mail names its sender); these mails go to account holders only. */
+  sender?: { accountNumber: string; partyName: string };
 }): OutgoingMail {
   const { t } = mailIntl(input.locale);
   const role = input.role && isNamedRole(input.role) ? t(`roles.${input.role}`) : (input.role ?? '').toLowerCase();
   const event = t(`legalEvent.events.${input.event}`, { role });
   const happened = t('legalEvent.happened', { serviceNumber: input.serviceNumber, event });
-  const text = [t('legalEvent.greeting'), '', happened, '', t('legalEvent.open', { url: input.documentUrl })].join('\n');
-  const html = `<p>${escapeHtml(t('legalEvent.greeting'))}</p><p>${escapeHtml(happened)}</p><p><a href="${escapeHtml(input.documentUrl)}">${escapeHtml(input.documentUrl)}</a></p>`;
+  const by = input.sender ? t('legalEvent.by', { party: input.sender.partyName, accountNumber: input.sender.accountNumber }) : undefined;
+  const text = [t('legalEvent.greeting'), '', happened, ...(by ? [by] : []), '', t('legalEvent.open', { url: input.documentUrl })].join('\n');
+  const html = `<p>${escapeHtml(t('legalEvent.greeting'))}</p><p>${escapeHtml(happened)}${by ? `<br>${escapeHtml(by)}` : ''}</p><p><a href="${escapeHtml(input.documentUrl)}">${escapeHtml(input.documentUrl)}</a></p>`;
   return { to: input.to, subject: t('legalEvent.subject', { serviceNumber: input.serviceNumber, event }), text, html };
+}
+
+/** Contract §1: told to an account's owner once a day when its mails to addresses without an account passed the budget. */
+export function mailBudgetMail(input: { locale: Locale; to: string; limit: number }): OutgoingMail {
+  const { t } = mailIntl(input.locale);
+  const body = t('mailBudget.body', { limit: input.limit });
+  const text = [t('mailBudget.greeting'), '', body].join('\n');
+  const html = `<p>${escapeHtml(t('mailBudget.greeting'))}</p><p>${escapeHtml(body)}</p>`;
+  return { to: input.to, subject: t('mailBudget.subject'), text, html };
 }

@@ -21,6 +21,8 @@ export interface Metrics {
   blobBytes: Counter<'store' | 'direction'>;
   blobStoreDuration: Histogram<'store' | 'operation'>;
   blobStoreErrors: Counter<'store' | 'operation'>;
+  mailsSent: Counter<'outcome'>;
+  mailsHeldBack: Counter<'kind' | 'reason'>;
 }
 
 function createMetrics(): Metrics {
@@ -101,6 +103,18 @@ function createMetrics(): Metrics {
       name: 'fds_blob_store_errors_total',
       help: 'Blob store failures by operation; operation=verify counts blobs whose bytes no longer hash to their digest.',
       labelNames: ['store', 'operation'],
+      registers,
+    }),
+    mailsSent: new Counter({
+      name: 'fds_mails_sent_total',
+      help: 'Mails handed to the SMTP server (outcome=sent), or kept in the outbox for /dev/mailbox without SMTP_URL (outcome=kept).',
+      labelNames: ['outcome'],
+      registers,
+    }),
+    mailsHeldBack: new Counter({
+      name: 'fds_mails_held_back_total',
+      help: 'Mails a document change would have caused that were not sent (contract §1), by kind of event and reason: duplicate (the address had one of this document and kind within the hour) or budget (the causing account passed its daily budget for addresses without an account).',
+      labelNames: ['kind', 'reason'],
       registers,
     }),
   };

@@ -3,11 +3,14 @@ import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-or
 /**
  * Rate-limit counters (fixed windows), one row per limited subject and kind: counted with one atomic upsert, so
  * every instance on one database shares them. Rows of past windows are removed by the job worker's clean-up.
+ * `windowSeconds` is the row's own window (a day for the reset mails and the mail budget, an hour for a document's
+ * mails to one address, contract §1); null is RATE_LIMIT_WINDOW_SECONDS.
  */
 export const rateLimitCounters = pgTable('rate_limit_counters', {
   key: text('key').primaryKey(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
   hits: integer('hits').notNull(),
+  windowSeconds: integer('window_seconds'),
 });
 
 /**

@@ -9,6 +9,7 @@ import { writeCommit } from './commit-writer';
 import { chargeIssue, nextServiceNumber } from './credits';
 import { buildContent, documentColumns } from './document-content';
 import { roleHolderMails } from './notify-role-holders';
+import { mailSenderFrom } from '../mail/document-mail-policy';
 import { transferSecretsWrite } from '../transfers/transfer-secrets';
 import { partySlots, resolveParties, roleRowOf } from './parties';
 import { partiesRemembered } from '../address-book/remember-parties';
@@ -72,7 +73,8 @@ export async function createFreightDocument({ ctx, input }: { ctx: ServiceContex
       ...(await roleHolderMails(ctx, tx, {
         documentId: id,
         serviceNumber: document.serviceNumber,
-        submitterName: submitter!.name,
+        causedBy: accountId,
+        sender: mailSenderFrom(submitter!, roles),
         holders: roles,
         knownAccounts: new Map(resolved.flatMap((party) => (party.accountId && party.account ? [[party.accountId, party.account] as const] : []))),
         submitterLocale: submitter!.locale,

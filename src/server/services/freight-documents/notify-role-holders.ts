@@ -6,10 +6,10 @@ import { DEFAULT_LOCALE, type Locale } from '@/lib/i18n/locales';
 import { publicUrl } from '@/server/config/env';
 import type { DbOrTx } from '@/server/db/client';
 import { accounts, documentMailRecipients, freightDocuments } from '@/server/db/schema';
-import { mailWrites } from '@/server/mail/queue-mail';
 import { runWrites, type BatchedWrite } from '@/server/db/batched-writes';
 import { namedInDocumentMail } from '@/server/mail/templates';
 import type { ServiceContext } from '../context';
+import { allowedDocumentMails, type MailSender } from '../mail/document-mail-policy';
 import type { KnownRecipient } from './parties';
 
 interface Holder {
@@ -31,7 +31,9 @@ export async function notifyRoleHolders(ctx: ServiceContext, db: DbOrTx, input: 
 interface RoleHolderNotice {
   documentId: string;
   serviceNumber: string;
-  submitterName: string;
+  /** The account whose change names them: named in the mails (contract §1) and charged with their budget. */
+  causedBy: string;
+  sender: MailSender;
   holders: Holder[];
   /** Accounts the caller has already read (by id), and the submitter's language if known: not read again. */
   knownAccounts?: ReadonlyMap<string, KnownRecipient>;
@@ -67,23 +69,21 @@ export async function roleHolderMails(ctx: ServiceContext, db: DbOrTx, input: Ro
   const addresses = [...byRecipient.keys()];
   if (input.newDocument) writes.push(...mailedRecorded(ctx, db, input.documentId, addresses));
   else for (const to of await alreadyMailed(ctx, db, input.documentId, addresses)) byRecipient.delete(to);
-  for (const [to, entry] of byRecipient) {
-    const mail = mailWrites(
-      db,
-      ctx.appSecret,
-      namedInDocumentMail({
-        locale: entry.locale,
-        to,
-        roles: [...entry.roles],
-        serviceNumber: input.serviceNumber,
-        submitterName: input.submitterName,
-        documentUrl: `${base}/documents/${input.documentId}`,
-        signupUrl: entry.hasAccount ? undefined : `${base}/signup?email=${encodeURIComponent(to)}`,
-        approve: approvalOfRoles(entry, { url: `${base}/documents/${input.documentId}/approve`, respondUrl: `${base}/respond` }),
-      }),
-    );
-    writes.push(...mail.writes);
-  }
+  const mails = [...byRecipient].map(([to, entry]) => ({
+    hasAccount: entry.hasAccount,
+    mail: namedInDocumentMail({
+      locale: entry.locale,
+      to,
+      roles: [...entry.roles],
+      serviceNumber: input.serviceNumber,
+      sender: input.sender,
+      documentUrl: `${base}/documents/${input.documentId}`,
+      signupUrl: entry.hasAccount ? undefined : `${base}/signup?email=${encodeURIComponent(to)}`,
+      approve: approvalOfRoles(entry, { url: `${base}/documents/${input.documentId}/approve`, respondUrl: `${base}/respond` }),
+    }),
+  }));
+  // Contract §1: an address hears of a document once (above), and the causing account's daily budget holds.
+  writes.push(...(await allowedDocumentMails(ctx, db, { documentId: input.documentId, kind: 'NAMED', causedBy: input.causedBy, mails, onceEver: true })));
   return writes;
 }
 

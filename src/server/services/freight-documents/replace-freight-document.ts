@@ -5,7 +5,7 @@ import { referenceOutcome, splitAttachmentReferences } from '@/lib/schemas/attac
 import { freightDocumentBody } from '@/lib/schemas/freight-document';
 import { validateFreightDocument } from '@/lib/schemas/validate-freight-document';
 import type { Transaction } from '@/server/db/client';
-import { accounts, attachments } from '@/server/db/schema';
+import { attachments } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
 import { errorItem, ServiceError } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
@@ -14,6 +14,7 @@ import { buildContent, documentColumns } from './document-content';
 import { authorize } from '../access/load-document';
 import { mutateDocument } from './mutate-document';
 import { notifyRoleHolders } from './notify-role-holders';
+import { mailSenderOf } from '../mail/document-mail-policy';
 import { reconcileRoles } from './reconcile-roles';
 import { rememberParties } from '../address-book/remember-parties';
 
@@ -112,8 +113,9 @@ export async function replaceFreightDocument({ ctx, input }: { ctx: ServiceConte
         previousGoods.flatMap((item) => (typeof item.productId === 'number' ? [item.productId] : [])),
       );
       if (added.length > 0) {
-        const [submitter] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, loaded.document.submitterAccountId));
-        await notifyRoleHolders(ctx, tx, { documentId, serviceNumber: loaded.document.serviceNumber, submitterName: submitter?.name ?? '', holders: added });
+        // Contract §1: the mails name, and count against, the account that made the change.
+        const sender = await mailSenderOf(tx, accountId, [...loaded.roles, ...added]);
+        await notifyRoleHolders(ctx, tx, { documentId, serviceNumber: loaded.document.serviceNumber, causedBy: accountId, sender, holders: added });
       }
       await rememberParties(tx, accountId, body, now);
       return {

@@ -4,7 +4,7 @@ import { answerRefusal, carrierSideNow } from '@/lib/domain/legal-events';
 import type { PartyInput } from '@/lib/schemas/freight-document';
 import { instructionResponseInput } from '@/lib/schemas/legal-events';
 import type { Transaction } from '@/server/db/client';
-import { accounts, documentRoles } from '@/server/db/schema';
+import { documentRoles } from '@/server/db/schema';
 import { fail, parseInput, ServiceError } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
 import { preferHolder } from '../access/held-roles';
@@ -12,6 +12,7 @@ import { endDelegation } from '../delegations/end-delegation';
 import type { LoadedDocument } from '../access/load-document';
 import { mutateAndSerialize } from '../freight-documents/mutate-document';
 import { notifyRoleHolders } from '../freight-documents/notify-role-holders';
+import { mailSenderOf } from '../mail/document-mail-policy';
 import { resolveParties, roleRowOf, storedParty } from '../freight-documents/parties';
 import { notifyOfLegalEvent } from './notify-legal-event';
 import { loadLegalState, recordLegalEventRow, refuseIf } from './record-legal-event';
@@ -41,11 +42,13 @@ async function replaceHolder(ctx: ServiceContext, tx: Transaction, loaded: Loade
       await endDelegation(tx, delegation, ctx.now());
     }
   } else await tx.insert(documentRoles).values(roleRowOf(loaded.document.id, holder, ctx.now()));
-  const [submitter] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, loaded.document.submitterAccountId));
+  // Contract §1: the mail names, and counts against, the account whose answer made the change.
+  const causedBy = requireAccountId(ctx);
   await notifyRoleHolders(ctx, tx, {
     documentId: loaded.document.id,
     serviceNumber: loaded.document.serviceNumber,
-    submitterName: submitter?.name ?? '',
+    causedBy,
+    sender: await mailSenderOf(tx, causedBy, loaded.roles),
     holders: [{ role, accountId: holder.accountId, email: holder.email }],
     knownAccounts: holder.account && holder.accountId ? new Map([[holder.accountId, holder.account]]) : undefined,
   });

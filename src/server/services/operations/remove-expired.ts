@@ -1,4 +1,4 @@
-import { lt } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { AppConfig } from '@/server/config/env';
 import type { Database } from '@/server/db/client';
 import { idempotencyKeys, rateLimitCounters } from '@/server/db/schema';
@@ -10,7 +10,8 @@ import { removeEndedSessions } from '../accounts/portal-sessions';
  */
 export async function removeExpiredOperationalRows(db: Database, config: Pick<AppConfig, 'RATE_LIMIT_WINDOW_SECONDS'>, now = new Date()) {
   const keys = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, now)).returning({ key: idempotencyKeys.key });
-  const windowStart = new Date(now.getTime() - config.RATE_LIMIT_WINDOW_SECONDS * 1000);
+  // Each counter by its own window (a day for the mail budget, contract §1), the configured one when it has none.
+  const windowStart = sql`${now.toISOString()}::timestamptz - make_interval(secs => coalesce(${rateLimitCounters.windowSeconds}, ${config.RATE_LIMIT_WINDOW_SECONDS}))`;
   const counters = await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStartedAt, windowStart)).returning({ key: rateLimitCounters.key });
   const endedSessions = await removeEndedSessions(db, now);
   return { idempotencyKeys: keys.length, rateLimitCounters: counters.length, endedSessions };

@@ -12,6 +12,7 @@ import { loadAccessibleDocument } from '../access/load-document';
 import { situationOf } from '../access/transfer-situation';
 import { visibleTo } from '../access/visibility';
 import { ACCOUNT_SECRET_PURPOSE } from '../accounts/create-account';
+import { enforceRateLimits } from '../operations/rate-limits';
 import { getFreightDocument } from '../freight-documents/get-freight-document';
 import { loadTransferRecords } from '../freight-documents/snapshot';
 import { loadTransferSecrets, secretsOfTransfer } from '../transfers/transfer-secrets';
@@ -24,12 +25,16 @@ import { loadTransferSecrets, secretsOfTransfer } from '../transfers/transfer-se
  */
 export async function computeResponseCode({ ctx, input }: { ctx: ServiceContext; input: unknown }) {
   const accountId = requireAccountId(ctx);
+  // Issue 32: at most 30 a minute per account, whatever the answer (429 1.10 with Retry-After).
+  await enforceRateLimits({ ctx, input: { rules: [{ name: 'response-codes-per-account', subject: accountId }] } });
   const challenge = parseInput(responseCodeRequest, input).challenge.replace(/\s+/g, '');
   const wrong: () => never = () => fail('3.6', 'challenge');
   if (!/^\d{25}$/.test(challenge) || !isVerhoeffValid(challenge)) wrong();
   const serviceNumber = challenge.slice(5, 17);
-  // The challenge carries the transfer's s1 and s3 (contract §8); the server knows both, so they pick the transfer.
-  const s1 = challenge.slice(17, 21);
+  // The challenge carries the transfer's s1 and s3 (contract §8). s1 is the carrier's alone: it never picks the
+  // transfer nor decides the answer, so the answer is the same whatever s1 (issue 32: a wrong s1 answered 3.6 and a
+  // right one a code, so 10,000 calls found it). A response computed from a wrong s1 is simply refused where the
+  // carrier submits it. s3, which the counter party sees anyway, picks the transfer.
   const s3 = challenge.slice(21, 24);
 
   const sources = await loadDelegationSources(ctx.db, accountId);
@@ -43,7 +48,7 @@ export async function computeResponseCode({ ctx, input }: { ctx: ServiceContext;
   const secrets = await loadTransferSecrets(ctx, ctx.db, found.id);
   const transfer = openTransfers(situationOf(loaded.document, loaded.roles, loaded.approvals)).find((candidate) => {
     const own = secretsOfTransfer(secrets, candidate.action, candidate.toRoleId);
-    return candidate.counterParty.some((roleId) => heldIds.has(roleId)) && own?.s1.padStart(4, '0') === s1 && own.s3.padStart(3, '0') === s3;
+    return candidate.counterParty.some((roleId) => heldIds.has(roleId)) && own?.s3.padStart(3, '0') === s3;
   });
   if (!transfer) wrong();
   const s2 = secretsOfTransfer(secrets, transfer.action, transfer.toRoleId)!.s2;

@@ -9,6 +9,7 @@ import { inTransaction, requireAccountId, type ServiceContext } from '../context
 import { recordCounterParty } from '../access/actions';
 import { authorize, loadAccessibleDocument } from '../access/load-document';
 import { situationOf } from '../access/transfer-situation';
+import { endTransferLinks } from './handover-link-state';
 
 /**
  * POST /freightdocuments/{id}/handoverlinks (contract §7): a one-time link for the counter party's own phone. Judged
@@ -39,16 +40,14 @@ export async function createHandoverLink({
     const token = randomToken(32);
     const now = ctx.now();
     const expiresAt = new Date(now.getTime() + ctx.config.HANDOVER_LINK_TTL_SECONDS * 1000);
-    await tx.insert(handoverLinks).values({
-      id: newId(),
-      tokenHash: hashToken(token),
+    const link = {
       documentId: loaded.document.id,
       action: transfer.action,
-      counterPartyRoleId: transfer.action === 'CARRIER_TO_CARRIER' ? transfer.toRoleId : null,
-      createdByAccountId: accountId,
-      createdAt: now,
-      expiresAt,
-    });
+      counterPartyRoleId: transfer.action === 'CARRIER_TO_CARRIER' ? (transfer.toRoleId ?? null) : null,
+    };
+    // Contract §7: a new link for the same transfer ends the earlier ones (one phone signs, not two).
+    await endTransferLinks(tx, link, now);
+    await tx.insert(handoverLinks).values({ id: newId(), tokenHash: hashToken(token), ...link, createdByAccountId: accountId, createdAt: now, expiresAt });
     return { url: `${publicUrl(ctx.config)}/handover/${token}`, expiresAt: expiresAt.toISOString() };
   });
 }

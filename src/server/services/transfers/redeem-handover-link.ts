@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { handoverAnswerInput, type HandoverAnswerInput, type HandoverAnswerResult } from '@/lib/schemas/handover';
 import { handoverLinks } from '@/server/db/schema';
-import { parseInput } from '@/server/errors';
+import { parseInput, ServiceError } from '@/server/errors';
 import type { ServiceContext } from '../context';
-import { handoverLinkState } from './handover-link-state';
+import { endTransferLinks, handoverLinkState } from './handover-link-state';
 import { recordCounterPartyApproval } from './submit-counterparty-approval';
 
 /** The link was used or ran out between the lookup and the change: the change is rolled back. */
@@ -49,6 +49,8 @@ export async function redeemHandoverLink({ ctx, input }: { ctx: ServiceContext; 
             .where(and(eq(handoverLinks.id, link.id), isNull(handoverLinks.usedAt), gt(handoverLinks.expiresAt, now)))
             .returning({ id: handoverLinks.id });
           if (ended.length === 0) throw new LinkGone();
+          // Issue 32: the answer (a decline too) ends the transfer's other open links.
+          await endTransferLinks(tx, link, now, link.id);
         },
       },
     );
@@ -62,6 +64,8 @@ export async function redeemHandoverLink({ ctx, input }: { ctx: ServiceContext; 
     };
   } catch (error) {
     if (error instanceof LinkGone) return { outcome: 'GONE' };
+    // The creator lost the document between the lookup and the change: the link has ended (contract §7).
+    if (error instanceof ServiceError && error.items[0]?.code === '4.47') return { outcome: 'GONE' };
     throw error;
   }
 }

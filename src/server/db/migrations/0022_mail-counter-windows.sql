@@ -1,0 +1,1 @@
+ALTER TABLE "rate_limit_counters" ADD COLUMN "window_seconds" integer;
