@@ -34,7 +34,8 @@ export function reservationLines(document: FreightDocumentContent, stages: reado
     return joined(
       `${words(comment.reservation!.kind)}:`,
       comment.text ?? '',
-      `(${comment.creatorName ?? words(comment.creatorRole)}, ${dateTime(comment.createDateTimeClient ?? comment.createDateTimeServer, zoneOf(comment.reservation!.stage))})`,
+      // One the counter party added on the hand-over page is theirs (contract §7): the signer's name, not the driver's.
+      `(${comment.reservation!.recordedFor?.name ?? comment.creatorName ?? words(comment.creatorRole)}, ${dateTime(comment.createDateTimeClient ?? comment.createDateTimeServer, zoneOf(comment.reservation!.stage))})`,
       accepted ? `– ${accepted}` : undefined,
     );
   });
@@ -65,7 +66,8 @@ export function withdrawnReservationLines(document: FreightDocumentContent, lang
       joined(
         `${words(comment.reservation!.kind)}:`,
         comment.text ?? '',
-        `(${comment.creatorName ?? words(comment.creatorRole)}, ${dateTime(comment.createDateTimeServer)})`,
+        // One the counter party added on the hand-over page is theirs (contract §7): the signer's name, not the driver's.
+        `(${comment.reservation!.recordedFor?.name ?? comment.creatorName ?? words(comment.creatorRole)}, ${dateTime(comment.createDateTimeServer)})`,
         `– ${texts.withdrawnBy} ${withdrawn.by.name ?? ''} ${dateTime(withdrawn.at)}`,
       ),
     ];
