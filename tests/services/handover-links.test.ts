@@ -137,7 +137,7 @@ describe.each(databaseKinds())('hand-over links (%s)', (kind) => {
       ['DAMAGE', { name: 'Eva Janssen' }, 1],
       ['COUNT', { name: 'Eva Janssen' }, 0],
     ]);
-    const approval = document.approvals.find((candidate) => candidate.type === 'SIGN_ON_GLASS')!;
+    const approval = (document.approvals ?? []).find((candidate) => candidate.type === 'SIGN_ON_GLASS')!;
     expect([...approval.acceptedReservations].sort()).toEqual(reservations.map((comment) => comment.commentId).sort());
   });
 
