@@ -66,7 +66,7 @@ async function expectAccepted(request: Parameters<typeof readDocument>[0], id: s
   });
   expect(pdf.status()).toBe(200);
   const printed = pdfText(await pdf.body());
-  expect(printed).toContain(`DAMAGE: ${text}`);
+  expect(printed).toContain(`Damage: ${text}`);
   if (recordedFor) expect(printed).toContain(`(${recordedFor},`);
   expect(printed).toContain('accepted by');
 }
