@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { createClient, type CreatedClient } from './support/admin';
 import { signIn } from './support/portal';
-import { castOf, deviceFor, expectAccessible, PHOTO, readDocument, SIZES, type Cast } from './support/tablet';
+import { castOf, closeHandoverResult, deviceFor, expectAccessible, PHOTO, readDocument, SIZES, type Cast } from './support/tablet';
 
 let client: CreatedClient;
 let cast: Cast;
@@ -56,7 +56,8 @@ test('the carrier’s office records a reservation, an impediment, cash on deliv
     await step.getByLabel('Describe it').fill('Two cartons crushed at one corner');
     await step.getByRole('button', { name: 'Add the reservation' }).click();
     await step.getByRole('button', { name: 'Record the reservation' }).click();
-    await expect(legal.getByTestId('reservation').filter({ hasText: 'Two cartons crushed at one corner' })).toBeVisible();
+    // Listed in the section and in the step's "on record", as on the tablet.
+    await expect(legal.getByTestId('reservation').filter({ hasText: 'Two cartons crushed at one corner' }).first()).toBeVisible();
     await expect(onTablet).toContainText('Two cartons crushed at one corner', { timeout: 30_000 });
     await expectAccessible(page);
   });
@@ -74,6 +75,8 @@ test('the carrier’s office records a reservation, an impediment, cash on deliv
     expect(reply.status(), await reply.text()).toBe(201);
   }
   await page.reload();
+  // The driver's tablet says the collection is done, full screen, until the driver closes it.
+  await closeHandoverResult(tablet, /Collection done/, { timeout: 30_000 });
 
   await test.step('an impediment with a photo', async () => {
     const panel = legal.getByTestId('impediment-panel');
