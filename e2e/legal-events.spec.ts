@@ -146,7 +146,7 @@ test('at 1024×768: a packaging reservation with a photo at collection, shown on
     });
     expect(pdf.status()).toBe(200);
     const text = pdfText(await pdf.body());
-    expect(text).toContain('PACKAGING: Two cartons crushed at one corner');
+    expect(text).toContain('Packaging: Two cartons crushed at one corner');
     expect(text).toContain('accepted by');
   });
 });
@@ -288,14 +288,14 @@ test('at 390×844: the driver reports an impediment with a photo and records the
 
   await test.step('cash on delivery, collected, before the approvals', async () => {
     const panel = page.getByTestId('cash-on-delivery-panel');
-    await expect(panel).toContainText('To collect: 1,250 EUR');
+    await expect(panel).toContainText('To collect: €1,250.00');
     await panel.getByRole('button', { name: 'Collected', exact: true }).click();
     await panel.getByLabel('Receipt or reference').fill('Q-2211');
     await expectAccessible(page);
     await screenshots(page, 'legal-tablet-cash');
     await panel.getByRole('button', { name: 'Record', exact: true }).click();
     await expect(outboxEntry(page, 'Cash on delivery')).toHaveAttribute('data-state', 'sent');
-    await expect(panel.getByTestId('cash-recorded')).toContainText('Collected · 1,250 EUR · Q-2211');
+    await expect(panel.getByTestId('cash-recorded')).toContainText('Collected · €1,250.00 · Q-2211');
   });
 
   const stored = await readDocument(request, cast.consignor, id);

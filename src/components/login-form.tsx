@@ -4,6 +4,7 @@ import { signIn } from 'next-auth/react';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { SubmitButton } from './forms/submit-button';
+import { ActivationHelp } from './activation-help';
 
 type SignInProblem = 'credentials' | 'lockedOut' | 'addressLimited' | 'notActivated' | 'sessionRequired' | 'generic';
 
@@ -33,11 +34,18 @@ interface LoginFormProps {
   signedOut: boolean;
   /** `?error=` from next-auth's own redirects; only known values are shown. */
   initialError?: string;
+  /** A partner environment without SMTP_URL (contract §3): no activation mail, so say how activation works here. */
+  partnerEnvironment?: boolean;
 }
 
-export function LoginForm({ callbackUrl, activated, signedOut, initialError }: LoginFormProps) {
+export function LoginForm({ callbackUrl, activated, signedOut, initialError, partnerEnvironment = false }: LoginFormProps) {
   const t = useTranslations('login');
-  const describeSignInError = (error: string) => t(`errors.${signInProblem(error)}`);
+  const describeSignInError = (error: string) => {
+    const problem = signInProblem(error);
+    return t(problem === 'notActivated' && partnerEnvironment ? 'errors.notActivatedPartner' : `errors.${problem}`);
+  };
+  // The address the person tried, for the activation command of a partner environment without mail.
+  const [notActivatedFor, setNotActivatedFor] = useState<string>();
   const [error, setError] = useState<string | null>(initialError ? describeSignInError(initialError) : null);
   const [pending, setPending] = useState(false);
   const alert = useRef<HTMLDivElement>(null);
@@ -63,6 +71,7 @@ export function LoginForm({ callbackUrl, activated, signedOut, initialError }: L
       const result = await signIn('credentials', { redirect: false, username, password, callbackUrl: target });
       if (!result || result.error || !result.ok) {
         setError(describeSignInError(result?.error ?? ''));
+        setNotActivatedFor(signInProblem(result?.error ?? '') === 'notActivated' ? username : undefined);
         setPending(false);
         return;
       }
@@ -91,6 +100,7 @@ export function LoginForm({ callbackUrl, activated, signedOut, initialError }: L
           <div ref={alert} className="error-summary" role="alert" tabIndex={-1}>
             <h2>{t('failedTitle')}</h2>
             <p>{error}</p>
+            {partnerEnvironment && notActivatedFor ? <ActivationHelp email={notActivatedFor} /> : null}
           </div>
         ) : null}
         <div className="field">

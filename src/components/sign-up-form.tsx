@@ -10,6 +10,7 @@ import { ErrorSummary } from './forms/error-summary';
 import { Field } from './forms/field';
 import { NewPasswordField } from './forms/new-password-field';
 import { SubmitButton } from './forms/submit-button';
+import { ActivationHelp } from './activation-help';
 
 const ID = 'signup';
 const FIELDS = ['name', 'email', 'password', 'phoneNumber', 'companyName', 'acceptTermsAndConditions'] as const;
@@ -71,12 +72,9 @@ export function SignUpForm({ partnerEnvironment, email }: { partnerEnvironment: 
           {t('doneTitle')}
         </h2>
         <p>{t.rich('doneText', { email: created.email, strong: (chunks) => <strong>{chunks}</strong> })}</p>
-        {partnerEnvironment ? (
-          <p>
-            {/* Where the activation mail is; not readable before activation (issue 7: an address must not be taken over by signing up for it). */}
-            {t.rich('partnerActivation', { link: (chunks) => <Link href="/dev/mailbox">{chunks}</Link> })}
-          </p>
-        ) : null}
+        {/* No mail goes out here, and the mailbox is not readable before activation (issue 7: an address must not be taken
+            over by signing up for it): the operator's command for this address (issue 34). */}
+        {partnerEnvironment ? <ActivationHelp email={created.email} /> : null}
         <p>
           <Link href="/login">{t('goToSignIn')}</Link>
         </p>

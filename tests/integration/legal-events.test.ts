@@ -447,7 +447,7 @@ describe('impediments, cash on delivery, the receipt', () => {
 
     // The PDF prints box 18's reservation as accepted, box 24's "No reservations", and the procedures' address.
     const text = await pdfTextOf(id);
-    expect(text).toContain('MARKS noted');
+    expect(text).toContain('Marks and numbers: MARKS noted');
     expect(text).toContain('accepted by');
     expect(text).toContain('No reservations');
     expect(text).toContain('/procedures');

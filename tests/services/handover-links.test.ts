@@ -13,6 +13,8 @@ import { submitMyApproval } from '@/server/services/transfers/submit-my-approval
 import { createHandoverLink } from '@/server/services/transfers/create-handover-link';
 import { openHandoverLink } from '@/server/services/transfers/open-handover-link';
 import { redeemHandoverLink } from '@/server/services/transfers/redeem-handover-link';
+import { stageHandoverPhoto } from '@/server/services/transfers/stage-handover-photo';
+import { getFreightDocument } from '@/server/services/freight-documents/get-freight-document';
 import { databaseKinds, openTestDatabase, type TestDatabase } from './harness';
 import { as, createPeople, heads, issuedChain, type People } from './transfers-support';
 
@@ -125,5 +127,69 @@ describe.each(databaseKinds())('hand-over links (%s)', (kind) => {
     expect(
       await redeemHandoverLink({ ctx: anonymous(), input: { token: second, name: 'Jan', signature: PNG, previousCommits: await heads(database, people, id) } }),
     ).toEqual({ outcome: 'GONE' });
+  });
+
+  it('reservations added on the page are recorded for the signer before the approval, which accepts them (contract §7, §14)', async () => {
+    const id = await readyToDeliver();
+    const { url } = await createHandoverLink({ ctx: as(database, people, 'carrier'), input: { freightDocumentId: id, body: { action: 'DELIVERY' } } });
+    const token = tokenOf(url);
+    const photo = await stageHandoverPhoto({ ctx: anonymous(), input: { token, content: PNG } });
+    expect(photo.outcome).toBe('STORED');
+    const photoId = photo.outcome === 'STORED' ? photo.photoId : '';
+    // Not an image: 3.8, before anything is kept.
+    await expect(stageHandoverPhoto({ ctx: anonymous(), input: { token, content: Buffer.from('plain text').toString('base64') } })).rejects.toMatchObject({
+      code: '3.8',
+    });
+    const shown = await heads(database, people, id);
+    const result = await redeemHandoverLink({
+      ctx: anonymous(),
+      input: {
+        token,
+        name: 'Eva Janssen',
+        signature: PNG,
+        previousCommits: shown,
+        reservations: [
+          { kind: 'DAMAGE', text: 'Two pallets crushed', photoIds: [photoId] },
+          { kind: 'COUNT', text: 'One carton short' },
+        ],
+      },
+    });
+    expect(result).toMatchObject({ outcome: 'RECORDED', declined: false, status: 'DELIVERED', unseenReservations: [] });
+    const document = await getFreightDocument({ ctx: as(database, people, 'consignee'), input: { freightDocumentId: id } });
+    const reservations = (document.comments ?? []).filter((comment) => comment.reservation?.stage === 'DELIVERY');
+    expect(reservations.map((comment) => [comment.reservation!.kind, comment.reservation!.recordedFor, comment.attachments.length])).toEqual([
+      ['DAMAGE', { name: 'Eva Janssen' }, 1],
+      ['COUNT', { name: 'Eva Janssen' }, 0],
+    ]);
+    const approval = (document.approvals ?? []).find((candidate) => candidate.type === 'SIGN_ON_GLASS')!;
+    expect([...approval.acceptedReservations].sort()).toEqual(reservations.map((comment) => comment.commentId).sort());
+  });
+
+  it('a photo of another link, or reservations with a decline, record nothing', async () => {
+    const id = await readyToDeliver();
+    const first = tokenOf(
+      (await createHandoverLink({ ctx: as(database, people, 'carrier'), input: { freightDocumentId: id, body: { action: 'DELIVERY' } } })).url,
+    );
+    const photo = await stageHandoverPhoto({ ctx: anonymous(), input: { token: first, content: PNG } });
+    const token = tokenOf(
+      (await createHandoverLink({ ctx: as(database, people, 'carrier'), input: { freightDocumentId: id, body: { action: 'DELIVERY' } } })).url,
+    );
+    const shown = await heads(database, people, id);
+    const photoIds = photo.outcome === 'STORED' ? [photo.photoId] : [];
+    await expect(
+      redeemHandoverLink({
+        ctx: anonymous(),
+        input: { token, name: 'Eva', signature: PNG, previousCommits: shown, reservations: [{ kind: 'DAMAGE', text: 'Crushed', photoIds }] },
+      }),
+    ).rejects.toMatchObject({ code: '3.9' });
+    await expect(
+      redeemHandoverLink({
+        ctx: anonymous(),
+        input: { token, name: 'Eva', declined: true, remarks: 'No', previousCommits: shown, reservations: [{ kind: 'DAMAGE', text: 'Crushed' }] },
+      }),
+    ).rejects.toMatchObject({ code: '3.9' });
+    const document = await getFreightDocument({ ctx: as(database, people, 'consignee'), input: { freightDocumentId: id } });
+    expect((document.comments ?? []).filter((comment) => comment.reservation)).toHaveLength(0);
+    expect(document.status).toBe('TRANSIT');
   });
 });

@@ -10,6 +10,7 @@ import type { HandoverAnswerResult, HandoverView } from '@/lib/schemas/handover'
 import { useTRPC } from '@/lib/trpc/client';
 import { HandoverEnded } from './handover-ended';
 import { HandoverFacts } from './handover-facts';
+import { HandoverReservations, type PageReservation } from './handover-reservations';
 import { useLocalTime } from '@/components/i18n/date-time';
 
 type Problem = 'name' | 'signature' | 'remarks';
@@ -32,6 +33,7 @@ export function HandoverSign({ token, view }: { token: string; view: HandoverVie
   const [problem, setProblem] = useState<Problem>();
   const [attempt, setAttempt] = useState(0);
   const [result, setResult] = useState<HandoverAnswerResult>();
+  const [reservations, setReservations] = useState<PageReservation[]>([]);
   // Measured again when the pad comes back from the refusal form.
   const signature = useSignaturePad(padHeight, declining);
   const { pad, clear } = signature;
@@ -73,6 +75,8 @@ export function HandoverSign({ token, view }: { token: string; view: HandoverVie
         previousCommits: view.previousCommits,
         ...(dataUrl ? { signature: dataUrl.slice(dataUrl.indexOf(',') + 1) } : {}),
         ...(declining ? { declined: true, remarks: remarks.trim() } : {}),
+        // The signer's own reservations (contract §7): recorded for them, just before the approval that accepts them.
+        ...(!declining && reservations.length ? { reservations: reservations.map(({ photoCount: _count, ...reservation }) => reservation) } : {}),
       },
       { onSuccess: setResult },
     );
@@ -84,6 +88,7 @@ export function HandoverSign({ token, view }: { token: string; view: HandoverVie
       <p className="lead">{t('lead')}</p>
       <p className="hint">{t('validUntil', { time: clock(view.expiresAt, { style: 'clock' }) })}</p>
       <HandoverFacts view={view} />
+      {declining ? null : <HandoverReservations token={token} view={view} reservations={reservations} onChange={setReservations} />}
       <form
         className="form panel tablet-panel"
         aria-labelledby="sign-title"

@@ -1,10 +1,13 @@
 'use client';
-import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
+/** The goods lines a reservation may name: a document's, or the hand-over page's view of them. */
+export type ReservableGoods = {
+  structuredGoods: readonly { productId?: number; name: string; numberOfPackages?: number | null; methodOfPackaging?: string | null }[];
+};
 
 /** Goods lines to tick for a reservation (their `productId`s); nothing when the document has no structured goods. */
 export function GoodsLineChoice(props: {
   idPrefix: string;
-  document: Pick<FreightDocumentResponse, 'structuredGoods'>;
+  document: ReservableGoods;
   selected: readonly number[];
   onChange: (selected: number[]) => void;
   legend: string;

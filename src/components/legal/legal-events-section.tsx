@@ -2,6 +2,7 @@
 import { useTranslations } from 'next-intl';
 import { useEnumLabel } from '@/components/i18n/labels';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
+import { CarrierActions } from './carrier-actions';
 import { GiveInstructionForm } from './give-instruction-form';
 import { InstructionList } from './instruction-list';
 import { LateReservationForm } from './late-reservation-form';
@@ -43,6 +44,7 @@ export function LegalEventsSection({ document }: { document: FreightDocumentResp
       <ReservationList document={document} />
       {lateReservation ? <LateReservationForm document={document} /> : null}
 
+      <CarrierActions document={document} />
       <ImpedimentList document={document} />
       <CashOnDeliveryFacts document={document} />
       <ReceiptLink document={document} />

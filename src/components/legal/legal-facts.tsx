@@ -1,5 +1,6 @@
 'use client';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useMoney } from '@/components/i18n/money';
+import { useTranslations } from 'next-intl';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import { actorName, useWhen } from './legal-bits';
 
@@ -31,10 +32,9 @@ export function ImpedimentList({ document }: { document: FreightDocumentResponse
 /** Box 15 (CMR art. 21): what is to be collected, and what the carrier recorded. */
 export function CashOnDeliveryFacts({ document }: { document: FreightDocumentResponse }) {
   const t = useTranslations('legal.cash');
-  const format = useFormatter();
+  const money = useMoney();
   const when = useWhen();
   if (!document.reimbursementAmount) return null;
-  const money = (amount: number | undefined, currency: string | undefined) => `${format.number(amount ?? 0)} ${currency ?? ''}`.trim();
   const cash = document.cashOnDelivery;
   return (
     <div data-testid="cash-on-delivery">

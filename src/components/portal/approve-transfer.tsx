@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { errorsFromCall, useErrorMessage } from '@/components/forms/errors';
 import { HandoverFacts } from '@/components/handover/handover-facts';
+import { ApproveReservations } from './approve-reservations';
 import { useEnumLabel } from '@/components/i18n/labels';
 import { counterPartyApprovalOf, type CounterPartyApproval } from '@/lib/domain/counter-party-approval';
 import { handoverFactsOf } from '@/lib/handover/facts';
@@ -97,6 +98,7 @@ function ApproveForm(props: { document: FreightDocumentResponse; approval: Count
       <h1>{t(`title.${approval.action}`, { serviceNumber: document.serviceNumber })}</h1>
       <p className="lead">{t('lead', { role: label('role', approval.ownRole) })}</p>
       <HandoverFacts view={handoverFactsOf(approval.action, document)} />
+      {declining ? null : <ApproveReservations document={document} approval={approval} />}
       <form
         className="form panel tablet-panel"
         aria-labelledby="approve-form-title"

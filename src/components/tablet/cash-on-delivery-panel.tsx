@@ -1,5 +1,6 @@
 'use client';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useMoney } from '@/components/i18n/money';
 import { useState } from 'react';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import type { HandOverTransfer } from '@/lib/schemas/tablet';
@@ -15,7 +16,7 @@ import '@/components/legal/legal.css';
 export function CashOnDeliveryPanel(props: { document: FreightDocumentResponse; transfer: HandOverTransfer; entries: OutboxEntry[]; submit: Submit }) {
   const { document, transfer } = props;
   const t = useTranslations('legal.cash');
-  const format = useFormatter();
+  const money = useMoney();
   const due = document.reimbursementAmount ?? 0;
   const currency = document.reimbursementCurrency;
   const [collected, setCollected] = useState<boolean>();
@@ -29,11 +30,11 @@ export function CashOnDeliveryPanel(props: { document: FreightDocumentResponse; 
   return (
     <section className="panel tablet-panel" aria-labelledby="cash-title" data-testid="cash-on-delivery-panel">
       <h2 id="cash-title">{t('title')}</h2>
-      <p className="lead">{t('due', { amount: `${format.number(due)} ${currency ?? ''}`.trim() })}</p>
+      <p className="lead">{t('due', { amount: money(due, currency) })}</p>
       {recorded ? (
         <p className="legal-ok" data-testid="cash-recorded">
           {recorded.collected ? t('yes') : t('no')}
-          {recorded.collected && recorded.amount !== undefined ? ` · ${format.number(recorded.amount)} ${recorded.currency ?? ''}` : ''}
+          {recorded.collected && recorded.amount !== undefined ? ` · ${money(recorded.amount, recorded.currency ?? currency)}` : ''}
           {recorded.reference ? ` · ${recorded.reference}` : ''}
         </p>
       ) : null}

@@ -15,7 +15,7 @@ import { mayWithdraw, WithdrawReservation, withdrawnHere } from './withdraw-rese
 import '@/components/legal/legal.css';
 
 /** The kinds a driver meets at a hand-over, as large buttons; the rest of the list is for after delivery. */
-const COMMON_KINDS: readonly ReservationKind[] = ['CONDITION', 'PACKAGING', 'COUNT', 'DAMAGE', 'SHORTAGE', 'MARKS', 'WEIGHT', 'OTHER'];
+export const COMMON_KINDS: readonly ReservationKind[] = ['CONDITION', 'PACKAGING', 'COUNT', 'DAMAGE', 'SHORTAGE', 'MARKS', 'WEIGHT', 'OTHER'];
 
 /** Whether the caller records reservations at this hand-over now: the stage's side, before its approval. */
 function reservesHere(document: FreightDocumentResponse, transfer: HandOverTransfer): boolean {

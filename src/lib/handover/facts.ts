@@ -50,7 +50,8 @@ export function handoverFactsOf(action: TransferAction, document: FreightDocumen
       ...(deliveryPlaceOf(document) === document.placeOfDelivery ? partyOf('PLACE_OF_DELIVERY', document.placeOfDelivery) : []),
     ],
     goods: document.goods,
-    structuredGoods: document.structuredGoods.map(({ name, numberOfPackages, methodOfPackaging, weight, weightUnit, volume, volumeUnit }) => ({
+    structuredGoods: document.structuredGoods.map(({ productId, name, numberOfPackages, methodOfPackaging, weight, weightUnit, volume, volumeUnit }) => ({
+      productId,
       name,
       numberOfPackages,
       methodOfPackaging,
@@ -73,7 +74,8 @@ export function handoverFactsOf(action: TransferAction, document: FreightDocumen
               text: comment.text,
               goodsLines: (comment.reservation.goodsLines ?? []).flatMap((id) => names.get(id) ?? []),
               photos: comment.attachments.length,
-              by: comment.creatorName ?? comment.submittedBy.name ?? null,
+              // One recorded for the signer on the hand-over page is theirs (contract §7), not the driver's.
+              by: comment.reservation.recordedFor?.name ?? comment.creatorName ?? comment.submittedBy.name ?? null,
               at: comment.createDateTimeServer ?? '',
             },
           ]

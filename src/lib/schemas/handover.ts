@@ -57,6 +57,7 @@ export const handoverView = z.object({
   goods: freightDocumentContent.shape.goods,
   structuredGoods: z.array(
     structuredGoodsResponse.pick({
+      productId: true,
       name: true,
       numberOfPackages: true,
       methodOfPackaging: true,
@@ -88,6 +89,40 @@ export type HandoverView = z.infer<typeof handoverView>;
 /** The state of a link as the page finds it: only an open link shows the document. */
 export type HandoverLookup = { state: 'UNKNOWN' } | { state: 'GONE' } | { state: 'OPEN'; view: HandoverView };
 
+/** How many reservations the counter party may add on the page, and photos each (contract §7: at most three). */
+export const MAX_PAGE_RESERVATIONS = 5;
+export const MAX_PAGE_RESERVATION_PHOTOS = 3;
+
+/**
+ * A reservation the counter party adds on the page (contract §7, §14): recorded for the signer, by the carrier side, in
+ * the confirmation's frame just before the approval. Its photos were sent before, one per request (`photoIds`).
+ */
+export const handoverPageReservation = z.object({
+  kind: z.enum(RESERVATION_KINDS, '3.9'),
+  text: z.string('3.17').trim().min(1, '3.1').max(4000, '3.2'),
+  goodsLines: optional(z.array(z.number('3.17').int('3.17'), '3.17').max(1000, '3.9')),
+  photoIds: optional(z.array(z.string('3.17').max(100, '3.2'), '3.17').max(MAX_PAGE_RESERVATION_PHOTOS, '3.9')),
+});
+export type HandoverPageReservation = z.infer<typeof handoverPageReservation>;
+
+/** One photo of a page reservation (contract §7): an image of at most 2 MiB, base64, sent on its own. */
+export const handoverPhotoInput = z.object({
+  token: z.string('3.17').max(100, '3.2'),
+  content: z
+    .string('3.18')
+    .min(1, '3.18')
+    .max(Math.ceil((2 * 1024 * 1024 * 4) / 3) + 4, '3.8')
+    .regex(/^[A-Za-z0-9+/=]*$/, '3.17'),
+});
+export type HandoverPhotoInput = z.input<typeof handoverPhotoInput>;
+
+export const handoverPhotoResult = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('STORED'), photoId: z.string() }),
+  z.object({ outcome: z.literal('GONE') }),
+  z.object({ outcome: z.literal('UNKNOWN') }),
+]);
+export type HandoverPhotoResult = z.infer<typeof handoverPhotoResult>;
+
 /**
  * The counter party's answer on the public page: a name and a signature (PNG, base64) to confirm, or a name and
  * remarks to decline. Field codes as submitcounterpartyapproval's evidence.
@@ -106,8 +141,11 @@ export const handoverAnswerInput = z
     remarks: optional(z.string('3.17').trim().max(2000, '3.2')),
     /** The heads the page showed (its view's `previousCommits`): what the signer saw, and so what the approval accepts. */
     previousCommits,
+    /** Reservations added on the page (delivery only), recorded for the signer before the approval (contract §7). */
+    reservations: optional(z.array(handoverPageReservation, '3.17').max(MAX_PAGE_RESERVATIONS, '3.9')),
   })
   .superRefine((answer, context) => {
+    if (answer.declined && answer.reservations?.length) context.addIssue({ code: 'custom', message: '3.9', path: ['reservations'] });
     if (answer.declined && !answer.remarks) context.addIssue({ code: 'custom', message: '3.1', path: ['remarks'] });
     if (!answer.declined && !answer.signature) context.addIssue({ code: 'custom', message: '3.1', path: ['signature'] });
   });

@@ -3,7 +3,7 @@ import { CMR_LABELS, PARTNER_WATERMARK, type PdfLanguage } from '@/lib/pdf/cmr-l
 import type { ApprovalResponse, FreightDocumentContent } from '@/lib/schemas/freight-document-response';
 import { ApprovalStamp, ApprovalsTable, commentLines } from './approvals';
 import { Box, Lines, multilingual } from './box';
-import { dateTime, joined, partyLines, pdfZones, words } from './format';
+import { dateTime, joined, money, partyLines, pdfZones, words } from './format';
 import { GoodsTable } from './goods-table';
 import { cashOnDeliveryLine, LegalEventsAnnex, reservationLines } from './legal-events';
 import type { CmrPdfInput } from './model';
@@ -197,7 +197,7 @@ export function CmrDocument({ input }: { input: CmrPdfInput }) {
           <Box n={15} languages={L}>
             <Lines
               lines={[
-                document.reimbursementAmount ? joined(document.reimbursementAmount, document.reimbursementCurrency) : undefined,
+                document.reimbursementAmount ? money(document.reimbursementAmount, document.reimbursementCurrency, L[0]!) : undefined,
                 cashOnDeliveryLine(document, L[0]!),
               ]}
             />

@@ -45,6 +45,22 @@ export function dateTime(value: string | null | undefined, zone: string = server
   return pdfDateTime(value, zone);
 }
 
+/**
+ * An amount as the PDF's language writes money (issue 34: "1.250,50 €", not "1250.5 EUR"); a currency code Intl does not
+ * know is written after the number.
+ */
+export function money(amount: number | null | undefined, currency: string | null | undefined, language: string): string {
+  if (amount === null || amount === undefined) return '';
+  if (currency) {
+    try {
+      return new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount);
+    } catch {
+      // Not an ISO 4217 code Intl accepts: the number in the language's digits, then the code as sent.
+    }
+  }
+  return joined(new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(amount), currency ?? undefined);
+}
+
 /** An API code (`SIGN_ON_GLASS`) as words. */
 export const words = (code: string | null | undefined) => (code ? code.replaceAll('_', ' ') : '');
 

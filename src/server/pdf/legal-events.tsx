@@ -1,11 +1,20 @@
 import { Text, View } from '@react-pdf/renderer';
 import { CMR_LABELS, type PdfLanguage } from '@/lib/pdf/cmr-labels';
+import { legal } from '@/messages/legal';
 import type { FreightDocumentContent } from '@/lib/schemas/freight-document-response';
 import { Lines, multilingual } from './box';
-import { dateTime, joined, pdfZones, serverZone, words } from './format';
+import { dateTime, joined, money, pdfZones, serverZone, words } from './format';
 import { styles } from './styles';
 
 type Stage = 'TAKING_OVER' | 'CARRIER_TO_CARRIER' | 'DELIVERY' | 'AFTER_DELIVERY' | 'DELAY';
+
+/**
+ * A legal event's kind in words of the PDF's language, as the portal names it (issue 34: no raw codes on paper); a kind
+ * the catalogue does not know yet is printed as its code in words.
+ */
+function kindName(language: PdfLanguage, group: 'reservationKind' | 'instructionKind' | 'impedimentKind', code: string): string {
+  return (legal[language].legal[group] as Record<string, string>)[code] ?? words(code);
+}
 
 /**
  * The reservations of `stages` as box lines (contract §14): kind, text, who wrote them and when, and whether a
@@ -32,9 +41,10 @@ export function reservationLines(document: FreightDocumentContent, stages: reado
           ? undefined
           : texts.late;
     return joined(
-      `${words(comment.reservation!.kind)}:`,
+      `${kindName(language, 'reservationKind', comment.reservation!.kind)}:`,
       comment.text ?? '',
-      `(${comment.creatorName ?? words(comment.creatorRole)}, ${dateTime(comment.createDateTimeClient ?? comment.createDateTimeServer, zoneOf(comment.reservation!.stage))})`,
+      // One the counter party added on the hand-over page is theirs (contract §7): the signer's name, not the driver's.
+      `(${comment.reservation!.recordedFor?.name ?? comment.creatorName ?? words(comment.creatorRole)}, ${dateTime(comment.createDateTimeClient ?? comment.createDateTimeServer, zoneOf(comment.reservation!.stage))})`,
       accepted ? `– ${accepted}` : undefined,
     );
   });
@@ -48,8 +58,7 @@ export function cashOnDeliveryLine(document: FreightDocumentContent, language: P
   if (!cash) return document.status === 'DELIVERED' ? texts.cashNotRecorded : undefined;
   return joined(
     cash.collected ? texts.cashCollected : texts.cashNotCollected,
-    cash.amount,
-    cash.currency,
+    money(cash.amount, cash.currency ?? document.reimbursementCurrency, language),
     cash.reference,
     dateTime(cash.createDateTimeServer, pdfZones(document).DELIVERY),
   );
@@ -63,9 +72,10 @@ export function withdrawnReservationLines(document: FreightDocumentContent, lang
     if (!withdrawn) return [];
     return [
       joined(
-        `${words(comment.reservation!.kind)}:`,
+        `${kindName(language, 'reservationKind', comment.reservation!.kind)}:`,
         comment.text ?? '',
-        `(${comment.creatorName ?? words(comment.creatorRole)}, ${dateTime(comment.createDateTimeServer)})`,
+        // One the counter party added on the hand-over page is theirs (contract §7): the signer's name, not the driver's.
+        `(${comment.reservation!.recordedFor?.name ?? comment.creatorName ?? words(comment.creatorRole)}, ${dateTime(comment.createDateTimeServer)})`,
         `– ${texts.withdrawnBy} ${withdrawn.by.name ?? ''} ${dateTime(withdrawn.at)}`,
       ),
     ];
@@ -81,7 +91,7 @@ export function LegalEventsAnnex({ document, languages }: { document: FreightDoc
   const withdrawn = withdrawnReservationLines(document, language);
   const instructions = (document.instructions ?? []).map((instruction) =>
     joined(
-      `${words(instruction.kind)}:`,
+      `${kindName(language, 'instructionKind', instruction.kind)}:`,
       instruction.text,
       `(${instruction.givenBy.name ?? words(instruction.givenBy.role)}, ${dateTime(instruction.createDateTimeServer)})`,
       instruction.response
@@ -90,7 +100,11 @@ export function LegalEventsAnnex({ document, languages }: { document: FreightDoc
     ),
   );
   const impediments = (document.impediments ?? []).map((impediment) =>
-    joined(`${words(impediment.kind)}:`, impediment.text, `(${impediment.reportedBy.name ?? ''}, ${dateTime(impediment.createDateTimeServer)})`),
+    joined(
+      `${kindName(language, 'impedimentKind', impediment.kind)}:`,
+      impediment.text,
+      `(${impediment.reportedBy.name ?? ''}, ${dateTime(impediment.createDateTimeServer)})`,
+    ),
   );
   return (
     <View>

@@ -25,6 +25,7 @@ const PROCEDURES_WITH_FILES = new Set([
   'tablet.recordCounterParty',
   'tablet.comment',
   'tablet.answerHandover',
+  'tablet.handoverPhoto',
   'documents.create',
   'documents.replace',
   'legalEvents.reportImpediment',

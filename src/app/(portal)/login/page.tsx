@@ -8,6 +8,8 @@ import { renderedAtNow } from '@/lib/offline/rendered-at';
 import { safeCallbackUrl } from '@/lib/portal/safe-callback-url';
 import { getSessionAccountId } from '@/server/auth/session';
 import { pageMetadata } from '@/i18n/metadata';
+import { getConfig } from '@/server/config/env';
+import { mailboxExists } from '@/server/services/mail/list-mailbox';
 
 export const generateMetadata = () => pageMetadata('login');
 
@@ -29,6 +31,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         activated={first(query.activated) === '1'}
         signedOut={first(query.signedOut) === '1'}
         initialError={first(query.error)}
+        partnerEnvironment={mailboxExists(getConfig())}
       />
       <p>
         <Link href="/forgot-password">{(await getTranslations('portal.forgotPassword'))('link')}</Link>

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { freightDocuments } from './freight-documents';
 
@@ -26,4 +26,24 @@ export const handoverLinks = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date', precision: 3 }),
   },
   (table) => [uniqueIndex('handover_links_token_hash_key').on(table.tokenHash), index('handover_links_document_idx').on(table.documentId)],
+);
+
+/**
+ * Photos the counter party took on the hand-over page for its reservations (contract §7, §14), sent one per request
+ * before it confirms and recorded with the reservation in the confirmation's frame. The rows go with the link
+ * (cascade); bytes never recorded on a reservation are left to the blob store's orphan sweep.
+ */
+export const handoverLinkPhotos = pgTable(
+  'handover_link_photos',
+  {
+    id: text('id').primaryKey(),
+    linkId: text('link_id')
+      .notNull()
+      .references(() => handoverLinks.id, { onDelete: 'cascade' }),
+    /** The photo's bytes are in the blob store (staged with an upload record, so the orphan sweep knows them). */
+    digest: text('digest').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+  },
+  (table) => [index('handover_link_photos_link_idx').on(table.linkId)],
 );

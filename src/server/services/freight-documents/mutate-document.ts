@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Actor } from '@/lib/domain/actor';
 import { MAX_COMMITS_PER_DOCUMENT } from '@/lib/domain/document-limits';
 import type { LegalEvent } from '@/lib/domain/legal-events';
@@ -120,7 +121,9 @@ export async function mutateDocument(
     // The facts read with the document are stale now: the serializer reads them again.
     return { ...loaded, document, roles, approvals, commitId, facts: undefined };
   });
-  keepChainCheckWarm(ctx.db, changed.document.id, ctx.blobs);
+  // Inside a caller's own transaction (a hand-over page's reservations and approval, one frame) the check waits for the
+  // caller's commit: a timer must not hold on to a transaction that ends before it fires.
+  if (!(ctx.db instanceof PgTransaction)) keepChainCheckWarm(ctx.db, changed.document.id, ctx.blobs);
   return changed;
 }
 

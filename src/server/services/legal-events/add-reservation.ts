@@ -16,7 +16,16 @@ type ParsedComment = z.output<typeof commentInput> & { reservation: NonNullable<
  * product ids of the document (4.46). After-delivery and delay ones are always recorded, with `withinTimeLimit`
  * judged at the change's client time (an offline device dates it back).
  */
-export async function addReservation(ctx: ServiceContext, input: { freightDocumentId: string; accountId: string; comment: ParsedComment }) {
+export async function addReservation(
+  ctx: ServiceContext,
+  input: {
+    freightDocumentId: string;
+    accountId: string;
+    comment: ParsedComment;
+    /** The hand-over page's signer (contract §7): the carrier side records it for them, and it cannot be withdrawn. */
+    recordedFor?: { name: string };
+  },
+) {
   const { comment, accountId } = input;
   const files = await prepareCommentFiles(ctx, comment.attachments);
   let commentId = '';
@@ -44,7 +53,13 @@ export async function addReservation(ctx: ServiceContext, input: { freightDocume
         files,
         clientMeta: comment.clientMeta,
         times,
-        reservation: { stage, kind, ...(goodsLines ? { goodsLines } : {}), withinTimeLimit: withinTimeLimit(stage, loaded.document.deliveredAt, madeAt) },
+        reservation: {
+          stage,
+          kind,
+          ...(goodsLines ? { goodsLines } : {}),
+          withinTimeLimit: withinTimeLimit(stage, loaded.document.deliveredAt, madeAt),
+          ...(input.recordedFor ? { recordedFor: input.recordedFor } : {}),
+        },
       });
       return { addsRecords: true, actingAs, legalEvent: 'RESERVATION' };
     },

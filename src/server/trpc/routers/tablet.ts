@@ -15,7 +15,8 @@ import {
   tabletLicensePlatesInput,
 } from '@/lib/schemas/tablet';
 import { z } from 'zod';
-import { handoverAnswerInput, handoverAnswerResult, handoverLinkResponse } from '@/lib/schemas/handover';
+import { handoverAnswerInput, handoverAnswerResult, handoverLinkResponse, handoverPhotoInput, handoverPhotoResult } from '@/lib/schemas/handover';
+import { stageHandoverPhoto } from '@/server/services/transfers/stage-handover-photo';
 import { createHandoverLink } from '@/server/services/transfers/create-handover-link';
 import { redeemHandoverLink } from '@/server/services/transfers/redeem-handover-link';
 import { getAttachment } from '@/server/services/freight-documents/get-attachment';
@@ -63,6 +64,11 @@ export const tabletRouter = router({
     .input(handoverAnswerInput)
     .output(handoverAnswerResult)
     .mutation(({ ctx, input }) => redeemHandoverLink({ ctx: ctx.service, input })),
+  /** A photo of a reservation the counter party adds on the hand-over page, one per request (contract §7). */
+  handoverPhoto: publicProcedure
+    .input(handoverPhotoInput)
+    .output(handoverPhotoResult)
+    .mutation(({ ctx, input }) => stageHandoverPhoto({ ctx: ctx.service, input })),
   comment: accountProcedure
     .input(tabletCommentInput)
     .output(createdCommentResponse)
