@@ -101,7 +101,12 @@ describe.each(databaseKinds())('job lanes and pools (%s)', (kind) => {
     for (const account of ['x', 'y'])
       for (let lane = 1; lane <= 5; lane += 1)
         for (let index = 0; index < 3; index += 1)
-          await enqueue(db(), 'webhook.deliver', { deliveryId: `${account}${lane}-${index}` }, { lane: `${account}${lane}`, laneGroup: account, runAt: longAgo });
+          await enqueue(
+            db(),
+            'webhook.deliver',
+            { deliveryId: `${account}${lane}-${index}` },
+            { lane: `${account}${lane}`, laneGroup: account, runAt: longAgo },
+          );
     await enqueue(db(), 'webhook.deliver', { deliveryId: 'z1-0' }, { lane: 'z1', laneGroup: 'z' });
 
     const order: (string | undefined)[] = [];

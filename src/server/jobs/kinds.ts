@@ -91,7 +91,10 @@ export type JobPayload<K extends JobKindName> = z.infer<(typeof JOB_KINDS)[K]['p
  * (at-least-once). The grace (JOB_LEASE_GRACE_MS) covers the writes after an attempt times out.
  */
 export function leaseMsByKind(config: Pick<AppConfig, 'JOB_LEASE_GRACE_MS' | 'WEBHOOK_TIMEOUT_MS'>): Record<JobKindName, number> {
-  return Object.fromEntries(Object.values(JOB_KINDS).map((kind) => [kind.kind, kind.timeoutMs(config) + config.JOB_LEASE_GRACE_MS])) as Record<JobKindName, number>;
+  return Object.fromEntries(Object.values(JOB_KINDS).map((kind) => [kind.kind, kind.timeoutMs(config) + config.JOB_LEASE_GRACE_MS])) as Record<
+    JobKindName,
+    number
+  >;
 }
 
 /** The kinds each pool's loops claim. */

@@ -51,7 +51,13 @@ export async function deliverWebhook({ deliveryId }: JobPayload<'webhook.deliver
       ),
     );
 
-  const outcome = await attemptOnce({ ...delivery, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS, appSecret: await getAppSecret(db, config), signal, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
+  const outcome = await attemptOnce({
+    ...delivery,
+    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    appSecret: await getAppSecret(db, config),
+    signal,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+  });
   metrics().webhookAttempts.inc({ outcome: outcome.ok ? 'delivered' : outcome.httpStatus !== undefined ? 'http_error' : 'failed' });
   const finalState = outcome.ok ? 'DELIVERED' : attempt >= JOB_KINDS['webhook.deliver'].maxAttempts ? 'FAILED' : undefined;
   await db.transaction(async (tx) => {
