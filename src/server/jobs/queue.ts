@@ -98,9 +98,11 @@ export async function claimNextJob(
           and (lane is null or not exists (select 1 from job_lanes busy where busy.lane = jobs.lane and busy.locked_until >= now()))
           -- A lane runs in order: a job waits for its lane's earlier due jobs, also one a racing claimer has locked
           -- (skip locked alone let a second claimer take a lane's second job while the first was being claimed).
-          and (lane is null or not exists (select 1 from jobs earlier where earlier.lane = jobs.lane
-            and earlier.completed_at is null and earlier.failed_at is null and earlier.run_at <= now()
-            and (earlier.run_at, earlier.id) < (jobs.run_at, jobs.id)))
+          -- Asked as "the lane's first due job" so that it reads jobs_pending_lane_idx: as "no earlier job" the planner
+          -- took the run_at index and scanned the backlog once per due job (830 ms a claim beside 2,000 jobs).
+          and (lane is null or jobs.id = (select first.id from jobs first where first.lane = jobs.lane
+            and first.completed_at is null and first.failed_at is null and first.run_at <= now()
+            order by first.run_at, first.id limit 1))
           and in_flight.lanes < ${laneGroupLimit}
         order by in_flight.lanes, run_at, id
         limit 1
