@@ -131,6 +131,13 @@ describe('two accounts whose receivers never answer, with a backlog each', () =>
     const b = await subscriber('b', hanging, paths('b'));
     for (const path of [...paths('a'), ...paths('b')]) hanging.answer(path, 'hold');
     const c = await subscriber('c', healthy, ['/c']);
+    // One test event of the third account through each instance first, so that no probe pays for a route's first load.
+    for (const [index, api] of apis.entries()) {
+      const warm = await api.post(`${ACCOUNT_SUBSCRIPTIONS}/${c.subscriptions[0]}/test`, { bearer: c.token });
+      expect(warm.status, warm.text).toBe(202);
+      await healthy.waitFor('/c', index + 1, 10_000);
+    }
+    const warmUps = apis.length;
 
     const queuedAt = Date.now();
     if (ON_POSTGRES) {
@@ -151,20 +158,24 @@ describe('two accounts whose receivers never answer, with a backlog each', () =>
 
     // Probes spread over several timeouts of the hanging attempts, each sent to one of the instances in turn.
     const delays: number[] = [];
+    const requestMs: number[] = [];
     const inFlight: number[] = [];
     for (let probe = 0; probe < PROBES; probe += 1) {
       const sentAt = Date.now();
       const reply = await apis[probe % apis.length]!.post(`${ACCOUNT_SUBSCRIPTIONS}/${c.subscriptions[0]}/test`, { bearer: c.token });
       expect(reply.status, reply.text).toBe(202);
-      const [delivered] = (await healthy.waitFor('/c', probe + 1, 10_000)).slice(probe);
+      requestMs.push(Date.now() - sentAt);
+      const [delivered] = (await healthy.waitFor('/c', warmUps + probe + 1, 10_000)).slice(warmUps + probe);
       expect(delivered!.verified).toBe(true);
+      // From the request, which includes the commit that made the delivery due: the bound holds with room to spare.
       delays.push(delivered!.receivedAt - sentAt);
       inFlight.push(...(await inFlightPerAccount()));
       await sleep(TIMEOUT_MS / 3);
     }
     const held = hanging.received.length;
     console.log(
-      `third account's webhook after ${delays.join(', ')} ms (max ${Math.max(...delays)} ms) beside ${2 * BACKLOG} hanging deliveries ` +
+      `third account's webhook after ${delays.join(', ')} ms (max ${Math.max(...delays)} ms; its request took ${requestMs.join(', ')} ms) ` +
+        `beside ${2 * BACKLOG} hanging deliveries ` +
         `on ${apis.length} instance(s); ${held} hanging attempts made meanwhile; in flight per hanging account: max ${Math.max(0, ...inFlight)}`,
     );
     expect(Math.max(...delays)).toBeLessThan(BOUND_MS);

@@ -59,8 +59,22 @@ export function startJobWorker(options: WorkerOptions): { stop: (graceMs?: numbe
     webhooks: Math.min(config.WEBHOOK_RESERVED_LOOPS, config.WEBHOOK_CONCURRENCY - 1),
   };
   const loopsOf: Record<JobPool, number> = { general: config.JOB_CONCURRENCY, webhooks: config.WEBHOOK_CONCURRENCY };
-  // Loops of each pool claiming or running a job now (counted before the claim, so side-by-side claims see each other).
-  const inHand: Record<JobPool, number> = { general: 0, webhooks: 0 };
+  // Loops of each pool running a job now. A pool's claims take turns (`claimTurn`), each reading this count when its
+  // turn comes: loops woken together by one NOTIFY could otherwise all decide before any claimed, and the reserved
+  // loop's claim, run first, take a hanging account's first delivery while the others then took its second.
+  const running: Record<JobPool, number> = { general: 0, webhooks: 0 };
+  const claimTurn: Record<JobPool, Promise<unknown>> = { general: Promise.resolve(), webhooks: Promise.resolve() };
+  const claimInTurn = (pool: JobPool, kinds: readonly string[]): Promise<ClaimedJob | undefined> => {
+    const claim = claimTurn[pool].then(async () => {
+      // Would this claim leave fewer free loops than are reserved? Then only a group with nothing in flight may have it.
+      const reserveOnly = running[pool] + 1 > loopsOf[pool] - reservedLoops[pool];
+      const job = await claimNextJob(db, leaseMs, kinds, reserveOnly ? 1 : laneGroupLimit);
+      if (job) running[pool] += 1;
+      return job;
+    });
+    claimTurn[pool] = claim.catch(() => undefined);
+    return claim;
+  };
   const slots = [
     ...Array.from({ length: config.JOB_CONCURRENCY }, () => newSlot('general')),
     ...Array.from({ length: config.WEBHOOK_CONCURRENCY }, () => newSlot('webhooks')),
@@ -75,17 +89,14 @@ export function startJobWorker(options: WorkerOptions): { stop: (graceMs?: numbe
   const onNotify = () => wakeSlots();
 
   async function runOne(pool: JobPool, kinds: readonly string[], onClaimed?: () => void): Promise<boolean> {
-    // Would this claim leave fewer free loops than are reserved? Then only a group with nothing in flight may have it.
-    const reserveOnly = inHand[pool] + 1 > loopsOf[pool] - reservedLoops[pool];
-    inHand[pool] += 1;
+    const job = await claimInTurn(pool, kinds);
+    if (!job) return false;
     try {
-      const job = await claimNextJob(db, leaseMs, kinds, reserveOnly ? 1 : laneGroupLimit);
-      if (!job) return false;
       onClaimed?.();
       await runClaimed(job);
       return true;
     } finally {
-      inHand[pool] -= 1;
+      running[pool] -= 1;
     }
   }
 
