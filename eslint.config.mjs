@@ -8,6 +8,8 @@
 import js from '@eslint/js';
 import nextPlugin from '@next/eslint-plugin-next';
 import drizzle from 'eslint-plugin-drizzle';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -112,4 +114,50 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.flat.recommended.rules, ...nextPlugin.configs['core-web-vitals'].rules },
   },
   ...layers.flatMap(layerBlocks),
+  {
+    // Issue 33: settings are read once, checked, through src/server/config (getConfig(); config/process-env.ts for the
+    // few read before the configuration is checked). NODE_ENV is the build's mode, which Next.js inlines everywhere.
+    name: 'project/settings',
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['src/server/config/**', 'src/instrumentation.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']:not(MemberExpression[property.name='NODE_ENV'] > .object)",
+          message: 'Read settings through src/server/config (getConfig(), or config/process-env.ts before the configuration is checked), not process.env.',
+        },
+      ],
+    },
+  },
+  {
+    // src/instrumentation.ts runs in every runtime: Next.js inlines NEXT_RUNTIME per runtime, so that the others drop the
+    // server's imports; the check must stay in the file, before those imports.
+    name: 'project/settings-instrumentation',
+    files: ['src/instrumentation.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[object.name='process'][property.name='env']:not(MemberExpression[property.name=/^(NODE_ENV|NEXT_RUNTIME|NEXT_PHASE)$/] > .object)",
+          message: 'Read settings through src/server/config, not process.env (only NEXT_RUNTIME and NEXT_PHASE are read here).',
+        },
+      ],
+    },
+  },
+  {
+    // Issue 33: no import cycle in src/. import-x follows value imports (an `import type` is erased and orders nothing
+    // at run time); type-only cycles are found by tests/unit/import-cycles.test.ts. The resolver reads tsconfig.json's
+    // `@/` paths.
+    name: 'project/cycles',
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
 );

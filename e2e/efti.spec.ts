@@ -111,3 +111,76 @@ test('the new-document form and the issue confirmation say what authorities woul
   await expect(page.getByTestId('document-status').or(page.getByText('Issued')).first()).toBeVisible();
   await expect.poll(() => gate.uploads.length, { timeout: 30_000 }).toBeGreaterThan(0);
 });
+
+test('the tablet’s authority view shows the EU03 content readably, for the driver to hand the tablet to an officer', async ({ page }) => {
+  test.setTimeout(180_000);
+  const me = (await (await fetch(`${server.baseUrl}/api/accounts/users/me`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+    accountNumber: string;
+  };
+  const address = (name: string, countryCode: string, cityName: string) => ({
+    name,
+    streetName: 'Kade',
+    buildingNumber: '12',
+    postalCode: '3011 AA',
+    cityName,
+    countryCode,
+  });
+  const created = await fetch(`${server.baseUrl}/api/freightdocuments`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      type: 'WAYBILL',
+      status: 'ISSUED',
+      consignor: address('Acme Shipping', 'NLD', 'Rotterdam'),
+      consignee: address('Beta Foods', 'DEU', 'Köln'),
+      // The tester is the carrier: the authority view is the driver's screen, and the carrier sets the plates.
+      carrier: { ...address('Fast Trucks', 'BEL', 'Antwerpen'), taxRegistrationId: 'BE0123456789', submittedAccountNumber: me.accountNumber },
+      placeOfTakingOver: address('Terminal Rotterdam', 'NLD', 'Rotterdam'),
+      placeOfDelivery: address('Warehouse Köln', 'DEU', 'Köln'),
+      agreedDateTimeOfTakingOver: '2026-12-01T08:00:00Z',
+      establishedPlace: 'Rotterdam',
+      structuredGoods: [
+        {
+          name: 'Paint',
+          numberOfPackages: 4,
+          weight: 1000,
+          weightUnit: 'KILOGRAM',
+          marksAndNumbers: 'ACME 1-4',
+          dangerousGoods: { unNumber: '1263', properShippingName: 'PAINT' },
+        },
+      ],
+    }),
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const { freightDocumentId } = (await created.json()) as { freightDocumentId: string };
+  const bearer = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+  const document = (await (await fetch(`${server.baseUrl}/api/freightdocuments/${freightDocumentId}`, { headers: bearer })).json()) as {
+    carrier: { roleId: string };
+    previousCommits: string[];
+  };
+  const plates = await fetch(`${server.baseUrl}/api/freightdocuments/${freightDocumentId}/licenseplates`, {
+    method: 'PATCH',
+    headers: bearer,
+    body: JSON.stringify({
+      roleId: document.carrier.roleId,
+      previousCommits: document.previousCommits,
+      licensePlates: [{ licensePlate: 'AB-123-C', countryCode: 'BEL', type: 'TRUCK' }],
+    }),
+  });
+  expect(plates.status, await plates.clone().text()).toBe(200);
+
+  await page.goto(`${server.baseUrl}/login?callbackUrl=${encodeURIComponent(`/tablet/${freightDocumentId}/authority`)}`);
+  await signIn(page, person.email, person.password);
+  const view = page.getByTestId('authority-view');
+  await expect(view.getByRole('heading', { level: 1 })).toContainText('for authorities');
+  await expect(view.getByTestId('authority-uil')).toHaveText(/^UIL: borduria\/acme\/[0-9a-f-]{36}$/);
+  await expect(view).toContainText('Fast Trucks');
+  await expect(view).toContainText('Tax registration number: BE0123456789');
+  await expect(view).toContainText('Dangerous goods UN 1263 PAINT');
+  await expect(view).toContainText('Marks: ACME 1-4');
+  await expect(view).toContainText('Gross weight: 1,000 kg');
+  await expect(view.getByTestId('authority-vehicles')).toContainText('Truck: AB-123-C BE');
+  await expect(view.getByRole('heading', { name: 'Taking over of the goods' })).toBeVisible();
+  await expectAccessible(page);
+  await shots(page, 'tablet-authority-view');
+});

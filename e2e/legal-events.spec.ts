@@ -88,10 +88,13 @@ test('at 1024×768: a packaging reservation with a photo at collection, shown on
     await expect(recorded).toContainText('Not accepted yet');
   });
 
-  await test.step('the driver approves; the step closes (box 18 is written before the carrier signs)', async () => {
+  await test.step('the driver approves; the step’s form closes (box 18 is written before the carrier signs), the withdrawal stays open', async () => {
     await page.getByRole('button', { name: 'Approve the hand-over' }).click();
     await expect(page.getByTestId('own-approved')).toBeVisible();
-    await expect(page.getByTestId('reservations-step')).toHaveCount(0);
+    const step = page.getByTestId('reservations-step');
+    await expect(step.getByRole('button', { name: 'Add the reservation' })).toHaveCount(0);
+    // Its author may still withdraw it until the consignor answers (contract §14).
+    await expect(step.getByRole('button', { name: 'Withdraw' })).toBeVisible();
   });
 
   await test.step('the consignor reads the reservation on its phone, in its language, and gives the code', async () => {
@@ -118,6 +121,8 @@ test('at 1024×768: a packaging reservation with a photo at collection, shown on
     await page.getByRole('button', { name: 'Check the code and approve' }).click();
     await closeHandoverResult(page, 'confirmed with a two-factor code');
     await expect(page.getByTestId('document-status')).toHaveText('In transit');
+    // Accepted by the consignor: no longer withdrawable (the screen is on the delivery now).
+    await expect(page.getByRole('button', { name: 'Withdraw' })).toHaveCount(0);
   });
 
   await test.step('the consignor’s portal shows it accepted; the PDF prints it in box 18 and the receipt downloads', async () => {

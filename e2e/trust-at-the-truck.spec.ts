@@ -7,13 +7,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { challengeCode, contentHash, verhoeff } from '@/lib/domain/tfa';
 import { mailMatching } from './support/accounts';
 import { createClient, type CreatedClient } from './support/admin';
 import { expectAnnouncedAgain, expectFeedbackAtControl, expectNameMissingTwice } from './support/feedback';
+import { laidOut } from './support/layout';
 import { signIn } from './support/portal';
-import { castOf, closeHandoverResult, issueWaybill, person, readDocument, screenshots, SIZES, type Cast, type Person } from './support/tablet';
+import { castOf, closeHandoverResult, drawSignature, issueWaybill, person, readDocument, screenshots, SIZES, type Cast, type Person } from './support/tablet';
 
 test.use({ timezoneId: 'UTC', viewport: SIZES.tablet, hasTouch: true });
 
@@ -32,11 +34,21 @@ test.beforeAll(async ({ request }) => {
  * The driver walk-through (docs/tablet-walkthrough.md) shows what this run saw: each named screen, at the size the
  * test runs at, is written into docs/tablet-walkthrough/, then the three sizes into test-results/tablet.
  */
-async function walkthrough(page: Page, name: string) {
+async function walkthrough(page: Page, name: string, options: { phone?: Locator } = {}) {
   // First, as the person sees it now: the three sizes after it change the viewport and with it the scroll position.
   const dir = path.join('docs', 'tablet-walkthrough');
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
+  // The same screen on a phone (390×844), with what it is about in view: drivers use phones too.
+  const own = page.viewportSize();
+  if (options.phone && own) {
+    await page.setViewportSize(SIZES.phone);
+    await laidOut(page);
+    await options.phone.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(dir, `${name}-phone.png`) });
+    await page.setViewportSize(own);
+    await laidOut(page);
+  }
   await screenshots(page, `trust-${name}`);
 }
 
@@ -422,6 +434,137 @@ test('the delivery step shows what is on record and, after an accepted change of
   await expect(phone.getByText('Lager Köln-Porz')).toHaveCount(0);
   await walkthrough(phone, 'phone-link-new-consignee');
   await phone.context().close();
+});
+
+const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-nodiag', '-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8').replace(/\s+/g, ' ');
+
+/** The Reservations step as a driver uses it: the kind, a text, what will be recorded, then record. */
+async function recordReservation(page: Page, kind: string, text: string) {
+  const step = page.getByTestId('reservations-step');
+  await step.getByRole('button', { name: kind, exact: true }).click();
+  await step.getByLabel('Describe it').fill(text);
+  await step.getByRole('button', { name: 'Add the reservation' }).click();
+  const preview = step.getByTestId('reservation-preview');
+  await expect(preview).toContainText(text);
+  await preview.getByRole('button', { name: 'Record the reservation' }).click();
+  await expect(step.getByTestId('reservation').filter({ hasText: text })).toBeVisible({ timeout: 15_000 });
+}
+
+test('a reservation recorded with a text is withdrawn before the consignor’s approval: shown as withdrawn, left out of acceptedReservations and of box 18', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const document = await issueWaybill(request, cast, { collection: ['OWN'], delivery: ['SIGN_ON_GLASS'] });
+  await signInAt(page, cast.carrier, `/tablet/${document.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Collection · document ${document.serviceNumber}` })).toBeVisible();
+  await recordReservation(page, 'Shortage', 'One pallet short of four');
+  await recordReservation(page, 'Damage', 'Corner of one carton crushed');
+
+  // The pallet turns up: the driver withdraws the shortage, after a confirmation that says what happens.
+  const step = page.getByTestId('reservations-step');
+  const shortage = step.getByTestId('reservation').filter({ hasText: 'One pallet short of four' });
+  await shortage.getByRole('button', { name: 'Withdraw' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Withdraw this reservation?' });
+  await expect(dialog).toContainText('“Shortage: One pallet short of four” stays in the history, marked as withdrawn.');
+  await expect(dialog).toBeInViewport({ ratio: 1 });
+  await walkthrough(page, 'withdraw-confirm', { phone: dialog });
+  await dialog.getByRole('button', { name: 'Withdraw the reservation' }).click();
+  const done = shortage.getByTestId('withdraw-done');
+  await expect(done).toHaveText('Withdrawn. It stays in the history, left out of the consignment note.', { timeout: 15_000 });
+  await expectFeedbackAtControl(done, shortage.locator('.legal-item-title'));
+  await expect(shortage.getByTestId('reservation-withdrawn')).toContainText(`Withdrawn by ${cast.carrier.name}`);
+  await expect(step.getByTestId('reservation').filter({ hasText: 'Corner of one carton crushed' }).getByRole('button', { name: 'Withdraw' })).toBeVisible();
+  await walkthrough(page, 'reservation-withdrawn', { phone: shortage });
+
+  // The driver approves, then the consignor (on its own account): the collection is done.
+  await page.getByRole('button', { name: 'Approve the hand-over' }).click();
+  await expect(page.getByTestId('own-approved')).toBeVisible({ timeout: 15_000 });
+  await rest(request, cast.consignor, `${document.id}/submitmyapproval`, {
+    action: 'COLLECTION',
+    ownRole: 'CONSIGNOR',
+    previousCommits: await heads(request, document.id),
+  });
+  await closeHandoverResult(page, 'Collection done', { timeout: 10_000 });
+  await expect(page.getByTestId('timeline')).toContainText('Reservation withdrawn: Shortage');
+  // Once the consignor has answered, the other reservation can no longer be withdrawn.
+  await expect(page.getByRole('button', { name: 'Withdraw' })).toHaveCount(0);
+
+  const final = await readDocument(request, cast.submitter, document.id);
+  const comment = (text: string) => final.comments.find((candidate: { text: string }) => candidate.text === text);
+  expect(comment('One pallet short of four').reservation.withdrawn.by.accountNumber).toBe(cast.carrier.accountNumber);
+  const consignor = final.approvals.find((approval: { side: string }) => approval.side === 'COUNTER_PARTY');
+  expect(consignor.acceptedReservations).toEqual([comment('Corner of one carton crushed').commentId]);
+
+  const pdf = await request.get(`/api/freightdocuments/${document.id}`, {
+    headers: { Authorization: `Bearer ${cast.consignor.token}`, Accept: 'application/pdf', 'Accept-Language': 'en' },
+  });
+  expect(pdf.status()).toBe(200);
+  const text = pdfText(await pdf.body());
+  // Box 18 (up to box 19's label) holds the kept reservation, accepted; the withdrawn one is only in the annex.
+  const box18 = text.slice(text.indexOf("Carrier's reservations and observations"), text.indexOf('Special agreements'));
+  expect(box18).toContain('DAMAGE: Corner of one carton crushed');
+  expect(box18).toContain('accepted by');
+  expect(box18).not.toContain('One pallet short of four');
+  expect(text.split('One pallet short of four')).toHaveLength(2);
+  expect(text.indexOf('One pallet short of four')).toBeGreaterThan(text.indexOf('Withdrawn reservations'));
+  expect(text).toContain('withdrawn by');
+});
+
+test('the counter party’s screen on the tablet accepts what it showed: a reservation added meanwhile is said and shown on “Look again”; one added after that is not accepted', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const document = await issueWaybill(request, cast, { collection: ['OWN'], delivery: ['SIGN_ON_GLASS'] });
+  await collectOverRest(request, document.id);
+  await signInAt(page, cast.carrier, `/tablet/${document.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Delivery · document ${document.serviceNumber}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Approve the hand-over' }).click();
+  await expect(page.getByTestId('own-approved')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('radio', { name: 'Signature on this screen' }).check();
+  const screen = page.getByTestId('counter-party-screen');
+  await expect(screen.getByTestId('accepting-reservations')).toContainText('The carrier recorded no reservations.');
+  const nameField = page.getByLabel('Name of the person signing');
+  await nameField.fill('Bea Berger');
+
+  // Someone records a reservation from another device while the consignee reads the screen.
+  const reserve = async (kind: string, text: string) =>
+    rest(request, cast.carrier, `${document.id}/comments`, {
+      text,
+      reservation: { stage: 'DELIVERY', kind },
+      previousCommits: await heads(request, document.id),
+    });
+  await reserve('DAMAGE', 'Two cartons wet');
+  const changed = screen.getByTestId('shown-changed');
+  await expect(changed).toContainText('A reservation was recorded after this screen was shown: Damage: Two cartons wet.', { timeout: 10_000 });
+  await expectFeedbackAtControl(changed, nameField);
+  await walkthrough(page, 'reservation-arrived', { phone: changed });
+  await changed.getByRole('button', { name: 'Look again' }).click();
+  await expect(changed).toHaveCount(0);
+  await expect(screen.getByTestId('accepting-reservation')).toContainText('Two cartons wet');
+  // The form starts over on what is shown now.
+  await expect(nameField).toHaveValue('');
+  await nameField.fill('Bea Berger');
+
+  // A second one arrives; the consignee signs without looking again: the approval accepts only what it showed.
+  await reserve('SHORTAGE', 'One carton missing');
+  await expect(changed).toContainText('Shortage: One carton missing', { timeout: 10_000 });
+  await expectFeedbackAtControl(changed, nameField);
+  await drawSignature(page);
+  await page.getByRole('button', { name: 'Save signature and approve' }).click();
+  const result = page.getByTestId('handover-result');
+  await expect(result).toContainText('Delivery done', { timeout: 15_000 });
+  const unseen = result.getByTestId('result-unseen');
+  await expect(unseen).toHaveText('Not accepted by this approval (recorded after the screen was shown): Shortage: One carton missing.');
+  await expectFeedbackAtControl(unseen, result.getByRole('heading', { level: 2 }));
+  await walkthrough(page, 'result-not-accepted', { phone: unseen });
+
+  const final = await readDocument(request, cast.submitter, document.id);
+  const id = (text: string) => final.comments.find((candidate: { text: string }) => candidate.text === text).commentId;
+  const signed = final.approvals.find((approval: { type: string }) => approval.type === 'SIGN_ON_GLASS');
+  expect(signed.acceptedReservations).toEqual([id('Two cartons wet')]);
+  expect(signed.unseenReservations).toEqual([id('One carton missing')]);
 });
 
 /** One fresh browser: sign in, open /tablet, wait for "ready", go offline at once and reload. */

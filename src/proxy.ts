@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { describeError, httpStatusOf } from '@/lib/errors/catalogue';
 import { handoverPageStatus } from '@/server/http/handover-page-status';
+import { servedOverHttps, STRICT_TRANSPORT_SECURITY } from '@/server/http/respond';
 
 /**
  * The portal pages' Content Security Policy (contract §1), with a fresh nonce per request: Next.js reads the
@@ -68,7 +69,7 @@ export async function proxy(request: NextRequest) {
   // Pages have no access line of their own (Next.js renders them); the id still ties a browser's report to the logs.
   response.headers.set('X-Request-Id', requestId);
   // Issue 20: under an https PUBLIC_URL browsers are told to stay on https (the API answers say so too, respond.ts).
-  if ((process.env.PUBLIC_URL ?? '').startsWith('https://')) response.headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+  if (servedOverHttps()) response.headers.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
   return response;
 }
 

@@ -365,7 +365,7 @@ export interface paths {
         };
         /**
          * One commit of the document’s chain, with exactly what its contentHash covers
-         * @description For whoever may read the document. `content` is exactly what `contentHash` hashed (SHA-256 of its RFC 8785 canonical JSON); `addedRecords` holds the approvals, comments and legal events the commit added and the large parts of the document its content names first, each with its digest. With the `updates` of the document this recomputes every commit id, content hash and records root from the API alone; the formula, with a worked example, is in the repository’s docs/commit-chain.md. A commit of hash version 1 kept no content: `content` is null. An unknown commit of a readable document is `4.1`.
+         * @description For whoever may read the document. `content` is exactly what `contentHash` hashed (SHA-256 of its RFC 8785 canonical JSON); `addedRecords` holds the approvals, comments and legal events the commit added and the large parts of the document its content names first, each with its digest. With the `updates` of the document this recomputes every commit id, content hash and records root from the API alone; the formula, a worked example and verifiers in shell, Python and TypeScript are in the guide “Verify a document yourself” (/docs/guides/verify-a-document). A commit of hash version 1 kept no content: `content` is null. An unknown commit of a readable document is `4.1`.
          */
         get: operations["getFreightdocumentsByIdCommitsByCommitId"];
         put?: never;

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { loadEnvConfig } from '@next/env';
 import type { AdminCommand } from '@/lib/schemas/admin';
 import { getConfig } from '@/server/config/env';
+import { settingGiven } from '@/server/config/process-env';
 import { readLiveHolder } from '@/server/db/data-dir-lock';
 import { closeDb, getDatabaseHandle } from '@/server/db/client';
 import { describeTarget } from '@/server/db/connection-errors';
@@ -116,7 +117,7 @@ async function migrateInBatches(command: MigrateCommand, runBatch: (batch: Migra
 function databaseUsed(config: ReturnType<typeof getConfig>, how: { viaPort?: number; created: boolean }): string {
   if (config.DATABASE_URL) return `admin: wrote to the ${describeTarget(config.DATABASE_URL)} (DATABASE_URL)`;
   const dataDir = path.resolve(config.DATA_DIR);
-  const named = process.env.DATA_DIR ? 'DATA_DIR' : `DATA_DIR unset: the default ${config.DATA_DIR}`;
+  const named = settingGiven('DATA_DIR') ? 'DATA_DIR' : `DATA_DIR unset: the default ${config.DATA_DIR}`;
   if (how.viaPort) return `admin: wrote to the embedded database in ${dataDir} (${named}) through the server on port ${how.viaPort}`;
   if (how.created) {
     return `admin: created a new embedded database in ${dataDir} (${named}) and wrote to it; if the server uses another DATA_DIR or DATABASE_URL, run the command with the same`;

@@ -1,4 +1,5 @@
 import { getConfig } from './config/env';
+import { shareNextAuthUrl, signalsHandledByApplication } from './config/process-env';
 import { getAppSecret } from './crypto/app-secret';
 import { getSigningKey } from './pgp/signing-key';
 import { closeDb, getDatabaseHandle, type DatabaseHandle } from './db/client';
@@ -26,9 +27,7 @@ export function boot(): Promise<void> {
         return refuseToStart(error);
       }
     })();
-    // next-auth takes its address (and with it Secure, __Secure- prefixed cookies under https) from NEXTAUTH_URL:
-    // the service's own PUBLIC_URL unless the operator names another.
-    if (!process.env.NEXTAUTH_URL && config.PUBLIC_URL) process.env.NEXTAUTH_URL = config.PUBLIC_URL;
+    shareNextAuthUrl(config);
     try {
       handle = await getDatabaseHandle('server');
       // The instance-wide secret (generated once when APP_SECRET is unset) is read now, so that every request, the
@@ -81,7 +80,7 @@ function installGracefulShutdown(worker: { stop: (graceMs?: number) => Promise<v
         });
     };
     process.exit = ((exitCode?: number | string | null) => finish(exitCode)) as typeof process.exit;
-    if (process.env.NEXT_MANUAL_SIG_HANDLE) finish(code);
+    if (signalsHandledByApplication()) finish(code);
     // Whatever is still open (a request that never ends) does not keep the process past its grace.
     setTimeout(() => {
       rootLogger.warn('shutdown took longer than SHUTDOWN_TIMEOUT_MS; exiting');

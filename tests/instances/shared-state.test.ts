@@ -6,6 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { jobsSettled } from '../support/job-table';
 import { startInstancePair, type InstancePair } from '../support/instances';
 import { validBody } from '../integration/documents-support';
 import { Driver, expectError, sharedDriver, sharedTarget, uniqueEmail, type Account, type Client } from '../integration/driver';
@@ -61,7 +62,7 @@ describe('two instances on one PostgreSQL', () => {
     const replies = await Promise.all(emails.map((email, i) => direct[i % 2]!.signUp(client, { email })));
     for (const { reply } of replies) expect(reply.status, reply.text).toBe(201);
     for (const email of emails) await balanced.mailsTo(email, 1);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await jobsSettled(balanced.target, ['mail.send']);
     for (const email of emails) expect(await balanced.mailsTo(email, 1)).toHaveLength(1);
   });
 

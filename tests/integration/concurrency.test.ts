@@ -5,6 +5,7 @@
  * @backends every: races that only PostgreSQL can show.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { jobsSettled } from '../support/job-table';
 import { errorCodes, expectError, sharedDriver, uniqueEmail, type Client } from './driver';
 
 const api = sharedDriver();
@@ -27,7 +28,7 @@ describe.runIf(inject('dbKind') === 'postgres')('simultaneous requests on Postgr
     }
     // One account, one activation mail.
     await api.mailsTo(email);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await jobsSettled(api.target, ['mail.send']);
     expect(await api.mailsTo(email)).toHaveLength(1);
   });
 

@@ -3,19 +3,31 @@
  * "you are named in a document" e-mail (and 300 subsequent carriers queued 301 mails: now at most 50, contract §1).
  * Now an address hears of a document once; a new address still does.
  *
+ * A server of this file's own with a METRICS_TOKEN: "once" is proven on the job table (no mail job left), which the
+ * tests read through /api/metrics where the server's embedded database (PGlite) is its own.
+ *
  * @backends every: two saves at once must not both mail an address (one insert decides).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { sharedDriver, uniqueEmail } from './driver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobsSettled, TEST_METRICS_TOKEN } from '../support/job-table';
+import type { RunningServer } from '../support/server';
+import { Driver, serverTarget, startOwnServer, uniqueEmail } from './driver';
 import { createDocument, expectResetContent, getDocument, validBody } from './documents-support';
 
-const api = sharedDriver();
+let server: RunningServer;
+let api: Driver;
 let token: string;
 
 beforeAll(async () => {
+  server = await startOwnServer('document-mail-once', { METRICS_TOKEN: TEST_METRICS_TOKEN });
+  api = new Driver(serverTarget(server));
   const client = await api.createClient({ name: 'Mail once tests' });
   const submitter = await api.createActiveAccount(client, { name: 'Submitter' });
   token = (await api.login(client, submitter)).access_token;
+});
+
+afterAll(async () => {
+  await server?.dispose();
 });
 
 const put = (id: string, body: unknown) => api.put(`/api/freightdocuments/${id}`, { bearer: token, json: body });
@@ -36,12 +48,12 @@ describe('the e-mail that names someone in a document', () => {
     const current = await getDocument(api, token, id);
     await Promise.all([5, 6].map((n) => put(id, { ...current, subsequentCarriers: [...current.subsequentCarriers, leg(n)] })));
 
-    // A new address is still told; once its mail is out, the queue has sent everything queued before it.
+    // A new address is still told; once no mail job is left, nothing more can arrive.
     const newcomer = uniqueEmail('named-new');
     const latest = await getDocument(api, token, id);
     expectResetContent(await put(id, { ...latest, subsequentCarriers: [...latest.subsequentCarriers, leg(7, newcomer)] }));
     await api.mailsTo(newcomer);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await jobsSettled(server, ['mail.send']);
     expect(await api.mailsTo(invitee)).toHaveLength(1);
   });
 });

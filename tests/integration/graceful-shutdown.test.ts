@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../support/server';
+import { jobsSettled, TEST_METRICS_TOKEN } from '../support/job-table';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 import { validBody } from './documents-support';
 import { Driver, serverTarget, startOwnServer, type Client } from './driver';
@@ -84,7 +85,12 @@ let client: Client;
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  server = await startOwnServer('graceful-shutdown', { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', SHUTDOWN_TIMEOUT_MS: '15000' });
+  server = await startOwnServer('graceful-shutdown', {
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    SHUTDOWN_TIMEOUT_MS: '15000',
+    // The job table is read through /api/metrics (PGlite: only the server may open its DATA_DIR).
+    METRICS_TOKEN: TEST_METRICS_TOKEN,
+  });
   api = new Driver(serverTarget(server));
   client = await api.createClient({ name: 'Shutdown' });
 });
@@ -170,8 +176,8 @@ describe('SIGTERM', () => {
     const delivery = deliveries.body.deliveries[0];
     expect(delivery).toMatchObject({ state: 'DELIVERED' });
     expect(delivery.attempts).toHaveLength(1);
-    // Not sent again after the restart.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Not sent again after the restart: no delivery job is left to send it.
+    await jobsSettled(server, ['webhook.deliver']);
     expect(receiver.to('/slow')).toHaveLength(1);
   }, 60_000);
 });

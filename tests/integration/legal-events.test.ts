@@ -493,7 +493,7 @@ describe('replacement by paper', () => {
   });
 });
 
-/** Every commit's served content hashes to its contentHash, and the records roots fold from the records served (docs/commit-chain.md). */
+/** Every commit's served content hashes to its contentHash, and the records roots fold from the records served (docs/guides/verify-a-document.md). */
 async function expectContentsRecompute(member: Member, document: any) {
   const sha = (value: unknown) => crypto.createHash('sha256').update(canonicalize(value)!).digest('hex');
   const roots = new Map<string, string>();
@@ -683,5 +683,28 @@ describe('the same operations over tRPC (portal and tablet)', () => {
     const receipt = await consignor.trpcQuery('legalEvents.receipt', { freightDocumentId: id });
     expect(receipt.status, receipt.text).toBe(200);
     expect(receipt.body.result.data).toMatchObject({ serviceNumber: given.body.result.data.serviceNumber, reservations: [] });
+  });
+
+  it('a reservation withdrawn as the tablet’s outbox sends it: never under another account’s stamp (401 1.8), then 200 and 4.60', async () => {
+    const carrier = await signedInSession(api, cast.carrier.email, cast.carrier.password);
+    const id = await transfers.create({ subsequentCarriers: undefined });
+    const reservation = await transfers.comment('carrier', id, { text: 'Two cartons wet', reservation: { stage: 'TAKING_OVER', kind: 'DAMAGE' } });
+    status(reservation, 201);
+    const withdraw = async (key: string, outboxAccountId?: string) =>
+      carrier.trpcMutation('legalEvents.withdrawReservation', {
+        freightDocumentId: id,
+        idempotencyKey: `${key}-${id}`,
+        ...(outboxAccountId ? { outboxAccountId } : {}),
+        body: { commentId: reservation.body.commentId, previousCommits: await transfers.heads(id) },
+      });
+    const foreign = await withdraw('foreign', crypto.randomUUID());
+    expect(foreign.status, foreign.text).toBe(401);
+    expect(foreign.body.error.data.errors).toEqual([expect.objectContaining({ code: '1.8' })]);
+    const withdrawn = await withdraw('mine');
+    expect(withdrawn.status, withdrawn.text).toBe(200);
+    const comment = withdrawn.body.result.data.comments.find((candidate: any) => candidate.commentId === reservation.body.commentId);
+    expect(comment.reservation.withdrawn.by).toMatchObject({ accountNumber: cast.carrier.accountNumber });
+    const again = await withdraw('again');
+    expect(again.body.error.data.errors).toEqual([expect.objectContaining({ code: '4.60' })]);
   });
 });

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningServer } from '../support/server';
+import { jobsSettled, TEST_METRICS_TOKEN } from '../support/job-table';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 import { validBody } from './documents-support';
 import { Driver, serverTarget, startOwnServer } from './driver';
@@ -24,6 +25,8 @@ beforeAll(async () => {
     JOB_LEASE_GRACE_MS: '1000',
     // The dead worker's lease runs out; the worker finds the job on its next look, every 100 ms (global-setup.ts).
     JOB_POLL_INTERVAL_MS: '100',
+    // The job table is read through /api/metrics (PGlite: only the server may open its DATA_DIR).
+    METRICS_TOKEN: TEST_METRICS_TOKEN,
   });
   api = new Driver(serverTarget(server));
 });
@@ -58,8 +61,8 @@ it('a delivery in flight when the server is killed is delivered after the restar
   expect(JSON.parse(again!.body)).toEqual({ freightDocumentId: created.body.freightDocumentId, status: 'ISSUED' });
   expect(again!.verified).toBe(true);
   expect(again!.receivedAt - killedAt).toBeLessThan(30_000);
-  // Delivered once after the restart, and never again.
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  // Delivered once after the restart, and never again: the delivery's job has ended.
+  await jobsSettled(server, ['webhook.deliver']);
   expect(receiver.to('/crash')).toHaveLength(2);
 
   const log = await api.get(`/api/accounts/users/me/subscriptions/${subscribed.body.subscriptionId}/deliveries`, { bearer: token });

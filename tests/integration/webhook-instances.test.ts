@@ -7,6 +7,7 @@
  */
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { jobsSettled } from '../support/job-table';
 import { startServer, type RunningServer } from '../support/server';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 import { validBody } from './documents-support';
@@ -56,8 +57,8 @@ describe.runIf(inject('dbKind') === 'postgres')('two instances on one PostgreSQL
     }
     const requests = await receiver.waitFor('/count', EVENTS, 60_000);
     const seconds = (Date.now() - started) / 1000;
-    // Give a duplicate time to show up.
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // A duplicate would come from a job still unfinished: wait until the shared job table has none.
+    await jobsSettled(first, ['webhook.deliver']);
     expect(receiver.to('/count')).toHaveLength(EVENTS);
     expect(new Set(requests.map((request) => request.headers['webhook-id'])).size).toBe(EVENTS);
     expect(new Set(requests.map((request) => JSON.parse(request.body).freightDocumentId)).size).toBe(EVENTS);

@@ -9,6 +9,7 @@
  * @backends every: deliveries are jobs of the database-backed queue, and lanes are taken by racing claims.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_METRICS_TOKEN, unfinishedJobs } from '../support/job-table';
 import type { RunningServer } from '../support/server';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 import { Driver, serverTarget, startOwnServer, type Account, type Client } from './driver';
@@ -32,6 +33,8 @@ beforeAll(async () => {
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     WEBHOOK_RETRY_DELAYS_MS: '600000',
     RATE_LIMIT_WEBHOOK_TESTS_PER_ACCOUNT: '50',
+    // The job table is read through /api/metrics (PGlite: only the server may open its DATA_DIR).
+    METRICS_TOKEN: TEST_METRICS_TOKEN,
   });
   api = new Driver(serverTarget(server));
   client = await api.createClient({ name: 'Starvation tests' });
@@ -94,7 +97,8 @@ describe('a receiver that never answers', () => {
     expect(mailMs).toBeLessThan(2_000);
 
     // Still two of A's in flight, one per subscription, though ten events wait: A holds two webhook loops, not four.
-    await sleep(500);
+    // The job table shows it: free loops have since run B's delivery and the mail, and left A's ten due jobs unclaimed.
+    expect(await unfinishedJobs(server, ['webhook.deliver'])).toEqual({ due: 10, running: 2, scheduled: 0 });
     expect(slow.received).toHaveLength(2);
     expect(new Set(slow.received.map((request) => request.path)).size).toBe(2);
   });

@@ -8,8 +8,9 @@
  */
 import { spawn } from 'node:child_process';
 import path_ from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REPO_ROOT, type RunningServer } from '../support/server';
+import { jobsSettled, TEST_METRICS_TOKEN } from '../support/job-table';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 import { expectErrors, validBody } from './documents-support';
 import { Driver, serverTarget, sharedDriver, startOwnServer, type Account, type Client } from './driver';
@@ -24,7 +25,6 @@ let hookCount = 0;
 
 const documentPath = (id: string) => `/api/freightdocuments/${id}/subscriptions`;
 const ACCOUNT_PATH = '/api/accounts/users/me/subscriptions';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Subscribes `who` at `collection` to a new receiver path, registering the secret with the receiver. */
 async function subscribe(who: Who, collection: string) {
@@ -58,14 +58,18 @@ async function deliveryLog(collection: string, subscriptionId: string, who: Who 
 
 /** Waits until the delivery log shows every delivery in a final state. */
 async function settled(collection: string, subscriptionId: string, count: number, who: Who = 'submitter') {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const log = await deliveryLog(collection, subscriptionId, who);
-    if (log.length >= count && log.every((delivery) => delivery.state !== 'PENDING')) return log;
-    if (Date.now() > deadline) throw new Error(`deliveries not settled: ${JSON.stringify(log)}`);
-    await sleep(100);
-  }
+  return vi.waitFor(
+    async () => {
+      const log = await deliveryLog(collection, subscriptionId, who);
+      if (log.length < count || log.some((delivery) => delivery.state === 'PENDING')) throw new Error(`deliveries not settled: ${JSON.stringify(log)}`);
+      return log;
+    },
+    { timeout: 20_000, interval: 100 },
+  );
 }
+
+/** Nothing more arrives: every delivery job has ended (delivered or given up), so none can send again. */
+const deliveriesSettled = () => jobsSettled(server, ['webhook.deliver']);
 
 function bodies(path: string) {
   return receiver.to(path).map((request) => JSON.parse(request.body) as { freightDocumentId: string; status: string });
@@ -78,6 +82,8 @@ beforeAll(async () => {
     WEBHOOK_RETRY_DELAYS_MS: RETRY_DELAYS_MS.join(','),
     // Retries fall due after these delays: the worker looks for them every 100 ms (global-setup.ts).
     JOB_POLL_INTERVAL_MS: '100',
+    // The job table is read through /api/metrics (PGlite: only the server may open its DATA_DIR).
+    METRICS_TOKEN: TEST_METRICS_TOKEN,
   });
   api = new Driver(serverTarget(server));
   const client: Client = await api.createClient({ name: 'Webhook tests' });
@@ -215,8 +221,11 @@ describe('delivery', () => {
     await receiver.waitFor(submitter.path, 3);
     await receiver.waitFor(delegate.path, 3);
     await receiver.waitFor(perDocument.path, 1);
-    // Nothing more arrives: exactly one delivery per change.
-    await sleep(1_500);
+    // Nothing more arrives: exactly one delivery per change, once no delivery job is left.
+    await settled(ACCOUNT_PATH, submitter.subscriptionId, 3);
+    await settled(ACCOUNT_PATH, delegate.subscriptionId, 3, 'delegate');
+    await settled(documentPath(issuedLater), perDocument.subscriptionId, 1, 'carrier');
+    await deliveriesSettled();
     const sorted = (list: { freightDocumentId: string; status: string }[]) =>
       [...list].sort((a, b) => (a.freightDocumentId + a.status).localeCompare(b.freightDocumentId + b.status));
     expect(sorted(bodies(submitter.path))).toEqual(sorted(expected));
@@ -261,7 +270,9 @@ describe('delivery', () => {
     receiver.answer(failing.path, { status: 500 });
     expect((await api.post(`/api/freightdocuments/${documentId}/issue`, { bearer: people.submitter.token })).status).toBe(200);
     const requests = await receiver.waitFor(failing.path, 3);
-    await sleep(RETRY_DELAYS_MS[1]! * 4 + 1_000);
+    // The delivery has given up (FAILED) and its job has ended: no fourth attempt can come.
+    await settled(documentPath(documentId), failing.subscriptionId, 1);
+    await deliveriesSettled();
     expect(receiver.to(failing.path)).toHaveLength(3);
     expect(new Set(requests.map((request) => request.headers['webhook-id'])).size).toBe(1);
     expect(requests.every((request) => request.verified)).toBe(true);

@@ -3,9 +3,11 @@
  * hold the example files verbatim (`npm run guides:sync` rewrites them), every guide has a title, and every link
  * between guides leads to a guide that exists, on the code host and on the served page alike.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { canonicalJson } from '@/lib/chain/formula';
 import { exampleFiles, GUIDES, guideTitle, servedHref, withExamples } from '@/lib/guides/guides';
 
 const DIR = path.resolve(__dirname, '../../docs/guides');
@@ -32,6 +34,19 @@ describe('the guides', () => {
     expect(servedHref('./webhooks.md#verifying-the-signature')).toBe('/docs/guides/webhooks#verifying-the-signature');
     expect(servedHref('https://example.com/a.md')).toBe('https://example.com/a.md');
     expect(servedHref('./unknown.md')).toBe('./unknown.md');
+  });
+
+  it('the worked example of “Verify a document yourself” recomputes: each canonical block hashes to the H after it', () => {
+    const guide = read('verify-a-document.md');
+    expect(exampleFiles(guide)).toEqual(['examples/verify/verify.sh', 'examples/verify/verify.py', 'examples/verify/verify.ts']);
+    const example = guide.slice(guide.indexOf('<!-- worked-example:start -->'), guide.indexOf('<!-- worked-example:end -->'));
+    const steps = [...example.matchAll(/```json\n\s*(.+)\n\s*```\n\n\s*H[^`]*`([0-9a-f]{64})`/g)];
+    // Per commit: its fields, its content, its root; the first commit's three parts and the second's comment.
+    expect(steps.length).toBe(10);
+    for (const [, text, digest] of steps) {
+      expect(canonicalJson(JSON.parse(text!)), 'canonical as written').toBe(text);
+      expect(crypto.createHash('sha256').update(text!, 'utf8').digest('hex')).toBe(digest);
+    }
   });
 
   it('withExamples fills a block from its file and leaves other blocks alone', () => {

@@ -19,6 +19,7 @@ import {
   reservationRole,
   reservationsOfApproval,
   rightOfDisposalHolder,
+  reservationStillOpen,
   withdrawalRefusal,
   withdrawnReservationIds,
   withinTimeLimit,
@@ -188,6 +189,15 @@ describe('reservation stages', () => {
     expect(withdrawalRefusal(situation('TRANSIT', { approvals: [toOther] }), relay, true)).toBeUndefined();
     expect(withdrawalRefusal(situation('TRANSIT', { approvals: [{ ...toOther, toRoleId: 'sc1' }] }), relay, true)).toEqual({ code: '4.60' });
     expect(withdrawalRefusal(situation('TRANSIT', { replacedByPaper: true }), relay, true)).toEqual({ code: '4.63' });
+  });
+
+  it('the screens ask the same rule as the service: open until the stage’s counter party answered', () => {
+    const taking = { stage: 'TAKING_OVER' as const, roleId: 'car', withdrawn: false };
+    expect(reservationStillOpen([], taking)).toBe(true);
+    expect(reservationStillOpen([carrierCollected], taking)).toBe(true);
+    expect(reservationStillOpen([{ action: 'COLLECTION', side: 'COUNTER_PARTY', toRoleId: 'car' }], taking)).toBe(false);
+    expect(reservationStillOpen([{ action: 'DELIVERY', side: 'COUNTER_PARTY', toRoleId: null }], taking)).toBe(true);
+    expect(reservationStillOpen([], { ...taking, withdrawn: true })).toBe(false);
   });
 });
 

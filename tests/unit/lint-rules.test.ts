@@ -4,10 +4,14 @@
  */
 import path from 'node:path';
 import { ESLint, type Linter } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 const SERVICE_FILE = 'src/server/services/freight-documents/fixture-verb.ts';
+
+// import-x/no-cycle follows a file's imports through src/ the first time it meets them (then they are cached in the
+// process): the first fixture of a part of the graph takes seconds on a quiet machine, tens of them on a busy one.
+vi.setConfig({ testTimeout: 120_000 });
 
 let eslint: ESLint;
 beforeAll(() => {
@@ -123,5 +127,48 @@ export async function fixture({ ctx, input }: { ctx: ServiceContext; input: { id
   await ctx.db.update(accounts).set({ credits: 0 }).where(eq(accounts.id, id));
   new Map([[id, 1]]).delete(id);`);
     expect(await lint(SERVICE_FILE, withWhere)).toEqual([]);
+  });
+});
+
+describe('settings: only src/server/config reads process.env (issue 33)', () => {
+  it('reports a read of process.env in a service, a route or a component, however it is written', async () => {
+    for (const [file, source] of [
+      [SERVICE_FILE, 'export const limit = process.env.SOME_LIMIT;\n'],
+      ['src/app/api/heartbeat/route.ts', "export const url = process.env['PUBLIC_URL'];\n"],
+      ['src/components/fixture.tsx', 'const { PUBLIC_URL } = process.env;\nexport const url = PUBLIC_URL;\n'],
+    ] as const) {
+      const messages = await lint(file, source);
+      expect(rulesOf(messages), file).toEqual(['no-restricted-syntax']);
+      expect(messages[0]!.message).toContain('src/server/config');
+    }
+  });
+
+  it('lets the config folder read it, and NODE_ENV (a build constant) be read anywhere', async () => {
+    expect(await lint('src/server/config/fixture.ts', 'export const limit = process.env.SOME_LIMIT;\n')).toEqual([]);
+    expect(await lint('src/components/fixture.tsx', "export const live = process.env.NODE_ENV === 'production';\n")).toEqual([]);
+  });
+
+  it('lets instrumentation.ts read only what Next.js inlines per runtime', async () => {
+    const source = "export const node = process.env.NEXT_RUNTIME === 'nodejs';\nexport const other = process.env.SOME_LIMIT;\n";
+    const messages = await lint('src/instrumentation.ts', source);
+    expect(messages.map((message) => [message.ruleId, message.line])).toEqual([['no-restricted-syntax', 2]]);
+  });
+});
+
+describe('import cycles (issue 33)', () => {
+  // jobs/handlers.ts imports mail/send-mail-job.ts for its handler: the job importing the handlers back closes a cycle.
+  const JOB_FILE = 'src/server/mail/send-mail-job.ts';
+
+  it('reports a value import that closes a cycle, by alias and by relative path alike', async () => {
+    for (const source of ['@/server/jobs/handlers', '../jobs/handlers']) {
+      const messages = await lint(JOB_FILE, `import { jobHandlers } from '${source}';\nexport const handlers = jobHandlers;\n`);
+      expect(rulesOf(messages), source).toEqual(['import-x/no-cycle']);
+      expect(messages[0]!.line).toBe(1);
+    }
+  });
+
+  it('leaves a type-only import to tests/unit/import-cycles.test.ts (it is erased before run time)', async () => {
+    const messages = await lint(JOB_FILE, "import type { JobHandlers } from '@/server/jobs/handlers';\nexport type Handlers = JobHandlers;\n");
+    expect(rulesOf(messages)).toEqual([]);
   });
 });

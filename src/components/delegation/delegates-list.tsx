@@ -5,10 +5,10 @@ import { useState } from 'react';
 import type { FieldError } from '@/components/forms/errors';
 import { DateTime } from '@/components/i18n/date-time';
 import { useEnumLabel } from '@/components/i18n/labels';
-import type { DelegateView } from '@/lib/schemas/delegation';
+import type { ListedDelegate } from './listed-delegate';
 import { RevokeDialog } from './revoke-dialog';
 
-export type ListedDelegate = DelegateView & { scope: 'DOCUMENT' | 'ACCOUNT' };
+export type { ListedDelegate } from './listed-delegate';
 
 interface DelegatesListProps {
   idPrefix: string;

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '@/components/forms/confirm-dialog';
 import { errorsFromCall, type FieldError } from '@/components/forms/errors';
 import { useEnumLabel } from '@/components/i18n/labels';
 import { useTRPC } from '@/lib/trpc/client';
-import type { ListedDelegate } from './delegates-list';
+import type { ListedDelegate } from './listed-delegate';
 
 interface RevokeDialogProps {
   delegate: ListedDelegate;

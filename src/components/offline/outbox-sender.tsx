@@ -53,6 +53,8 @@ export function OutboxSender() {
           return client.legalEvents.reportImpediment.mutate({ ...stamp, body: entry.body });
         case 'cashOnDelivery':
           return client.legalEvents.recordCashOnDelivery.mutate({ ...stamp, body: entry.body });
+        case 'withdrawReservation':
+          return client.legalEvents.withdrawReservation.mutate({ ...stamp, body: entry.body });
       }
     },
     [client],

@@ -13,8 +13,7 @@ import { isOpen } from '@/lib/tablet/outbox';
 import { entryState } from './outbox-status';
 import { HandoverQrPanel } from './handover-qr-panel';
 import { OwnApprovalQrPanel } from './own-approval-qr-panel';
-import { SignaturePanel } from './signature-panel';
-import { TfaPanel } from './tfa-panel';
+import { CounterPartyEvidence } from './counter-party-evidence';
 
 const APPROVE: Record<HandOverTransfer['action'], DocumentAction> = {
   COLLECTION: 'APPROVE_COLLECTION',
@@ -72,7 +71,9 @@ export function ApprovalsPanel({ document, transfer, comments, entries, submit }
   const canRecord = transfer.side === 'CARRIER' && document.allowedActions.includes('RECORD_COUNTERPARTY_APPROVAL') && !transfer.counterPartyApproved;
   // Names once: the consignor is often its own place of taking over.
   const names = [...new Set(transfer.counterParties.map((party) => party.name ?? label('role', party.role)))].join(', ');
-  const record = (evidence?: Record<string, unknown>) => setCounterKey(submit('recordCounterParty', { ...common, ...(evidence ? { evidence } : {}) }));
+  // The counter party's approval names the heads its screen showed (contract §14), not the newest the tablet knows.
+  const record = (evidence: Record<string, unknown> | undefined, previousCommits: string[]) =>
+    setCounterKey(submit('recordCounterParty', { ...common, previousCommits, ...(evidence ? { evidence } : {}) }));
   // Queued is never shown as done (issue 31 item 2): until the server has it, it is "saved on this tablet".
   const ownQueued = entries.some((entry) => isOpen(entry) && entry.kind === 'approveOwn' && entry.body.action === transfer.action);
   const counterQueued = entries.find(
@@ -149,36 +150,16 @@ export function ApprovalsPanel({ document, transfer, comments, entries, submit }
               ) : null}
               {method === 'OWN' ? (
                 <OwnApprovalQrPanel freightDocumentId={document.freightDocumentId} />
-              ) : method === 'SIGN_ON_GLASS' ? (
-                <SignaturePanel
-                  busy={counterState === 'sending'}
-                  onSign={({ name, email, png }) =>
-                    record({
-                      signedOnGlassBy: { name, ...(email ? { email } : {}) },
-                      attachments: [{ content: png, mimeType: 'image/png', name: 'signature', originalFileName: 'signature.png' }],
-                    })
-                  }
-                />
-              ) : method === 'TFA' && transfer.secrets?.s1 ? (
-                <TfaPanel
-                  serviceNumber={document.serviceNumber}
-                  s1={transfer.secrets.s1}
-                  s3={transfer.secrets.s3}
+              ) : (
+                <CounterPartyEvidence
+                  key={method}
+                  method={method}
+                  document={document}
+                  transfer={transfer}
                   comments={comments}
                   busy={counterState === 'sending'}
-                  onConfirm={(responseCode) => record({ responseCode })}
+                  onRecord={record}
                 />
-              ) : method === 'TFA' ? (
-                <p className="hint">{t('noSecrets')}</p>
-              ) : (
-                <div className="form">
-                  <p>{t('implicitExplained')}</p>
-                  <div className="actions">
-                    <button type="button" className="button button-primary button-large" disabled={counterState === 'sending'} onClick={() => record()}>
-                      {t('recordImplicit')}
-                    </button>
-                  </div>
-                </div>
               )}
             </>
           ) : (

@@ -34,6 +34,7 @@ import { OnRecordPanel } from './on-record-panel';
  */
 export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
   const t = useTranslations('tablet.handOver');
+  const legal = useTranslations('legal');
   const label = useEnumLabel();
   const messageFor = useErrorMessage();
   const query = useHandOver(freightDocumentId);
@@ -74,6 +75,11 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
   const { document, transfers } = query.data;
   const outcome = seen ? handOverOutcome(seen, document.approvals ?? []) : undefined;
   if (outcome) {
+    // Contract §14: what the approval did not accept because its screen never showed it, named as the list names it.
+    const unseen = (outcome.counterParty.unseenReservations ?? []).flatMap((id) => {
+      const comment = document.comments?.find((candidate) => candidate.commentId === id);
+      return comment?.reservation ? [`${legal(`reservationKind.${comment.reservation.kind}`)}${comment.text ? `: ${comment.text}` : ''}`] : [];
+    });
     return (
       <HandoverResult
         approval={outcome.counterParty}
@@ -82,6 +88,7 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
         status={document.status}
         complete={outcome.complete}
         countryCode={transferCountry(document, outcome.action)}
+        unseen={unseen}
         onClose={() => setSeen(new Set(approvalIds))}
       />
     );

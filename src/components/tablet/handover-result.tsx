@@ -28,6 +28,7 @@ export function HandoverResult({
   status,
   complete,
   countryCode,
+  unseen = [],
   onClose,
 }: {
   approval: ApprovalResponse;
@@ -38,9 +39,12 @@ export function HandoverResult({
   complete: boolean;
   /** The country of the transfer's place: the time is its local time (decision 0027). */
   countryCode?: string | null;
+  /** Reservations of the stage recorded after the counter party's screen was shown, which the approval did not accept. */
+  unseen?: string[];
   onClose: () => void;
 }) {
   const t = useTranslations('handover.result');
+  const legal = useTranslations('legal');
   const label = useEnumLabel();
   const clock = useLocalTime();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -64,6 +68,11 @@ export function HandoverResult({
         ) : (
           <p className="handover-result-signer">{t(SIGNER_LINE[approval.type] ?? 'signed', { name })}</p>
         )}
+        {!approval.declined && unseen.length ? (
+          <p className="legal-warning" data-testid="result-unseen">
+            {legal('shown.unseen', { list: unseen.join('; ') })}
+          </p>
+        ) : null}
         {!approval.declined && !complete ? <p>{t('yoursMissing')}</p> : null}
         <p>{t('next', { status: label('status', status) })}</p>
         <div className="actions">

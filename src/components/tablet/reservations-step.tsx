@@ -1,6 +1,7 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
+import { useDevice } from '@/components/offline/device-provider';
 import { GoodsLineChoice } from '@/components/legal/goods-line-choice';
 import { lineNames, ReservationList } from '@/components/legal/reservation-list';
 import { STAGE_OF_TRANSFER, type ReservationKind } from '@/lib/domain/legal-events';
@@ -10,6 +11,7 @@ import type { OutboxEntry, Submit } from '@/lib/tablet/outbox';
 import { entryState } from './outbox-status';
 import { photoAttachments } from './photo-field';
 import { TextAndPhotoForm, useTextAndPhotoDraft } from './text-and-photo-form';
+import { mayWithdraw, WithdrawReservation, withdrawnHere } from './withdraw-reservation';
 import '@/components/legal/legal.css';
 
 /** The kinds a driver meets at a hand-over, as large buttons; the rest of the list is for after delivery. */
@@ -28,7 +30,8 @@ function reservesHere(document: FreightDocumentResponse, transfer: HandOverTrans
  * large button, the goods lines it concerns, a text (required: the kind alone says too little, issue 31 item 5) and a
  * photo; then what will be recorded, to confirm. Sent through the outbox as a comment with a `reservation`, so the TFA
  * codes cover it and the counter party's approval accepts it — unless the counter party has approved already, which
- * the step then says.
+ * the step then says. Its author can withdraw it until the counter party answered, so the step stays (list only) after
+ * the driver's own approval while one of its reservations can still be withdrawn.
  */
 export function ReservationsStep(props: { document: FreightDocumentResponse; transfer: HandOverTransfer; entries: OutboxEntry[]; submit: Submit }) {
   const { document, transfer } = props;
@@ -43,6 +46,7 @@ export function ReservationsStep(props: { document: FreightDocumentResponse; tra
   const state = entryState(props.entries, key);
   const stage = STAGE_OF_TRANSFER[transfer.action];
   const confirmButton = useRef<HTMLButtonElement>(null);
+  const { accountId } = useDevice();
 
   // Once the server (or, offline, the outbox) has it, the step is ready for the next one; the outbox line says which.
   if ((state === 'sent' || state === 'waiting') && key) {
@@ -53,7 +57,13 @@ export function ReservationsStep(props: { document: FreightDocumentResponse; tra
     setAttempted(false);
     setPreview(false);
   }
-  if (!reservesHere(document, transfer)) return null;
+  const withdrawable = (document.comments ?? []).some(
+    (comment) =>
+      comment.reservation?.stage === stage &&
+      (mayWithdraw(document, { ...comment, reservation: comment.reservation }, accountId) || withdrawnHere(props.entries, comment.commentId)),
+  );
+  const reserving = reservesHere(document, transfer);
+  if (!reserving && !withdrawable) return null;
 
   const missing = [...(kind ? [] : [t('tablet.pickKind')]), ...(text.trim() ? [] : [t('tablet.writeText')])];
   const counterPartyFirst = transfer.side === 'CARRIER' ? transfer.counterPartyApproved : transfer.carrierApproved;
@@ -62,12 +72,23 @@ export function ReservationsStep(props: { document: FreightDocumentResponse; tra
   return (
     <section className="panel tablet-panel" aria-labelledby="reservations-title" data-testid="reservations-step">
       <h2 id="reservations-title">{t('tablet.reservationsTitle')}</h2>
-      <p className={counterPartyFirst ? 'legal-warning' : 'hint'} data-testid="reservations-lead">
-        {counterPartyFirst ? t('tablet.reservationsLeadApproved') : t('tablet.reservationsLead')}
-      </p>
+      {reserving ? (
+        <p className={counterPartyFirst ? 'legal-warning' : 'hint'} data-testid="reservations-lead">
+          {counterPartyFirst ? t('tablet.reservationsLeadApproved') : t('tablet.reservationsLead')}
+        </p>
+      ) : null}
       <h3>{t('tablet.onRecord')}</h3>
-      <ReservationList document={document} stages={[stage]} showStage={false} />
-      {preview && kind ? (
+      <ReservationList
+        document={document}
+        stages={[stage]}
+        showStage={false}
+        action={(comment) =>
+          mayWithdraw(document, comment, accountId) || withdrawnHere(props.entries, comment.commentId) ? (
+            <WithdrawReservation document={document} comment={comment} entries={props.entries} submit={props.submit} />
+          ) : null
+        }
+      />
+      {!reserving ? null : preview && kind ? (
         <div className="panel reservation-preview" role="region" aria-labelledby="reservation-preview-title" data-testid="reservation-preview">
           <h3 id="reservation-preview-title">{t('tablet.previewTitle')}</h3>
           <dl className="summary-grid">

@@ -2,6 +2,7 @@
 import { useTranslations } from 'next-intl';
 import { DateTime } from '@/components/i18n/date-time';
 import { useEnumLabel } from '@/components/i18n/labels';
+import { useWhen } from '@/components/legal/legal-bits';
 import type { ApprovalResponse, CommentResponse, FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import { useAttachmentImage } from './tablet-data';
 import { transferCountry } from './transfer-bits';
@@ -73,6 +74,7 @@ function ApprovalEvent({ document, approval }: { document: FreightDocumentRespon
 function CommentEvent({ document, comment }: { document: FreightDocumentResponse; comment: CommentResponse }) {
   const t = useTranslations('tablet.timeline');
   const legal = useTranslations('legal');
+  const when = useWhen();
   const name = comment.account?.name ?? comment.submittedBy.name ?? '—';
   // A reservation is named as what it is (issue 31 item 6): "Reservation at taking over: Damage".
   const title = comment.reservation
@@ -82,6 +84,14 @@ function CommentEvent({ document, comment }: { document: FreightDocumentResponse
     <>
       <p className="timeline-title">{title}</p>
       {comment.reservation ? <p className="hint">{t('by', { name })}</p> : null}
+      {comment.reservation?.withdrawn ? (
+        <p className="legal-warning" data-testid="timeline-withdrawn">
+          {legal('reservations.withdrawnBy', {
+            name: comment.reservation.withdrawn.by.name ?? comment.reservation.withdrawn.by.accountNumber ?? '—',
+            time: when(comment.reservation.withdrawn.at),
+          })}
+        </p>
+      ) : null}
       {comment.text ? <p className="timeline-text">{comment.text}</p> : null}
       <p className="hint">
         <DateTime value={comment.createDateTimeClient ?? comment.createDateTimeServer} />
@@ -117,6 +127,21 @@ export function TransferTimeline({ document, headingLevel = 2 }: { document: Fre
       text: impediment.text,
       by: actor(impediment.reportedBy),
     })),
+    // A withdrawal is an event of its own; the reservation stays at its place in the timeline, marked withdrawn.
+    ...(document.comments ?? []).flatMap((comment): Event[] =>
+      comment.reservation?.withdrawn
+        ? [
+            {
+              kind: 'legal',
+              at: comment.reservation.withdrawn.at,
+              id: `${comment.commentId}-withdrawn`,
+              title: t('reservationWithdrawn', { kind: legal(`reservationKind.${comment.reservation.kind}`) }),
+              text: comment.text ?? undefined,
+              by: comment.reservation.withdrawn.by.name ?? comment.reservation.withdrawn.by.accountNumber ?? undefined,
+            },
+          ]
+        : [],
+    ),
     ...(document.instructions ?? []).flatMap((instruction): Event[] => [
       {
         kind: 'legal',

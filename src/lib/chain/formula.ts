@@ -4,7 +4,8 @@ import canonicalize from 'canonicalize';
 /**
  * The commit chain's exact formula (contract §6, hash version 5), in one pure module: the commit writer, the
  * server's chain check and the published verifiers compute the same values from the same inputs. Everything is
- * SHA-256 (lowercase hex) over RFC 8785 canonical JSON. docs/commit-chain.md states it with a worked example.
+ * SHA-256 (lowercase hex) over RFC 8785 canonical JSON. The guide docs/guides/verify-a-document.md states it with a worked example and
+ * the published verifiers.
  *
  * - commitId = H({freightDocumentId, changeType, accountId, newFreightDocumentStatus, previousCommits (sorted),
  *   createDateTimeClient, createDateTimeServer, contentHash}), each as the commit's `updates` entry shows it.

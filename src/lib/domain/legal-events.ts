@@ -252,15 +252,26 @@ export function withdrawalRefusal(
 ): LegalRefusal | undefined {
   if (situation.replacedByPaper) return { code: '4.63' };
   if (!byAuthor) return { code: '1.4' };
-  const refused: LegalRefusal = { code: '4.60' };
-  if (!reservation?.stage || reservation.withdrawn || reservation.recordedFor) return refused;
+  return reservationStillOpen(situation.approvals, reservation) ? undefined : { code: '4.60' };
+}
+
+/**
+ * Whether a reservation can still be withdrawn by its author (contract §14): a hand-over stage's, not withdrawn, not
+ * recorded for a counter party, and no counter-party approval or decline of its stage given yet (between carriers:
+ * of the hand-over to the receiving carrier that wrote it). The service's refusal and the screens' Withdraw control
+ * ask this one rule.
+ */
+export function reservationStillOpen(
+  approvals: readonly { action: string; side: string; toRoleId: string | null }[],
+  reservation: { stage?: ReservationStage; roleId: string; recordedFor?: unknown; withdrawn: boolean } | null,
+): boolean {
+  if (!reservation?.stage || reservation.withdrawn || reservation.recordedFor) return false;
   const action = (Object.keys(STAGE_OF_TRANSFER) as (keyof typeof STAGE_OF_TRANSFER)[]).find((key) => STAGE_OF_TRANSFER[key] === reservation.stage);
-  if (!action) return refused;
-  const answered = situation.approvals.some(
+  if (!action) return false;
+  return !approvals.some(
     (approval) =>
       approval.action === action && approval.side === 'COUNTER_PARTY' && (action !== 'CARRIER_TO_CARRIER' || approval.toRoleId === reservation.roleId),
   );
-  return answered ? refused : undefined;
 }
 
 /** How many instructions have no answer yet. */

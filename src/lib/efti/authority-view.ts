@@ -19,7 +19,7 @@ export interface AuthorityView {
   takingOver: { place: string[]; at?: string };
   delivery: { place: string[]; at?: string };
   goods: { description: string; packages?: number; marks?: string; dangerousGoods?: { unNumber: string; properShippingName?: string } }[];
-  grossWeightKg?: string;
+  grossWeightKg?: number;
   vehicles: { type: 'TRUCK' | 'TRAILER'; plate: string; country?: string }[];
 }
 
@@ -75,7 +75,7 @@ export function authorityViewOf(source: EftiSource): AuthorityView {
           ? [{ description: source.goods }]
           : [],
     ...(weights.length > 0 && weights.every((weight) => weight !== undefined)
-      ? { grossWeightKg: (weights as number[]).reduce((sum, weight) => sum + weight, 0).toFixed(3) }
+      ? { grossWeightKg: Math.round((weights as number[]).reduce((sum, weight) => sum + weight, 0) * 1000) / 1000 }
       : {}),
     vehicles: (['TRUCK', 'TRAILER'] as const).flatMap((type) =>
       platesInOrder(source, type).map((plate) => ({

@@ -1,6 +1,9 @@
 import type { ApprovalResponse, FreightDocumentContent, PartyResponse } from '@/lib/schemas/freight-document-response';
 import { alpha2Of, cubicMetres, date102, dateTime205, fixedDecimal, kilograms, trimmedDecimal } from './formats';
 import { cutText, lengthOf, splitText, xmlText } from './text';
+import type { XmlElement } from './xml-element';
+
+export type { XmlElement } from './xml-element';
 
 /**
  * The eFTI data set of a freight document (contract §15's mapping table), pure: the document as its single read
@@ -8,15 +11,6 @@ import { cutText, lengthOf, splitText, xmlText } from './text';
  * schema's order (ASCII order of their names). Every leaf carries its path below `consignment`, by which the
  * subsets it belongs to are looked up (subsets.ts); the XML is written from the tree by xml.ts.
  */
-
-export interface XmlElement {
-  name: string;
-  /** Element names below `consignment`, joined by `/` (the readiness check's `path`). */
-  path: string;
-  text?: string;
-  attributes?: Record<string, string>;
-  children?: XmlElement[];
-}
 
 /** A value longer than its eFTI length: written split or cut, and reported TOO_LONG. */
 export interface Overlong {

@@ -1,6 +1,8 @@
 import { carrierAcceptanceTime, eftiDataset, platesInOrder, statementsOf, type EftiSource } from './dataset';
 import { alpha2Of } from './formats';
-import { EU03, IDENTIFIER_SUBSET, inSubsets } from './subsets';
+import { IDENTIFIER_SUBSET, inSubsets, type ReadinessSubset } from './subsets';
+
+export { READINESS_SUBSETS, type ReadinessSubset } from './subsets';
 
 /**
  * Readiness (contract §15, `GET /freightdocuments/{id}/efti`): what a subset still lacks, in the document's own terms.
@@ -20,10 +22,6 @@ export interface SubsetReadiness {
   complete: boolean;
   problems: ReadinessProblem[];
 }
-
-/** The subsets the readiness check knows: EU03 (the road consignment note's content) and the identifiers uploaded. */
-export const READINESS_SUBSETS = [EU03, IDENTIFIER_SUBSET] as const;
-export type ReadinessSubset = (typeof READINESS_SUBSETS)[number];
 
 const missing = (path: string, field: string): ReadinessProblem => ({ path, field, problem: 'MISSING' });
 const blank = (value: string | null | undefined) => !value || !value.trim();

@@ -1,10 +1,17 @@
-import type { XmlElement } from './dataset';
+import type { XmlElement } from './xml-element';
 import { SCHEMA_SUBSET_IDS, SUBSETS_BY_PATH } from './subset-table.generated';
 
 /** Contract §15: `full` asks for every mapped element, whatever its annotation. */
 export const FULL_SUBSET = 'full';
 export const EU03 = 'EU03';
 export const IDENTIFIER_SUBSET = 'identifier';
+
+/**
+ * The subsets the readiness check knows: EU03 (the road consignment note's content) and the identifiers uploaded.
+ * Here rather than in readiness.ts, so that the response schemas (schemas/efti.ts) reach no builder (issue 33).
+ */
+export const READINESS_SUBSETS = [EU03, IDENTIFIER_SUBSET] as const;
+export type ReadinessSubset = (typeof READINESS_SUBSETS)[number];
 
 const KNOWN = new Set(SCHEMA_SUBSET_IDS);
 

@@ -14,6 +14,7 @@ export const GUIDES = [
   { slug: 'pdf-pgp-receipt', file: 'pdf-pgp-receipt.md' },
   { slug: 'legal-events', file: 'legal-events.md' },
   { slug: 'moving-from-the-commercial-service', file: 'moving-from-the-commercial-service.md' },
+  { slug: 'verify-a-document', file: 'verify-a-document.md' },
 ] as const;
 
 export type GuideSlug = (typeof GUIDES)[number]['slug'];

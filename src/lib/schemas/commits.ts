@@ -4,7 +4,7 @@ import { jsonValue } from './json-value';
 
 /**
  * GET /freightdocuments/{id}/commits/{commitId} (contract §6): one commit with exactly what its contentHash covers,
- * so that anyone recomputes the chain from the API alone (docs/commit-chain.md gives the formula).
+ * so that anyone recomputes the chain from the API alone (the guide docs/guides/verify-a-document.md gives the formula).
  */
 const recordEntry = z
   .object({

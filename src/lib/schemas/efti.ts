@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { READINESS_SUBSETS } from '@/lib/efti/readiness';
+import { READINESS_SUBSETS } from '@/lib/efti/subsets';
 import { about, FORMATS } from './common';
 
 /** Contract §15: the eFTI interface as the API shows it (single reads, `GET /freightdocuments/{id}/efti`). */

@@ -113,7 +113,7 @@ export const accountSummaryResponse = z
 
 /**
  * One commit of the document's chain (contract §6): every field its `commitId` hashes, so anyone recomputes the id
- * from this entry alone (docs/commit-chain.md); `accountId` is also inside `account`.
+ * from this entry alone (docs/guides/verify-a-document.md); `accountId` is also inside `account`.
  */
 export const updateResponse = z.object({
   freightDocumentId: z.string().meta(about('The document the commit belongs to (hashed into the commit id).')),

@@ -185,5 +185,10 @@ export const reportImpedimentRequest = z.object({ freightDocumentId, idempotency
 export const recordCashOnDeliveryRequest = z.object({ freightDocumentId, idempotencyKey, outboxAccountId, body: cashOnDeliveryInput });
 export const replaceByPaperRequest = z.object({ freightDocumentId, idempotencyKey, body: replaceByPaperInput });
 export const receiptRequest = z.object({ freightDocumentId });
-/** The withdrawal of a reservation, flat as the tablet's outbox and the portal send it. */
-export const withdrawReservationRequest = z.object({ freightDocumentId, commentId: z.string().min(1), idempotencyKey, previousCommits });
+/** The withdrawal of a reservation, shaped as the tablet's outbox sends every write: the REST body with the comment's id. */
+export const withdrawReservationRequest = z.object({
+  freightDocumentId,
+  idempotencyKey,
+  outboxAccountId,
+  body: withdrawalInput.extend({ commentId: z.string().min(1) }),
+});

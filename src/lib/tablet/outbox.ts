@@ -24,7 +24,8 @@ export type OutboxWrite =
   | { kind: 'comment'; body: Made<TabletInput['comment']['body']> }
   | { kind: 'licensePlates'; body: Made<TabletInput['licensePlates']['body']> }
   | { kind: 'impediment'; body: Made<LegalInput['reportImpediment']['body']> }
-  | { kind: 'cashOnDelivery'; body: Made<LegalInput['recordCashOnDelivery']['body']> };
+  | { kind: 'cashOnDelivery'; body: Made<LegalInput['recordCashOnDelivery']['body']> }
+  | { kind: 'withdrawReservation'; body: Made<LegalInput['withdrawReservation']['body']> };
 export type OutboxKind = OutboxWrite['kind'];
 export const OUTBOX_KINDS = [
   'approveOwn',
@@ -33,6 +34,7 @@ export const OUTBOX_KINDS = [
   'licensePlates',
   'impediment',
   'cashOnDelivery',
+  'withdrawReservation',
 ] as const satisfies readonly OutboxKind[];
 export type OutboxBody<K extends OutboxKind> = Extract<OutboxWrite, { kind: K }>['body'];
 

@@ -11,6 +11,7 @@ import { describeError, ServiceError } from '@/server/errors';
 import { clientAddress } from '@/server/http/client-address';
 import { describeUnexpected } from '@/server/errors/describe-unexpected';
 import { log } from '@/server/observability/logger';
+import { getConfig } from '@/server/config/env';
 
 let cached: Promise<NextAuthOptions> | undefined;
 
@@ -25,12 +26,13 @@ export function getAuthOptions(): Promise<NextAuthOptions> {
   cached ??= (async () => {
     const { appSecret } = await createServiceContext();
     // An empty NEXTAUTH_SECRET is no secret: derived then, like an unset one (every instance derives the same).
-    const secret = process.env.NEXTAUTH_SECRET || Buffer.from(crypto.hkdfSync('sha256', appSecret, 'fds', 'nextauth', 32)).toString('base64url');
+    const config = getConfig();
+    const secret = config.NEXTAUTH_SECRET || Buffer.from(crypto.hkdfSync('sha256', appSecret, 'fds', 'nextauth', 32)).toString('base64url');
     return {
       secret,
       session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
       // Under https the cookies are Secure and __Secure-/__Host- prefixed, whatever address a request came in on.
-      useSecureCookies: (process.env.NEXTAUTH_URL || process.env.PUBLIC_URL || '').startsWith('https://'),
+      useSecureCookies: (config.NEXTAUTH_URL || config.PUBLIC_URL || '').startsWith('https://'),
       pages: { signIn: '/login', error: '/login' },
       // next-auth logs whole errors (and, for a revoked session, a stack per request): keep the code and a line.
       logger: {

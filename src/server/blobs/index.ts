@@ -21,6 +21,8 @@ export type BlobConfig = Pick<
   | 'BLOB_S3_PREFIX'
   | 'BLOB_S3_ACCESS_KEY_ID'
   | 'BLOB_S3_SECRET_ACCESS_KEY'
+  | 'AWS_REGION'
+  | 'AWS_DEFAULT_REGION'
 >;
 
 /** The directory of the local store: BLOB_DIR, else DATA_DIR/blobs. */
@@ -34,7 +36,7 @@ export function createBlobStore(config: BlobConfig): BlobStore {
   return instrumented(
     new S3BlobStore({
       bucket: config.BLOB_S3_BUCKET!,
-      region: config.BLOB_S3_REGION ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION!,
+      region: config.BLOB_S3_REGION ?? config.AWS_REGION ?? config.AWS_DEFAULT_REGION!,
       endpoint: config.BLOB_S3_ENDPOINT,
       forcePathStyle: config.BLOB_S3_FORCE_PATH_STYLE,
       prefix: config.BLOB_S3_PREFIX,

@@ -51,6 +51,14 @@ function wholeNumber(fallback: number, min: 0 | 1) {
     .transform((value) => (value === undefined ? fallback : Number(value)));
 }
 const positiveInt = (fallback: number) => wholeNumber(fallback, 1);
+/** A positive whole number, or undefined (the caller's default) for anything else: for settings that never refused a start. */
+const lenientPositiveInt = z
+  .string()
+  .optional()
+  .transform((value) => {
+    const number = Number(value);
+    return Number.isInteger(number) && number > 0 ? number : undefined;
+  });
 /** A limit where 0 means "no limit". */
 const limit = (fallback: number) => wholeNumber(fallback, 0);
 
@@ -163,7 +171,14 @@ export const envSchema = z.object({
   PDF_WARM_UP: onUnlessOff,
   /** Contract §1: larger request bodies are refused (2.4, 413) before they are read. */
   MAX_BODY_BYTES: positiveInt(25 * 1024 * 1024),
-  /** pino level of the JSON log on stdout (logger.ts reads it before the rest is checked). */
+  /**
+   * PDF threads, render budget and renewal (README). Issue 33 moved their reads here unchanged: a value that is not a
+   * positive whole number means the default (pdf/pool.ts), as before, rather than refusing the start.
+   */
+  PDF_WORKER_THREADS: lenientPositiveInt,
+  PDF_RENDER_BUDGET_MS: lenientPositiveInt,
+  PDF_RENDERS_PER_POOL: lenientPositiveInt,
+  /** pino level of the JSON log on stdout (config/process-env.ts reads it for the logger before the rest is checked). */
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Contract §12: unset, there is no /api/metrics; set, scrapers send it as a bearer token. */
   METRICS_TOKEN: secretOfLength(16, 'set a random token, e.g. METRICS_TOKEN=$(openssl rand -hex 32), or unset it to switch /api/metrics off'),
@@ -234,6 +249,13 @@ export const envSchema = z.object({
   /** Explicit credentials; unset, the SDK's usual chain (AWS_ACCESS_KEY_ID…, profiles, instance roles). */
   BLOB_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   BLOB_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** The AWS SDK's own region settings: the S3 store's region when BLOB_S3_REGION is unset. */
+  AWS_REGION: z.string().optional(),
+  AWS_DEFAULT_REGION: z.string().optional(),
+  /** next-auth's cookie secret; unset, derived from APP_SECRET (auth/options.ts), the same on every instance. */
+  NEXTAUTH_SECRET: z.string().optional(),
+  /** next-auth's own address; unset, PUBLIC_URL (boot.ts hands it on: config/process-env.ts). */
+  NEXTAUTH_URL: z.string().optional(),
 });
 
 export type AppConfig = z.infer<typeof envSchema>;

@@ -77,10 +77,10 @@ export async function openMemoryPglite(options: OpenOptions = {}): Promise<Datab
   return { db, kind: 'pglite', listen: (channel, onNotify) => client.listen(channel, onNotify), close: () => client.close() };
 }
 
-async function openPglite(dataDir: string, purpose: 'server' | 'tool'): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, purpose: 'server' | 'tool', port: number): Promise<DatabaseHandle> {
   const resolved = path.resolve(dataDir);
   fs.mkdirSync(resolved, { recursive: true });
-  claimDataDir(resolved, purpose);
+  claimDataDir(resolved, purpose, port);
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -109,7 +109,7 @@ export function getDatabaseHandle(purpose: 'server' | 'tool' = 'server'): Promis
     const config = getConfig();
     globalForDb.__fdsDatabase = config.DATABASE_URL
       ? openPostgres(config.DATABASE_URL, { prepare: config.DATABASE_PREPARE })
-      : openPglite(config.DATA_DIR, purpose);
+      : openPglite(config.DATA_DIR, purpose, config.PORT);
     globalForDb.__fdsDatabase.catch(() => {
       globalForDb.__fdsDatabase = undefined;
     });

@@ -48,13 +48,14 @@ export function heldDataDirMessage(dataDir: string, holder: Pick<DataDirHolder, 
   );
 }
 
-export function claimDataDir(dataDir: string, purpose: 'server' | 'tool'): DataDirHolder {
+/** `port`: the server's (PORT), where the admin command reaches it while it holds the directory. */
+export function claimDataDir(dataDir: string, purpose: 'server' | 'tool', port: number): DataDirHolder {
   const live = readLiveHolder(dataDir);
   if (live) throw new Error(heldDataDirMessage(dataDir, live));
   const holder: DataDirHolder = {
     pid: process.pid,
     purpose,
-    ...(purpose === 'server' ? { port: Number(process.env.PORT ?? 3000), adminToken: crypto.randomBytes(32).toString('base64url') } : {}),
+    ...(purpose === 'server' ? { port, adminToken: crypto.randomBytes(32).toString('base64url') } : {}),
   };
   fs.writeFileSync(path.join(dataDir, HOLDER_FILE), JSON.stringify(holder), { mode: 0o600 });
   return holder;

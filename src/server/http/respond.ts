@@ -40,7 +40,7 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
 
 /** Whether PUBLIC_URL says the service is reached over https (then browsers are told to stay on it). */
 export function servedOverHttps(): boolean {
-  return (process.env.PUBLIC_URL ?? '').startsWith('https://');
+  return (getConfig().PUBLIC_URL ?? '').startsWith('https://');
 }
 
 /** Every API answer: `no-store` unless chosen otherwise, and HSTS when the service is served over https. */

@@ -1,5 +1,3 @@
-import type { AppConfig } from '@/server/config/env';
-import type { Database } from '@/server/db/client';
 import { getAppSecret } from '@/server/crypto/app-secret';
 import { getBlobStore } from '@/server/blobs';
 import { sendMail } from '@/server/mail/send-mail-job';
@@ -8,15 +6,7 @@ import { deliverWebhook } from '@/server/webhooks/deliver-job';
 import { uploadIdentifiers } from '@/server/services/efti/upload-identifiers';
 import { sweepOrphanBlobs } from '@/server/services/blobs/sweep-orphan-blobs';
 import { rootLogger } from '@/server/observability/logger';
-import type { JobKindName, JobPayload } from './kinds';
-
-export interface JobContext {
-  db: Database;
-  config: AppConfig;
-  /** Aborted when the attempt times out or the worker stops: handlers pass it on to their I/O. */
-  signal: AbortSignal;
-  attempt: number;
-}
+import type { JobContext, JobKindName, JobPayload } from './kinds';
 
 export type JobHandlers = { [K in JobKindName]: (payload: JobPayload<K>, context: JobContext) => Promise<void> };
 

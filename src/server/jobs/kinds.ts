@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppConfig } from '@/server/config/env';
+import type { Database } from '@/server/db/client';
 
 /** One kind of background job: its payload, how often and how long it may run. */
 export interface JobKind<TPayload> {
@@ -18,6 +19,19 @@ export interface JobKind<TPayload> {
 }
 
 export type JobPool = 'general' | 'webhooks';
+
+/**
+ * What a job's handler is given besides its payload. Declared here, beside the kinds, rather than in handlers.ts:
+ * the handlers (mail/send-mail-job, webhooks/deliver-job, …) need the type and handlers.ts needs them, which made a
+ * type cycle (issue 33).
+ */
+export interface JobContext {
+  db: Database;
+  config: AppConfig;
+  /** Aborted when the attempt times out or the worker stops: handlers pass it on to their I/O. */
+  signal: AbortSignal;
+  attempt: number;
+}
 
 function jobKind<TPayload>(definition: JobKind<TPayload>): JobKind<TPayload> {
   return definition;

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { getAppSecret } from '@/server/crypto/app-secret';
 import { mailOutbox } from '@/server/db/schema';
-import type { JobContext } from '@/server/jobs/handlers';
-import type { JobPayload } from '@/server/jobs/kinds';
+import type { JobContext, JobPayload } from '@/server/jobs/kinds';
 import { openMailBody } from './queue-mail';
 
 let transporter: Transporter | undefined;

@@ -1,6 +1,7 @@
 import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type Logger } from 'pino';
+import { logLevelSetting } from '@/server/config/process-env';
 
 /** What a request's code can know about the request it serves, wherever it runs (services, adapters). */
 export interface RequestScope {
@@ -8,12 +9,10 @@ export interface RequestScope {
   log: Logger;
 }
 
-const LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
-
 /**
  * One JSON line per event on stdout (pino). Kept on globalThis: Next.js loads this module in several bundles of
- * one process, and one logger must own the output. The level is read here, not from getConfig(): the logger must
- * work to report a configuration that does not validate.
+ * one process, and one logger must own the output. The level is read without getConfig() (config/process-env.ts): the
+ * logger must work to report a configuration that does not validate.
  */
 const globalForLog = globalThis as unknown as { __fdsLogger?: Logger; __fdsRequestScope?: AsyncLocalStorage<RequestScope> };
 
@@ -22,7 +21,7 @@ const LOG_BUFFER_BYTES = 4096;
 const LOG_FLUSH_MS = 100;
 
 function createLogger(): Logger {
-  const level = process.env.LOG_LEVEL && LEVELS.has(process.env.LOG_LEVEL) ? process.env.LOG_LEVEL : 'info';
+  const level = logLevelSetting();
   // One write system call per access line was ~3% of a loaded server's CPU (issue 24 profile): pino's destination
   // gathers lines and writes them together, synchronously, so a flush never races a write in flight. A quiet server's
   // lines wait at most LOG_FLUSH_MS; the exit (also a refused start, process.exit) writes what is left.

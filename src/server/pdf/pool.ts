@@ -2,6 +2,7 @@ import 'server-only';
 import os from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
+import { getConfig } from '@/server/config/env';
 import { log } from '@/server/observability/logger';
 import type { CmrPdfInput } from './model';
 import type { ReceiptPdfInput } from './receipt-document';
@@ -142,17 +143,12 @@ export class PdfRenderPool {
   }
 }
 
-function positiveIntegerFromEnv(name: string, fallback: number): number {
-  const configured = Number(process.env[name]);
-  return Number.isInteger(configured) && configured > 0 ? configured : fallback;
-}
-
 /**
  * One fewer thread than the cores, but at least two: one account renders on one thread at a time, so another
  * account's PDF always finds a thread while a slow render runs out its budget.
  */
 export function pdfThreads(): number {
-  return positiveIntegerFromEnv('PDF_WORKER_THREADS', Math.max(2, os.availableParallelism() - 1));
+  return getConfig().PDF_WORKER_THREADS ?? Math.max(2, os.availableParallelism() - 1);
 }
 
 const global = globalThis as unknown as { __fdsPdfPool?: PdfRenderPool };
@@ -161,8 +157,8 @@ function sharedPool(): PdfRenderPool {
   global.__fdsPdfPool ??= new PdfRenderPool({
     filename: WORKER_FILE,
     threads: pdfThreads(),
-    budgetMs: positiveIntegerFromEnv('PDF_RENDER_BUDGET_MS', PDF_RENDER_BUDGET_MS),
-    rendersPerPool: positiveIntegerFromEnv('PDF_RENDERS_PER_POOL', 200),
+    budgetMs: getConfig().PDF_RENDER_BUDGET_MS ?? PDF_RENDER_BUDGET_MS,
+    rendersPerPool: getConfig().PDF_RENDERS_PER_POOL ?? 200,
     warmUp: WARM_UP_DOCUMENT,
   });
   return global.__fdsPdfPool;

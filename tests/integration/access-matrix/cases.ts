@@ -69,6 +69,15 @@ export const CASE_GROUPS: CaseGroup[] = [
   {
     cases: [
       one('GET /freightdocuments/{id}', { method: 'GET', template: '/freightdocuments/{id}', expected: RULES.read, call: (c) => ({ path: doc(c) }) }),
+      // The PDF and PGP forms at their own paths answer exactly as the Accept forms of GET …/{id} (same rule).
+      ...(['pdf', 'pgp'] as const).map((form) =>
+        one(`GET /freightdocuments/{id}/${form}`, {
+          method: 'GET',
+          template: `/freightdocuments/{id}/${form}`,
+          expected: RULES.read,
+          call: (c) => ({ path: `${doc(c)}/${form}` }),
+        }),
+      ),
       ...([false, true] as const).map((sealed) =>
         one(`GET /freightdocuments/{id}/attachments/{attachmentId} (${sealed ? 'sealed' : 'unsealed'})`, {
           method: 'GET',
@@ -177,6 +186,14 @@ export const CASE_GROUPS: CaseGroup[] = [
         expected: RULES.receipt,
         call: (c) => ({ path: `${doc(c)}/receipt` }),
       }),
+      ...(['pdf', 'pgp'] as const).map((form) =>
+        one(`GET /freightdocuments/{id}/receipt/${form}`, {
+          method: 'GET',
+          template: `/freightdocuments/{id}/receipt/${form}`,
+          expected: RULES.receipt,
+          call: (c) => ({ path: `${doc(c)}/receipt/${form}` }),
+        }),
+      ),
     ],
   },
   // Delegating to the spare account, then ending that delegation: the spare holds nothing between two callers.

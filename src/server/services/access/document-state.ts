@@ -147,20 +147,14 @@ const documentStateStatement = preparedPerDatabase((db) =>
 );
 
 /**
- * Inside a transaction (every change of a document loads it there) a prepared statement of the database cannot run:
- * the statement is built once all the same and run unnamed on the transaction's connection (issue 24 profile: building
- * it was the largest part of a change's CPU). `_toSQL` and `_prepare` are Drizzle's (0.45) own steps of `execute()`.
+ * Inside a transaction (every change of a document loads it there) a prepared statement of the database cannot run
+ * (it belongs to the database's session, not the transaction's connection): the statement is built on the
+ * transaction and run there, as one statement all the same. Issue 33: this used to keep the built statement across
+ * transactions by patching Drizzle's private `_toSQL`/`_prepare` steps; the public API builds it per change (CPU, not
+ * a round trip: tests/services/round-trips.test.ts keeps the count).
  */
-type RelationalSteps = { _toSQL(): unknown; _prepare(): { execute(values: Record<string, unknown>): Promise<unknown> } };
-const builtForTransactions = new Map<string, unknown>();
-function runBuiltOnce<Query extends { execute(): Promise<unknown> }>(name: string, query: Query, values: Record<string, unknown>) {
-  const steps = query as unknown as RelationalSteps;
-  if (!builtForTransactions.has(name)) builtForTransactions.set(name, steps._toSQL());
-  steps._toSQL = () => builtForTransactions.get(name);
-  return steps._prepare().execute(values) as ReturnType<Query['execute']>;
-}
 function runInTransaction(tx: DbOrTx, accountId: string, documentId: string) {
-  return runBuiltOnce('state', documentStateQuery(tx, sql.placeholder('accountId'), sql.placeholder('documentId')), { accountId, documentId });
+  return documentStateQuery(tx, accountId, documentId).execute();
 }
 
 function runDocumentStateQuery(db: DbOrTx, accountId: string, documentId: string) {
@@ -254,7 +248,7 @@ function changeStateQuery(db: DbOrTx, accountId: Parameter, documentId: Paramete
 }
 
 export async function loadChangeState(tx: DbOrTx, accountId: string, documentId: string): Promise<ChangeState | undefined> {
-  const found = await runBuiltOnce('change', changeStateQuery(tx, sql.placeholder('accountId'), sql.placeholder('documentId')), { accountId, documentId });
+  const found = await changeStateQuery(tx, accountId, documentId).execute();
   if (!found) return undefined;
   const { roles, delegations, approvals, attachments, sources, commitCount, commentCount, ...document } = found;
   return {

@@ -4,8 +4,7 @@ import { eftiSettings } from '@/server/config/env';
 import { eftiUploadAttempts, eftiUploads, freightDocuments } from '@/server/db/schema';
 import { queryRows } from '@/server/db/rows';
 import { putIdentifiers, type GateOutcome } from '@/server/efti/gate-client';
-import type { JobContext } from '@/server/jobs/handlers';
-import type { JobPayload } from '@/server/jobs/kinds';
+import type { JobContext, JobPayload } from '@/server/jobs/kinds';
 import { eftiSourceOf } from './dataset-source';
 
 /**

@@ -3,20 +3,9 @@ import { getBlobStore } from '@/server/blobs';
 import { getDb, type Database } from '@/server/db/client';
 import { blobUploads } from '@/server/db/schema';
 import type { ServiceContext } from '../context';
+import type { StagedFile, StagedFiles } from './staged-file';
 
-/**
- * A file whose bytes are in the blob store already: streamed there by the body gate while the request arrived, or
- * stored from a small body's base64 text by the verb, always before the change's transaction (issue 37).
- */
-export interface StagedFile {
-  digest: string;
-  size: number;
-  /** The first bytes, from which the real type and an image's header are read. */
-  head: Buffer;
-}
-
-/** A request's staged files by digest. */
-export type StagedFiles = Map<string, StagedFile>;
+export type { StagedFile, StagedFiles } from './staged-file';
 
 /** How much of a file's start is kept in memory for sniffing its type and reading an image's header. */
 export const HEAD_BYTES = 128 * 1024;

@@ -43,10 +43,19 @@ export const legalEventsRouter = router({
     .input(replaceByPaperRequest)
     .output(freightDocumentResponse)
     .mutation(({ ctx, input }) => replaceByPaper({ ctx: ctx.service, input })),
+  /** Contract §14: the author withdraws a reservation before its stage's counter party answered (portal, tablet outbox). */
   withdrawReservation: accountProcedure
     .input(withdrawReservationRequest)
     .output(freightDocumentResponse)
-    .mutation(({ ctx, input: { previousCommits, ...input } }) => withdrawReservation({ ctx: ctx.service, input: { ...input, body: { previousCommits } } })),
+    .mutation(
+      ({
+        ctx,
+        input: {
+          freightDocumentId,
+          body: { commentId, ...body },
+        },
+      }) => withdrawReservation({ ctx: ctx.service, input: { freightDocumentId, commentId, body } }),
+    ),
   receipt: accountProcedure
     .input(receiptRequest)
     .output(receiptResponse)

@@ -28,8 +28,6 @@ import { addComment } from '@/server/services/transfers/add-comment';
 import { submitCounterpartyApproval } from '@/server/services/transfers/submit-counterparty-approval';
 import { submitMyApproval } from '@/server/services/transfers/submit-my-approval';
 import { updateLicensePlates } from '@/server/services/transfers/update-license-plates';
-import { withdrawReservationRequest } from '@/lib/schemas/legal-events';
-import { withdrawReservation } from '@/server/services/legal-events/withdraw-reservation';
 import { accountProcedure, publicProcedure, router } from '../init';
 
 /**
@@ -69,11 +67,6 @@ export const tabletRouter = router({
     .input(tabletCommentInput)
     .output(createdCommentResponse)
     .mutation(({ ctx, input }) => addComment({ ctx: ctx.service, input })),
-  /** Contract §14: the driver withdraws a reservation it recorded, before its stage's counter party answered. */
-  withdrawReservation: accountProcedure
-    .input(withdrawReservationRequest)
-    .output(freightDocumentResponse)
-    .mutation(({ ctx, input: { previousCommits, ...input } }) => withdrawReservation({ ctx: ctx.service, input: { ...input, body: { previousCommits } } })),
   licensePlates: accountProcedure
     .input(tabletLicensePlatesInput)
     .output(freightDocumentResponse)
