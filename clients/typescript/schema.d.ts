@@ -2598,6 +2598,10 @@ export interface components {
                 accessCount: number;
             };
         };
+        /** @description Any JSON value: a string, number, boolean, null, array or object of JSON values. */
+        JsonValue: string | number | boolean | null | (components["schemas"]["JsonValue"] | null)[] | {
+            [key: string]: components["schemas"]["JsonValue"] | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -4405,23 +4409,26 @@ export interface operations {
                         hashVersion: number;
                         /** @description Exactly what `contentHash` hashed; null for a version 1 commit, whose content was not kept. */
                         content: {
-                            [key: string]: unknown;
+                            [key: string]: components["schemas"]["JsonValue"];
                         } | null;
                         /** @description The records this commit added and the parts of the document its content names first, each with its digest. */
                         addedRecords: ({
                             /**
-                             * @description An approval, a comment (reservations included) or a legal event of contract §14: folded into the records root.
+                             * @description An approval, a comment (reservations included) or a legal event (a reservation’s withdrawal included): folded into the records root.
                              * @enum {string}
                              */
                             kind: "APPROVAL" | "COMMENT" | "LEGAL_EVENT";
                             /** @description SHA-256 (hex) of the RFC 8785 canonical JSON of `record`. */
                             digest: string;
-                            /** @description The record as first written; it never changes. */
+                            /** @description The record as first written; it never changes (its fields: docs/commit-chain.md). */
                             record: {
-                                [key: string]: unknown;
+                                [key: string]: components["schemas"]["JsonValue"];
                             };
                         } | {
-                            /** @enum {string} */
+                            /**
+                             * @description `PART`: a part of the document, named by digest in `content.parts`; not folded into the records root.
+                             * @enum {string}
+                             */
                             kind: "PART";
                             /**
                              * @description Which of `content.parts` this is.
@@ -4431,7 +4438,9 @@ export interface operations {
                             /** @description SHA-256 (hex) of the RFC 8785 canonical JSON of `record`; equals `content.parts[part]`. */
                             digest: string;
                             /** @description The part: the document content, its roles sorted by roleId, or its own attachments by digest. */
-                            record?: unknown;
+                            record: string | number | boolean | null | components["schemas"]["JsonValue"][] | {
+                                [key: string]: components["schemas"]["JsonValue"];
+                            };
                         })[];
                     };
                 };

@@ -1,8 +1,9 @@
 /**
  * The job queue's lanes and pools (issue 20): jobs of one lane (a webhook subscription) run one at a time, also
  * when workers claim side by side (on PostgreSQL, where claims really race); a busy lane is passed over, not waited
- * behind; a finished or failed job frees its lane; a dead worker's lane is taken again once its lease ran out; and
- * each pool's loops claim only their own kinds.
+ * behind; a finished or failed job frees its lane; a dead worker's lane is taken again once its lease ran out;
+ * each pool's loops claim only their own kinds; and a group (an account) with nothing in flight goes first, its
+ * limit exact under racing claims (issue 32).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +91,45 @@ describe.each(databaseKinds())('job lanes and pools (%s)', (kind) => {
     // One of account A's jobs ends: its third lane may run now.
     await completeJob(db(), claims.find((job) => deliveryOf(job) === 'group-a-g1')!.id);
     expect(deliveryOf(await claimNextJob(db(), LEASE_MS, WEBHOOKS, 2))).toBe('group-a-g3');
+  });
+
+  it("takes the job of the group with the fewest lanes busy first, however old the others' backlogs (contract §11)", async () => {
+    await db().execute(sql`delete from jobs`);
+    await db().execute(sql`delete from job_lanes`);
+    const longAgo = new Date(Date.now() - 60_000);
+    // Two accounts' backlogs, due a minute ago, over five subscriptions each; a third account's delivery due now.
+    for (const account of ['x', 'y'])
+      for (let lane = 1; lane <= 5; lane += 1)
+        for (let index = 0; index < 3; index += 1)
+          await enqueue(
+            db(),
+            'webhook.deliver',
+            { deliveryId: `${account}${lane}-${index}` },
+            { lane: `${account}${lane}`, laneGroup: account, runAt: longAgo },
+          );
+    await enqueue(db(), 'webhook.deliver', { deliveryId: 'z1-0' }, { lane: 'z1', laneGroup: 'z' });
+
+    const order: (string | undefined)[] = [];
+    for (let index = 0; index < 6; index += 1) order.push(deliveryOf(await claimNextJob(db(), LEASE_MS, WEBHOOKS, 2)));
+    // x and y take a loop each; z has nothing in flight, so it goes next, before x's and y's older second places.
+    expect(order).toEqual(['x1-0', 'y1-0', 'z1-0', 'x2-0', 'y2-0', undefined]);
+
+    // A reserved loop's claim (limit 1) takes only a group with nothing in flight.
+    expect(await claimNextJob(db(), LEASE_MS, WEBHOOKS, 1)).toBeUndefined();
+    await enqueue(db(), 'webhook.deliver', { deliveryId: 'w1-0' }, { lane: 'w1', laneGroup: 'w' });
+    expect(deliveryOf(await claimNextJob(db(), LEASE_MS, WEBHOOKS, 1))).toBe('w1-0');
+  });
+
+  it("keeps a group's limit exact when claims race (on every instance: the claims take turns)", async () => {
+    await db().execute(sql`delete from jobs`);
+    await db().execute(sql`delete from job_lanes`);
+    for (const account of ['p', 'q', 'r'])
+      for (let lane = 1; lane <= 4; lane += 1)
+        await enqueue(db(), 'webhook.deliver', { deliveryId: `${account}${lane}` }, { lane: `${account}${lane}`, laneGroup: account });
+    const claims = await Promise.all(Array.from({ length: 10 }, () => claimNextJob(db(), LEASE_MS, WEBHOOKS, 2)));
+    const perGroup = new Map<string, number>();
+    for (const id of claims.map(deliveryOf)) if (id) perGroup.set(id[0]!, (perGroup.get(id[0]!) ?? 0) + 1);
+    expect(Object.fromEntries(perGroup)).toEqual({ p: 2, q: 2, r: 2 });
   });
 
   it('runs jobs without a lane side by side', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PART_NAMES, RECORD_KINDS } from '@/lib/chain/formula';
+import { jsonValue } from './json-value';
 
 /**
  * GET /freightdocuments/{id}/commits/{commitId} (contract §6): one commit with exactly what its contentHash covers,
@@ -7,17 +8,19 @@ import { PART_NAMES, RECORD_KINDS } from '@/lib/chain/formula';
  */
 const recordEntry = z
   .object({
-    kind: z.enum(RECORD_KINDS).describe('An approval, a comment (reservations included) or a legal event of contract §14: folded into the records root.'),
+    kind: z
+      .enum(RECORD_KINDS)
+      .describe('An approval, a comment (reservations included) or a legal event (a reservation’s withdrawal included): folded into the records root.'),
     digest: z.string().describe('SHA-256 (hex) of the RFC 8785 canonical JSON of `record`.'),
-    record: z.record(z.string(), z.unknown()).describe('The record as first written; it never changes.'),
+    record: z.record(z.string(), jsonValue).describe('The record as first written; it never changes (its fields: docs/commit-chain.md).'),
   })
   .describe('A record this commit added.');
 const partEntry = z
   .object({
-    kind: z.literal('PART'),
+    kind: z.literal('PART').describe('`PART`: a part of the document, named by digest in `content.parts`; not folded into the records root.'),
     part: z.enum(PART_NAMES).describe('Which of `content.parts` this is.'),
     digest: z.string().describe('SHA-256 (hex) of the RFC 8785 canonical JSON of `record`; equals `content.parts[part]`.'),
-    record: z.unknown().describe('The part: the document content, its roles sorted by roleId, or its own attachments by digest.'),
+    record: jsonValue.describe('The part: the document content, its roles sorted by roleId, or its own attachments by digest.'),
   })
   .describe('A large part of the document that this commit’s content names first (none of its parents’ contents names it).');
 
@@ -26,7 +29,7 @@ export const commitResponse = z.object({
   changeType: z.string().describe('What the change was (CREATE, UPDATE, ISSUE, APPROVAL, COMMENT, RESERVATION …).'),
   contentHash: z.string().describe('SHA-256 (hex) of the canonical JSON of `content`.'),
   hashVersion: z.number().int().describe('1: content not kept; 2–4: whole snapshots; 5: records and large parts by digest.'),
-  content: z.record(z.string(), z.unknown()).nullable().describe('Exactly what `contentHash` hashed; null for a version 1 commit, whose content was not kept.'),
+  content: z.record(z.string(), jsonValue).nullable().describe('Exactly what `contentHash` hashed; null for a version 1 commit, whose content was not kept.'),
   addedRecords: z
     .array(z.union([recordEntry, partEntry]))
     .describe('The records this commit added and the parts of the document its content names first, each with its digest.'),

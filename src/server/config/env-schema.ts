@@ -155,6 +155,12 @@ export const envSchema = z.object({
   // Deliveries of one account's subscriptions in flight at once, on every instance together: an account whose many
   // receivers all hang holds this many webhook loops, not all of them.
   WEBHOOK_CONCURRENCY_PER_ACCOUNT: positiveInt(2),
+  // Contract §11 (issue 32): webhook loops of each instance that only an account with no delivery in flight may take,
+  // so that accounts whose receivers all hang never hold every loop; a due delivery of another account goes out at once.
+  // At most WEBHOOK_CONCURRENCY - 1 of them count (one loop serves everyone).
+  WEBHOOK_RESERVED_LOOPS: wholeNumber(1, 0),
+  // Contract §11: a webhook request gives up after 10 s. Shorter only for tests of hanging receivers (issue 32).
+  WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
   // A claimed job is reserved for its kind's timeout plus this: how long a job of a crashed worker waits.
   JOB_LEASE_GRACE_MS: positiveInt(30_000),
   JOB_RETENTION_HOURS: positiveInt(7 * 24),

@@ -10,7 +10,7 @@ export interface JobKind<TPayload> {
   /** Delay before attempt n+1 after attempt n failed (the last value repeats). */
   retryDelaysMs: (config: AppConfig) => number[];
   /** An attempt still running after this long counts as failed (and is told so through its AbortSignal). */
-  timeoutMs: number;
+  timeoutMs: (config: Pick<AppConfig, 'WEBHOOK_TIMEOUT_MS'>) => number;
   /**
    * Which workers run it (issue 20): webhook deliveries have loops of their own (WEBHOOK_CONCURRENCY), so receivers
    * that never answer cannot hold up the e-mail, which the other loops (JOB_CONCURRENCY) run.
@@ -47,7 +47,7 @@ export const JOB_KINDS = {
     payload: z.object({ mailId: z.string() }),
     maxAttempts: 5,
     retryDelaysMs: () => [10_000, 60_000, 300_000, 900_000],
-    timeoutMs: 30_000,
+    timeoutMs: () => 30_000,
     pool: 'general',
   }),
   /** A password reset request (issue 20): looked up here, so the request answers alike for every address. */
@@ -56,12 +56,12 @@ export const JOB_KINDS = {
     payload: z.object({ emailSealed: z.string() }),
     maxAttempts: 3,
     retryDelaysMs: () => [10_000, 60_000],
-    timeoutMs: 30_000,
+    timeoutMs: () => 30_000,
     pool: 'general',
   }),
   /**
    * One webhook delivery (contract §11): 3 attempts at the configured delays. The request itself gives up after
-   * 10 s (webhooks/post-webhook.ts); the job's own timeout leaves room for the records around it.
+   * WEBHOOK_TIMEOUT_MS, 10 s (webhooks/post-webhook.ts); the job's own timeout leaves room for the records around it.
    */
   /** The orphan blob sweep (issue 37), queued by every worker's hourly clean-up; its lane runs one at a time. */
   'blobs.sweep': jobKind({
@@ -69,7 +69,7 @@ export const JOB_KINDS = {
     payload: z.object({}),
     maxAttempts: 3,
     retryDelaysMs: () => [60_000, 600_000],
-    timeoutMs: 10 * 60_000,
+    timeoutMs: () => 10 * 60_000,
     pool: 'general',
   }),
   'webhook.deliver': jobKind({
@@ -77,7 +77,7 @@ export const JOB_KINDS = {
     payload: z.object({ deliveryId: z.string() }),
     maxAttempts: 3,
     retryDelaysMs: (config) => config.WEBHOOK_RETRY_DELAYS_MS,
-    timeoutMs: 15_000,
+    timeoutMs: (config) => config.WEBHOOK_TIMEOUT_MS + 5_000,
     pool: 'webhooks',
   }),
   /**
@@ -91,7 +91,7 @@ export const JOB_KINDS = {
     payload: z.object({ uploadId: z.string() }),
     maxAttempts: 4,
     retryDelaysMs: (config) => config.EFTI_RETRY_DELAYS_MS,
-    timeoutMs: 40_000,
+    timeoutMs: () => 40_000,
     pool: 'general',
   }),
 };
@@ -104,8 +104,11 @@ export type JobPayload<K extends JobKindName> = z.infer<(typeof JOB_KINDS)[K]['p
  * never loses its job to another; a dead worker's job is taken up again once the lease runs out
  * (at-least-once). The grace (JOB_LEASE_GRACE_MS) covers the writes after an attempt times out.
  */
-export function leaseMsByKind(config: Pick<AppConfig, 'JOB_LEASE_GRACE_MS'>): Record<JobKindName, number> {
-  return Object.fromEntries(Object.values(JOB_KINDS).map((kind) => [kind.kind, kind.timeoutMs + config.JOB_LEASE_GRACE_MS])) as Record<JobKindName, number>;
+export function leaseMsByKind(config: Pick<AppConfig, 'JOB_LEASE_GRACE_MS' | 'WEBHOOK_TIMEOUT_MS'>): Record<JobKindName, number> {
+  return Object.fromEntries(Object.values(JOB_KINDS).map((kind) => [kind.kind, kind.timeoutMs(config) + config.JOB_LEASE_GRACE_MS])) as Record<
+    JobKindName,
+    number
+  >;
 }
 
 /** The kinds each pool's loops claim. */

@@ -51,6 +51,30 @@ export function startJobWorker(options: WorkerOptions): { stop: (graceMs?: numbe
   const pollingPools = new Set<JobPool>();
   // One account's webhook subscriptions hold at most this many webhook loops (on every instance together).
   const laneGroupLimit = config.WEBHOOK_CONCURRENCY_PER_ACCOUNT;
+  // Contract §11 (issue 32, decision 0042): the last WEBHOOK_RESERVED_LOOPS webhook loops of this instance take only
+  // deliveries of accounts with none in flight, so accounts whose receivers hang never hold every loop (two such
+  // accounts at the cap held all four) and another account's due delivery goes out at once. One loop serves anyone.
+  const reservedLoops: Record<JobPool, number> = {
+    general: 0,
+    webhooks: Math.min(config.WEBHOOK_RESERVED_LOOPS, config.WEBHOOK_CONCURRENCY - 1),
+  };
+  const loopsOf: Record<JobPool, number> = { general: config.JOB_CONCURRENCY, webhooks: config.WEBHOOK_CONCURRENCY };
+  // Loops of each pool running a job now. A pool's claims take turns (`claimTurn`), each reading this count when its
+  // turn comes: loops woken together by one NOTIFY could otherwise all decide before any claimed, and the reserved
+  // loop's claim, run first, take a hanging account's first delivery while the others then took its second.
+  const running: Record<JobPool, number> = { general: 0, webhooks: 0 };
+  const claimTurn: Record<JobPool, Promise<unknown>> = { general: Promise.resolve(), webhooks: Promise.resolve() };
+  const claimInTurn = (pool: JobPool, kinds: readonly string[]): Promise<ClaimedJob | undefined> => {
+    const claim = claimTurn[pool].then(async () => {
+      // Would this claim leave fewer free loops than are reserved? Then only a group with nothing in flight may have it.
+      const reserveOnly = running[pool] + 1 > loopsOf[pool] - reservedLoops[pool];
+      const job = await claimNextJob(db, leaseMs, kinds, reserveOnly ? 1 : laneGroupLimit);
+      if (job) running[pool] += 1;
+      return job;
+    });
+    claimTurn[pool] = claim.catch(() => undefined);
+    return claim;
+  };
   const slots = [
     ...Array.from({ length: config.JOB_CONCURRENCY }, () => newSlot('general')),
     ...Array.from({ length: config.WEBHOOK_CONCURRENCY }, () => newSlot('webhooks')),
@@ -64,14 +88,23 @@ export function startJobWorker(options: WorkerOptions): { stop: (graceMs?: numbe
   };
   const onNotify = () => wakeSlots();
 
-  async function runOne(kinds: readonly string[], onClaimed?: () => void): Promise<boolean> {
-    const job = await claimNextJob(db, leaseMs, kinds, laneGroupLimit);
+  async function runOne(pool: JobPool, kinds: readonly string[], onClaimed?: () => void): Promise<boolean> {
+    const job = await claimInTurn(pool, kinds);
     if (!job) return false;
-    onClaimed?.();
+    try {
+      onClaimed?.();
+      await runClaimed(job);
+      return true;
+    } finally {
+      running[pool] -= 1;
+    }
+  }
+
+  async function runClaimed(job: ClaimedJob): Promise<void> {
     const definition = JOB_KINDS[job.kind as JobKindName];
     try {
       if (!definition) throw new Error(`no such job kind: ${job.kind}`);
-      await runWithTimeout(job, definition.timeoutMs);
+      await runWithTimeout(job, definition.timeoutMs(config));
       await completeJob(db, job.id);
       metrics().jobRuns.inc({ kind: job.kind, outcome: 'completed' });
     } catch (error) {
@@ -82,13 +115,12 @@ export function startJobWorker(options: WorkerOptions): { stop: (graceMs?: numbe
         log(`job ${job.id} (${job.kind}) attempt ${job.attempts} released at shutdown: ${message}`);
         await releaseJob(db, job, `released at shutdown: ${message}`.slice(0, 500));
         metrics().jobRuns.inc({ kind: job.kind, outcome: 'released' });
-        return true;
+        return;
       }
       log(`job ${job.id} (${job.kind}) attempt ${job.attempts} failed: ${message}`);
       await failJob(db, job, message.slice(0, 500), definition?.retryDelaysMs(config) ?? []);
       metrics().jobRuns.inc({ kind: job.kind, outcome: 'failed' });
     }
-    return true;
   }
 
   async function runWithTimeout(job: ClaimedJob, timeoutMs: number) {
@@ -141,7 +173,7 @@ export function startJobWorker(options: WorkerOptions): { stop: (graceMs?: numbe
           if (!othersWoken) wakeSlots(slot.pool);
           othersWoken = true;
         };
-        while (!stopRequested && (await runOne(slot.kinds, wakeOthers)));
+        while (!stopRequested && (await runOne(slot.pool, slot.kinds, wakeOthers)));
       } catch (error) {
         log(`job worker error: ${error instanceof Error ? error.message : String(error)}`);
       }

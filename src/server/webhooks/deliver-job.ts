@@ -50,7 +50,13 @@ export async function deliverWebhook({ deliveryId }: JobPayload<'webhook.deliver
       ),
     );
 
-  const outcome = await attemptOnce({ ...delivery, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS, appSecret: await getAppSecret(db, config), signal });
+  const outcome = await attemptOnce({
+    ...delivery,
+    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    appSecret: await getAppSecret(db, config),
+    signal,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+  });
   metrics().webhookAttempts.inc({ outcome: outcome.ok ? 'delivered' : outcome.httpStatus !== undefined ? 'http_error' : 'failed' });
   const finalState = outcome.ok ? 'DELIVERED' : attempt >= JOB_KINDS['webhook.deliver'].maxAttempts ? 'FAILED' : undefined;
   await db.transaction(async (tx) => {
@@ -74,6 +80,7 @@ async function attemptOnce(input: {
   allowPrivate: boolean;
   appSecret: string;
   signal: AbortSignal;
+  timeoutMs: number;
 }): Promise<PostOutcome> {
   const url = new URL(input.callbackUrl);
   // Checked again at every attempt, and the request goes to the address just checked.
@@ -90,5 +97,5 @@ async function attemptOnce(input: {
     body: input.body,
     at: new Date(),
   });
-  return postWebhook({ url, target: checked.target, headers, body: input.body, signal: input.signal });
+  return postWebhook({ url, target: checked.target, headers, body: input.body, signal: input.signal, timeoutMs: input.timeoutMs });
 }

@@ -5,6 +5,7 @@ import type { ResolvedAddress } from './callback-address';
 
 /** Spec §6: the body is JSON in UTF-8, and says so. */
 export const WEBHOOK_CONTENT_TYPE = 'application/json;charset=UTF-8';
+/** Contract §11: a request gives up after 10 s (WEBHOOK_TIMEOUT_MS, shorter only in tests of hanging receivers). */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 export type PostOutcome = { ok: true; httpStatus: number } | { ok: false; httpStatus?: number; error: string };
@@ -18,8 +19,8 @@ function pinnedLookup(target: ResolvedAddress): LookupFunction {
 }
 
 /** A short description of a transport failure: error codes only, never the URL (its query may hold a key). */
-function describeFailure(error: unknown, timedOut: boolean): string {
-  if (timedOut) return `timed out after ${WEBHOOK_TIMEOUT_MS / 1000} s`;
+function describeFailure(error: unknown, timedOut: boolean, timeoutMs: number): string {
+  if (timedOut) return `timed out after ${timeoutMs / 1000} s`;
   const code = (error as { code?: unknown })?.code;
   switch (code) {
     case 'ECONNREFUSED':
@@ -39,7 +40,7 @@ function describeFailure(error: unknown, timedOut: boolean): string {
 /**
  * One POST of a webhook (spec §6, contract §11) to `target`, the address its host name was checked at, with
  * the Host header and TLS server name of the URL. No redirect is followed (a 3xx is a failure); any 2xx is
- * success; the request gives up after 10 s or when `signal` aborts. The answer's body is not read.
+ * success; the request gives up after `timeoutMs` (10 s) or when `signal` aborts. The answer's body is not read.
  */
 export function postWebhook(input: {
   url: URL;
@@ -47,13 +48,15 @@ export function postWebhook(input: {
   headers: Record<string, string>;
   body: string;
   signal: AbortSignal;
+  timeoutMs?: number;
   /** Extra trusted certificates (tests only). */
   ca?: string | Buffer;
 }): Promise<PostOutcome> {
   const { url, target } = input;
   const secure = url.protocol === 'https:';
   const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  const timeout = AbortSignal.timeout(WEBHOOK_TIMEOUT_MS);
+  const timeoutMs = input.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  const timeout = AbortSignal.timeout(timeoutMs);
   const signal = AbortSignal.any([input.signal, timeout]);
   return new Promise<PostOutcome>((resolve) => {
     const options: https.RequestOptions = {
@@ -80,7 +83,7 @@ export function postWebhook(input: {
       response.destroy();
       resolve(httpStatus >= 200 && httpStatus < 300 ? { ok: true, httpStatus } : { ok: false, httpStatus, error: `HTTP ${httpStatus}` });
     });
-    request.on('error', (error) => resolve({ ok: false, error: describeFailure(error, timeout.aborted) }));
+    request.on('error', (error) => resolve({ ok: false, error: describeFailure(error, timeout.aborted, timeoutMs) }));
     request.end(input.body);
   });
 }

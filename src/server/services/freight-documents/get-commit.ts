@@ -61,7 +61,7 @@ export async function getCommit({ ctx, input }: { ctx: ServiceContext; input: { 
     changeType: commit.changeType,
     contentHash: commit.contentHash,
     hashVersion: commit.hashVersion,
-    content: content as Record<string, unknown> | null,
+    content: content as CommitResponse['content'],
     addedRecords: [...records, ...parts] as CommitResponse['addedRecords'],
   };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_pending_lane_idx" ON "jobs" USING btree ("lane","run_at","id") WHERE completed_at is null and failed_at is null and lane is not null;
