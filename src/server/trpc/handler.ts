@@ -1,10 +1,12 @@
 import type { AnyRouter } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { NextRequest } from 'next/server';
-import { ServiceError } from '@/server/errors';
+import { CONTENT_TYPE_FIELD } from '@/lib/errors/catalogue';
+import { fail, ServiceError } from '@/server/errors';
 import { describeUnexpected } from '@/server/errors/describe-unexpected';
 import { withGatedBody, type BodyKind } from '@/server/http/body-gate';
 import { stagingForRequest, type StagedFiles } from '@/server/services/freight-documents/staged-files';
+import { isJsonContentType } from '@/server/http/negotiate';
 import { errorResponse, withApiHeaders } from '@/server/http/respond';
 import { log } from '@/server/observability/logger';
 import { observed } from '@/server/observability/observe-request';
@@ -18,21 +20,28 @@ import { appRouter } from './router';
 export const TRPC_MAX_BATCH_SIZE = 10;
 
 /**
- * Contract §1: the procedures that take files (signatures, photos, a document's attachments) may receive up to
- * MAX_BODY_BYTES; a request naming any other procedure only is limited to 1 MiB.
+ * Contract §1: the procedures that take files (signatures, photos, a document's attachments) and need a session may
+ * receive up to MAX_BODY_BYTES; the hand-over page's answer needs none and takes one signature image (2 MiB); every
+ * other procedure takes 1 MiB. A procedure that needs no session is never `files`.
  */
-const PROCEDURES_WITH_FILES = new Set([
-  'tablet.recordCounterParty',
-  'tablet.comment',
-  'tablet.answerHandover',
-  'documents.create',
-  'documents.replace',
-  'legalEvents.reportImpediment',
-  'legalEvents.giveInstruction',
-  'legalEvents.answerInstruction',
-]);
+const PROCEDURE_BODY_KINDS: Record<string, BodyKind> = {
+  'tablet.recordCounterParty': 'files',
+  'tablet.comment': 'files',
+  'tablet.answerHandover': 'image',
+  'documents.create': 'files',
+  'documents.replace': 'files',
+  'legalEvents.reportImpediment': 'files',
+  'legalEvents.giveInstruction': 'files',
+  'legalEvents.answerInstruction': 'files',
+};
 
-/** The body kind of a tRPC request, from the procedure names in its path (`/api/trpc/a.b,c.d`). */
+const SMALLEST_FIRST: readonly BodyKind[] = ['small', 'image', 'files'];
+
+/**
+ * The body kind of a tRPC request, from the procedure names in its path (`/api/trpc/a.b,c.d`): a batch gets the
+ * smallest limit of the procedures it names (contract §1), so naming a file procedure lifts no other; a name that
+ * is no procedure counts as `small`.
+ */
 export function trpcBodyKind(pathname: string): BodyKind {
   let names: string[];
   try {
@@ -40,7 +49,8 @@ export function trpcBodyKind(pathname: string): BodyKind {
   } catch {
     return 'small';
   }
-  return names.some((name) => PROCEDURES_WITH_FILES.has(name)) ? 'files' : 'small';
+  const kinds = names.map((name) => (Object.hasOwn(PROCEDURE_BODY_KINDS, name) ? PROCEDURE_BODY_KINDS[name]! : 'small'));
+  return SMALLEST_FIRST.find((kind) => kinds.includes(kind)) ?? 'small';
 }
 
 /**
@@ -55,8 +65,12 @@ async function handleTrpc(
   // Files the gate streams into the blob store go to the procedures' service context by their tokens.
   const staged: StagedFiles = new Map();
   try {
+    // The portal sends JSON only: tRPC's other body types (multipart forms, raw streams) would be parsed past the gate.
+    if (request.method !== 'GET' && request.method !== 'HEAD' && !isJsonContentType(request.headers.get('content-type'))) {
+      fail('2.6', CONTENT_TYPE_FIELD, { description: 'Content-Type must be application/json.' });
+    }
     const kind = trpcBodyKind(request.nextUrl.pathname);
-    limited = await withGatedBody(request, kind, kind === 'files' ? await stagingForRequest(staged) : undefined);
+    limited = await withGatedBody(request, kind, 'json', kind === 'files' ? await stagingForRequest(staged) : undefined);
   } catch (error) {
     return errorResponse(error);
   }
