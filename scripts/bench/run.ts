@@ -12,7 +12,8 @@
  * 1 runs only the PDF part, see pdf.ts for its knobs; verification.ts has the verification part's), BENCH_OPERATIONS
  * (floor,create,get,list,issue: the operations loaded on both servers), BENCH_PARTS (load,pdf,verify,blobs,list,efti,watch:
  * which parts run, for a quicker look at one of them; blobs.ts has its knobs; efti: the eFTI gate's read of a 500-line
- * document, see efti.ts; watch: the tablet's hand-over screen polling, see hand-over-watch.ts for its knobs).
+ * document, see efti.ts; watch: the tablet's hand-over screen polling, see hand-over-watch.ts for its knobs; gate: the
+ * heartbeat under issue 32's many-keys bodies on every public surface, see body-gate.ts).
  * A third server, limit-server.ts, answers GET with one query and nothing else: the machine's limit for that work.
  */
 import crypto from 'node:crypto';
@@ -23,6 +24,7 @@ import postgres from 'postgres';
 import { openPostgres } from '@/server/db/client';
 import { explainList } from './explain';
 import { benchBlobs } from './blobs';
+import { benchBodyGate } from './body-gate';
 import { benchHandOverWatch } from './hand-over-watch';
 import { benchPdf } from './pdf';
 import { benchEfti } from './efti';
@@ -61,7 +63,7 @@ const listFrom = (name: string, all: readonly string[]): string[] => {
 };
 // `floor`: GET of a path that exists nowhere (404, 2.2), no database work: what each server costs per request on its own.
 const OPERATIONS = listFrom('BENCH_OPERATIONS', ['floor', 'create', 'get', 'list', 'issue']);
-const PARTS = listFrom('BENCH_PARTS', ['load', 'pdf', 'verify', 'blobs', 'list', 'efti', 'watch']);
+const PARTS = listFrom('BENCH_PARTS', ['load', 'pdf', 'verify', 'blobs', 'list', 'efti', 'watch', 'gate']);
 /** Every account the bench makes signs in with this password (the watch part also through the portal's sign-in). */
 const PASSWORD = 'bench password 1';
 
@@ -455,6 +457,12 @@ async function main() {
     // The gate's read of a 500-line document, on a server of its own with eFTI on (scripts/bench/efti.ts).
     if (PARTS.includes('efti')) await benchEfti({ env, token: account.token, cleanups });
     if (PARTS.includes('blobs')) await benchBlobs({ env, token: account.token, maintenanceUrl: MAINTENANCE_URL, progress });
+
+    // ---- the heartbeat while many-keys bodies arrive at every public surface and the file route (issue 32 H1)
+    if (PARTS.includes('gate')) {
+      const basic = `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`;
+      await benchBodyGate({ next, token: account.token, basic, table, progress });
+    }
 
     // ---- the tablet's open hand-over screens polling tablet.handOverHeads (issue 31)
     if (PARTS.includes('watch'))
