@@ -1,10 +1,11 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { NextRequest } from 'next/server';
-import { BODY_LENGTH_FIELD } from '@/lib/errors/catalogue';
+import { BODY_LENGTH_FIELD, CONTENT_TYPE_FIELD } from '@/lib/errors/catalogue';
 import { getConfig } from '@/server/config/env';
 import { fail } from '@/server/errors';
 import { FileContentSplitter, type StageFile } from './file-content-splitter';
 import { FormFieldCounter, JsonShapeCounter, TOKENIZE_SLICE_BYTES } from './json-shape-counter';
+import { isJsonContentType } from './negotiate';
 
 export { MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_KEYS_PER_OBJECT, tooDeep } from './json-shape-counter';
 
@@ -114,4 +115,15 @@ export async function withGatedBody(request: NextRequest, kind: BodyKind, shape:
   if (request.method === 'GET' || request.method === 'HEAD') return request;
   const text = await readBodyText(request, kind, stageFile, shape);
   return new NextRequest(request.url, { method: request.method, headers: request.headers, body: text });
+}
+
+/**
+ * For a door that parses JSON only (tRPC): a body of any other type is 2.6 (415) before it is read. tRPC's own
+ * multipart and octet-stream handlers would parse such a body past the gate; the portal never sends one.
+ */
+export function requireJsonBody(request: Request): void {
+  if (request.method === 'GET' || request.method === 'HEAD') return;
+  if (!isJsonContentType(request.headers.get('content-type'))) {
+    fail('2.6', CONTENT_TYPE_FIELD, { description: 'Content-Type must be application/json.' });
+  }
 }

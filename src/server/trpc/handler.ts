@@ -1,12 +1,10 @@
 import type { AnyRouter } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { NextRequest } from 'next/server';
-import { CONTENT_TYPE_FIELD } from '@/lib/errors/catalogue';
-import { fail, ServiceError } from '@/server/errors';
+import { ServiceError } from '@/server/errors';
 import { describeUnexpected } from '@/server/errors/describe-unexpected';
-import { withGatedBody, type BodyKind } from '@/server/http/body-gate';
+import { requireJsonBody, withGatedBody, type BodyKind } from '@/server/http/body-gate';
 import { stagingForRequest, type StagedFiles } from '@/server/services/freight-documents/staged-files';
-import { isJsonContentType } from '@/server/http/negotiate';
 import { errorResponse, withApiHeaders } from '@/server/http/respond';
 import { log } from '@/server/observability/logger';
 import { observed } from '@/server/observability/observe-request';
@@ -65,10 +63,7 @@ async function handleTrpc(
   // Files the gate streams into the blob store go to the procedures' service context by their tokens.
   const staged: StagedFiles = new Map();
   try {
-    // The portal sends JSON only: tRPC's other body types (multipart forms, raw streams) would be parsed past the gate.
-    if (request.method !== 'GET' && request.method !== 'HEAD' && !isJsonContentType(request.headers.get('content-type'))) {
-      fail('2.6', CONTENT_TYPE_FIELD, { description: 'Content-Type must be application/json.' });
-    }
+    requireJsonBody(request);
     const kind = trpcBodyKind(request.nextUrl.pathname);
     limited = await withGatedBody(request, kind, 'json', kind === 'files' ? await stagingForRequest(staged) : undefined);
   } catch (error) {
