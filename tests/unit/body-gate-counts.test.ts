@@ -80,7 +80,7 @@ describe('keys and values of a JSON body, counted while it arrives (contract §1
 });
 
 describe('the gate reads a body in turns, and counts a file route after its file cutter', () => {
-  const request = (body: Buffer | string, type = 'application/json') =>
+  const request = (body: string, type = 'application/json') =>
     new Request('http://localhost/api/x', { method: 'POST', body, headers: { 'Content-Type': type } });
   const stage = async (bytes: AsyncIterable<Uint8Array>) => {
     for await (const _chunk of bytes); // drain
@@ -115,5 +115,20 @@ describe('the gate reads a body in turns, and counts a file route after its file
       clearInterval(ticker);
     }
     expect(widest).toBeLessThan(60);
+  });
+});
+
+describe('the unsafe-text walk is skipped for JSON that cannot hold unsafe text (issue 32)', () => {
+  it('only a \\u escape of a NUL or a surrogate can make one; any such escape walks', async () => {
+    const { jsonMayHoldUnsafeText, unsafeTextFields } = await import('@/lib/text/unsafe-text');
+    for (const value of [{ a: 'x\u0000' }, { a: '\ud800' }, { b: ['\udc00'] }, { c: '😀' }]) {
+      const text = JSON.stringify(value).replace(/[\ud800-\udfff]/g, (char) => `\\u${char.charCodeAt(0).toString(16)}`);
+      expect(jsonMayHoldUnsafeText(text), text).toBe(true);
+    }
+    // Escaped otherwise, raw, or decoded from bytes that are no UTF-8: nothing unsafe can come out of the text.
+    for (const text of ['{"a":"\\u0041 \\n ŁÓDŹ 😀"}', Buffer.from([0x22, 0xed, 0xa0, 0x80, 0x22]).toString('utf8')]) {
+      expect(jsonMayHoldUnsafeText(text), text).toBe(false);
+      expect(unsafeTextFields(JSON.parse(text))).toEqual([]);
+    }
   });
 });

@@ -111,10 +111,15 @@ export async function readBodyText(request: Request, kind: BodyKind, stageFile?:
  * For handlers that read the body themselves (tRPC, next-auth): the same request with its body passed through the
  * gate first, so they only ever see a body that fits the limits of size and shape.
  */
-export async function withGatedBody(request: NextRequest, kind: BodyKind, shape: BodyShape, stageFile?: StageFile): Promise<NextRequest> {
-  if (request.method === 'GET' || request.method === 'HEAD') return request;
+export async function withGatedBody(
+  request: NextRequest,
+  kind: BodyKind,
+  shape: BodyShape,
+  stageFile?: StageFile,
+): Promise<{ request: NextRequest; text: string | undefined }> {
+  if (request.method === 'GET' || request.method === 'HEAD') return { request, text: undefined };
   const text = await readBodyText(request, kind, stageFile, shape);
-  return new NextRequest(request.url, { method: request.method, headers: request.headers, body: text });
+  return { request: new NextRequest(request.url, { method: request.method, headers: request.headers, body: text }), text };
 }
 
 /**

@@ -10,6 +10,7 @@ import { parseBasicAuth, parseBearer } from './auth';
 import { bodyLimitOf, readBodyText, refuseDeclaredOversize, type BodyKind, type BodyShape } from './body-gate';
 import { withCors } from './cors';
 import { assertSafeInput } from './safe-input';
+import { jsonMayHoldUnsafeText } from '@/lib/text/unsafe-text';
 import { isFormContentType, isJsonContentType, JSON_MEDIA, negotiateMedia } from './negotiate';
 import { errorResponse, json, withApiHeaders } from './respond';
 import { answerIdempotently, idempotencyKeyOf, limitWrite } from './write-guards';
@@ -94,7 +95,7 @@ async function parseBody<TBody>(text: string, request: NextRequest, spec: Endpoi
   } catch {
     fail('2.4');
   }
-  assertSafeInput({ body: parsed });
+  if (jsonMayHoldUnsafeText(text)) assertSafeInput({ body: parsed });
   return parseInput(spec.body, parsed);
 }
 

@@ -2,6 +2,7 @@ import type { AnyRouter } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { NextRequest } from 'next/server';
 import { ServiceError } from '@/server/errors';
+import { jsonMayHoldUnsafeText } from '@/lib/text/unsafe-text';
 import { describeUnexpected } from '@/server/errors/describe-unexpected';
 import { requireJsonBody, withGatedBody, type BodyKind } from '@/server/http/body-gate';
 import { stagingForRequest, type StagedFiles } from '@/server/services/freight-documents/staged-files';
@@ -60,12 +61,15 @@ async function handleTrpc(
   { router = appRouter, createContext = createTrpcContext }: { router?: AnyRouter; createContext?: typeof createTrpcContext } = {},
 ): Promise<Response> {
   let limited: NextRequest;
+  let bodyHoldsNoUnsafeText = false;
   // Files the gate streams into the blob store go to the procedures' service context by their tokens.
   const staged: StagedFiles = new Map();
   try {
     requireJsonBody(request);
     const kind = trpcBodyKind(request.nextUrl.pathname);
-    limited = await withGatedBody(request, kind, 'json', kind === 'files' ? await stagingForRequest(staged) : undefined);
+    const gated = await withGatedBody(request, kind, 'json', kind === 'files' ? await stagingForRequest(staged) : undefined);
+    limited = gated.request;
+    bodyHoldsNoUnsafeText = gated.text !== undefined && !jsonMayHoldUnsafeText(gated.text);
   } catch (error) {
     return errorResponse(error);
   }
@@ -73,7 +77,7 @@ async function handleTrpc(
     endpoint: '/api/trpc',
     req: limited,
     router,
-    createContext: (options) => createContext({ ...options, staged }),
+    createContext: (options) => createContext({ ...options, staged, bodyHoldsNoUnsafeText }),
     maxBatchSize: TRPC_MAX_BATCH_SIZE,
     // A limit's refusal tells when to come back, as over REST (Retry-After on 429).
     responseMeta: ({ errors }) => {

@@ -14,7 +14,7 @@ async function handler(request: NextRequest, context: Context) {
     // its type names JSON anywhere, else as a form when it names a form, else not at all: the gate counts it alike.
     const type = request.headers.get('content-type') ?? '';
     const shape = type.includes('application/json') ? 'json' : type.includes('application/x-www-form-urlencoded') ? 'form' : 'bytes';
-    limited = await withGatedBody(request, 'small', shape);
+    limited = (await withGatedBody(request, 'small', shape)).request;
   } catch (error) {
     return errorResponse(error);
   }
