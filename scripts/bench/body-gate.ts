@@ -41,7 +41,7 @@ export async function benchBodyGate(options: {
   const auth = { Authorization: `Bearer ${token}` };
   const attacks: [string, () => ReturnType<typeof send>][] = [
     ['POST /oauth/token, 1 MiB of form fields', () => send('/api/oauth/token', bodies.formFields, { type: FORM })],
-    ['POST /accounts/activation/x, 2.2M keys (chunked)', () => send('/api/accounts/activation/x', bodies.millionsOfKeys, { chunked: true })],
+    ['POST /oauth/token, 2.2M keys as JSON (chunked)', () => send('/api/oauth/token', bodies.millionsOfKeys, { chunked: true })],
     ['POST /accounts/users, 1 MiB of keys', () => send('/api/accounts/users', bodies.keys1MiB, { headers: { Authorization: basic } })],
     ['tRPC account.signUp, 1 MiB of keys', () => send('/api/trpc/account.signUp', bodies.keys1MiB)],
     ['tRPC account.signUp, 8M {} (chunked)', () => send('/api/trpc/account.signUp', bodies.eightMillionEmpties, { chunked: true })],
