@@ -37,8 +37,25 @@ export function bodyLimitOf(kind: BodyKind): number {
 /** What the body is counted as: JSON (tokens), a form (fields), or neither (its bytes only: the route never parses it). */
 export type BodyShape = 'json' | 'form' | 'bytes';
 
-/** Work on one body is cut into slices of at most this long before the gate lets other requests run. */
+/** The gate works at most about this long in one turn of the event loop, all bodies together, then lets others run. */
 const SLICE_MS = 4;
+
+/**
+ * One budget for every body being read, not one per body: with one per body, 13 bodies at once took 13 slices per
+ * turn of the event loop and the heartbeat waited for all of them. Every body over the budget waits for the same
+ * next turn; the budget starts again once there, after the turn's I/O (a heartbeat, say) was served.
+ */
+let budgetStarted = performance.now();
+let nextTurn: Promise<void> | undefined;
+
+function pace(): Promise<void> | undefined {
+  if (performance.now() - budgetStarted <= SLICE_MS) return undefined;
+  nextTurn ??= yieldToOthers().then(() => {
+    nextTurn = undefined;
+    budgetStarted = performance.now();
+  });
+  return nextTurn;
+}
 
 function tooLarge(limit: number): never {
   fail('2.4', BODY_LENGTH_FIELD, { description: `The request body is larger than ${limit} bytes.` });
@@ -74,7 +91,6 @@ export async function readBodyText(request: Request, kind: BodyKind, stageFile?:
   const splitter = kind === 'files' && stageFile ? new FileContentSplitter(stageFile, (bytes) => counter?.push(bytes)) : undefined;
   const chunks: Uint8Array[] = [];
   let total = 0;
-  let sliceStarted = performance.now();
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -83,15 +99,13 @@ export async function readBodyText(request: Request, kind: BodyKind, stageFile?:
       if (total > limit) tooLarge(limit);
       // A buffered body's chunks come without a turn of the event loop between them: the gate takes turns itself.
       for (let offset = 0; offset < value.byteLength; offset += TOKENIZE_SLICE_BYTES) {
+        // Waits while this turn's budget is spent, checked again after each wait (others may have spent it first).
+        for (let turn = pace(); turn; turn = pace()) await turn;
         const slice = value.subarray(offset, offset + TOKENIZE_SLICE_BYTES);
         if (splitter) await splitter.push(slice);
         else {
           counter?.push(slice);
           chunks.push(slice);
-        }
-        if (performance.now() - sliceStarted > SLICE_MS) {
-          await yieldToOthers();
-          sliceStarted = performance.now();
         }
       }
     }
