@@ -10,10 +10,11 @@
  * BENCH_CPU_PROF (unset; a folder: the next and bare servers write V8 CPU profiles there when they stop),
  * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test: where scratch databases are created), BENCH_PDF_ONLY (0;
  * 1 runs only the PDF part, see pdf.ts for its knobs; verification.ts has the verification part's), BENCH_OPERATIONS
- * (floor,create,get,list,issue: the operations loaded on both servers), BENCH_PARTS (load,pdf,verify,blobs,list,efti,watch,webhooks:
+ * (floor,create,get,list,issue: the operations loaded on both servers), BENCH_PARTS (load,pdf,verify,blobs,list,efti,watch,webhooks,gate:
  * which parts run, for a quicker look at one of them; blobs.ts has its knobs; efti: the eFTI gate's read of a 500-line
  * document, see efti.ts; watch: the tablet's hand-over screen polling, see hand-over-watch.ts for its knobs; webhooks: a
- * third account's delivery beside two hanging backlogs, see webhook-fairness.ts).
+ * third account's delivery beside two hanging backlogs, see webhook-fairness.ts; gate: the heartbeat under issue 32's
+ * many-keys bodies on every public surface, see body-gate.ts).
  * A third server, limit-server.ts, answers GET with one query and nothing else: the machine's limit for that work.
  */
 import crypto from 'node:crypto';
@@ -24,6 +25,7 @@ import postgres from 'postgres';
 import { openPostgres } from '@/server/db/client';
 import { explainList } from './explain';
 import { benchBlobs } from './blobs';
+import { benchBodyGate } from './body-gate';
 import { benchHandOverWatch } from './hand-over-watch';
 import { benchPdf } from './pdf';
 import { benchEfti } from './efti';
@@ -63,7 +65,7 @@ const listFrom = (name: string, all: readonly string[]): string[] => {
 };
 // `floor`: GET of a path that exists nowhere (404, 2.2), no database work: what each server costs per request on its own.
 const OPERATIONS = listFrom('BENCH_OPERATIONS', ['floor', 'create', 'get', 'list', 'issue']);
-const PARTS = listFrom('BENCH_PARTS', ['load', 'pdf', 'verify', 'blobs', 'list', 'efti', 'watch', 'webhooks']);
+const PARTS = listFrom('BENCH_PARTS', ['load', 'pdf', 'verify', 'blobs', 'list', 'efti', 'watch', 'webhooks', 'gate']);
 /** Every account the bench makes signs in with this password (the watch part also through the portal's sign-in). */
 const PASSWORD = 'bench password 1';
 
@@ -459,6 +461,12 @@ async function main() {
     if (PARTS.includes('blobs')) await benchBlobs({ env, token: account.token, maintenanceUrl: MAINTENANCE_URL, progress });
     // A third account's webhook beside two accounts' hanging backlogs, on a server and database of its own (webhook-fairness.ts).
     if (PARTS.includes('webhooks')) await benchWebhookFairness({ env, maintenance, register: registerAccount, cleanups, progress });
+
+    // ---- the heartbeat while many-keys bodies arrive at every public surface and the file route (issue 32 H1)
+    if (PARTS.includes('gate')) {
+      const basic = `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`;
+      await benchBodyGate({ next, token: account.token, basic, table, progress });
+    }
 
     // ---- the tablet's open hand-over screens polling tablet.handOverHeads (issue 31)
     if (PARTS.includes('watch'))

@@ -2,7 +2,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition, type FormEvent } from 'react';
-import { rememberLocale } from '@/i18n/switch-locale';
+import { useRouter } from 'next/navigation';
+import { rememberLocale } from '@/lib/i18n/switch-locale';
 import { isLocale, LOCALES, type Locale } from '@/lib/i18n/locales';
 import { useTRPC } from '@/lib/trpc/client';
 import { errorsFromCall, type FieldError } from './forms/errors';
@@ -26,6 +27,7 @@ export function AccountLanguageForm({ locale }: { locale: Locale }) {
   const [saved, setSaved] = useState(false);
   const [switching, startSwitch] = useTransition();
   const id = fieldId(ID, 'locale');
+  const router = useRouter();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,7 +41,7 @@ export function AccountLanguageForm({ locale }: { locale: Locale }) {
       {
         onSuccess: () =>
           startSwitch(async () => {
-            await rememberLocale(chosen);
+            if (await rememberLocale(chosen)) router.refresh();
             setSaved(true);
           }),
         onError: (error) => setErrors(errorsFromCall(error)),

@@ -1,19 +1,22 @@
 'use client';
 import { useLocale, useTranslations } from 'next-intl';
+import { useRouter } from 'next/navigation';
 import { useRef, useTransition, type FormEvent, type KeyboardEvent } from 'react';
-import { switchLocale } from '@/i18n/switch-locale';
-import { LOCALES } from '@/lib/i18n/locales';
+import { LOCALE_ROUTE, rememberLocale } from '@/lib/i18n/switch-locale';
+import { isLocale, LOCALES } from '@/lib/i18n/locales';
 
 /**
  * The header's language menu: a disclosure (works without JavaScript) with one button per language, each
- * named in its own language. Choosing one sets the portal's language cookie through a server action; the
- * URL stays the same.
+ * named in its own language. Choosing one sets the portal's language cookie through the locale route (contract §1:
+ * no server actions) and refreshes the page; the URL stays the same. Without JavaScript the form posts to the route,
+ * which sends the browser back to the page.
  */
 export function LanguageSwitch() {
   const t = useTranslations('language');
   const current = useLocale();
   const [pending, startTransition] = useTransition();
   const menu = useRef<HTMLDetailsElement>(null);
+  const router = useRouter();
 
   function close(focusSummary: boolean) {
     if (!menu.current?.open) return;
@@ -25,10 +28,10 @@ export function LanguageSwitch() {
     event.preventDefault();
     const choice = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value');
     close(true);
-    if (!choice || choice === current) return;
-    const data = new FormData();
-    data.set('locale', choice);
-    startTransition(() => switchLocale(data));
+    if (!isLocale(choice) || choice === current) return;
+    startTransition(async () => {
+      if (await rememberLocale(choice)) router.refresh();
+    });
   }
 
   return (
@@ -51,7 +54,7 @@ export function LanguageSwitch() {
         </span>
         <span lang={current}>{t(`names.${current}`)}</span>
       </summary>
-      <form action={switchLocale} onSubmit={onSubmit} className="language-menu" aria-label={t('choose')}>
+      <form action={LOCALE_ROUTE} method="post" onSubmit={onSubmit} className="language-menu" aria-label={t('choose')}>
         <ul>
           {LOCALES.map((locale) => (
             <li key={locale}>

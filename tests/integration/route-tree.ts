@@ -17,6 +17,7 @@ const NOT_REST: Record<string, string> = {
   '/trpc/[trpc]': 'tRPC, the portal and tablet transport',
   '/auth/[...nextauth]': 'portal sessions (next-auth)',
   '/internal/admin': 'the admin command, reachable only with a token from DATA_DIR',
+  '/portal/locale': "the portal's language switch (a cookie of this browser; contract §1: no server actions)",
 };
 
 /** Route folders as `/freightdocuments/[id]/efti`; `eftiOnly`: the ones that exist only while eFTI is on. */

@@ -13,6 +13,8 @@ export interface RawBody {
   /** Written again and again up to `totalBytes`. */
   chunk: Buffer;
   headers?: Record<string, string>;
+  /** Content-Type: application/json unless given. */
+  contentType?: string;
 }
 
 /** The answer's status and its body (one chunk of a chunked answer unwrapped). */
@@ -21,14 +23,17 @@ export interface RawAnswer {
   body: string;
 }
 
-export function postRawBody(baseUrl: string, { path, declareLength, totalBytes, chunk, headers = {} }: RawBody): Promise<RawAnswer> {
+export function postRawBody(
+  baseUrl: string,
+  { path, declareLength, totalBytes, chunk, headers = {}, contentType = 'application/json' }: RawBody,
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const url = new URL(path, baseUrl);
     const socket = net.connect(Number(url.port), url.hostname);
     const head = [
       `POST ${url.pathname}${url.search} HTTP/1.1`,
       `Host: ${url.host}`,
-      'Content-Type: application/json',
+      `Content-Type: ${contentType}`,
       declareLength ? `Content-Length: ${totalBytes}` : 'Transfer-Encoding: chunked',
       ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
       '',

@@ -143,11 +143,13 @@ export function describeError(code: ErrorCode): string {
  * - `field`: the part of the request an error names (the error item's own `field`).
  * - `oauthEndpoint`: answered at POST /oauth/token or /oauth/revoke, whose errors follow RFC 6749 §5.2.
  * - `rateLimited`: a rate limit refused the request (the ServiceError's `rateLimited` hint).
+ * - `bodyTooLarge`: the body holds more keys or values than contract §1 allows (the `bodyTooLarge` hint).
  */
 export interface StatusContext {
   field?: string;
   oauthEndpoint?: boolean;
   rateLimited?: boolean;
+  bodyTooLarge?: boolean;
 }
 
 /**
@@ -156,14 +158,15 @@ export interface StatusContext {
  *    (contract §2, RFC 6749 §5.2), not 401.
  * 2. 2.6 is 415 when it names the request's `Content-Type` (a body the endpoint does not take), 406 otherwise
  *    (an `Accept` the endpoint cannot answer).
- * 3. 2.4 is 413 when it names `Content-Length`: a body longer than MAX_BODY_BYTES, declared or counted.
+ * 3. 2.4 is 413 when it names `Content-Length`: a body longer than MAX_BODY_BYTES, declared or counted; and when the
+ *    body holds more keys per object or values than §1 allows (counted while it arrives).
  * 4. 1.10 (general security error) is 429 Too Many Requests when a rate limit refused the request (issue 13): the
  *    catalogue has no code of its own for it, and a limit on what a caller may do is a security rule.
  */
 export function httpStatusOf(code: ErrorCode, context: StatusContext = {}): number {
   if (context.oauthEndpoint && (code === '1.7' || code === '1.13')) return 400;
   if (code === '2.6' && context.field === CONTENT_TYPE_FIELD) return 415;
-  if (code === '2.4' && context.field === BODY_LENGTH_FIELD) return 413;
+  if (code === '2.4' && (context.field === BODY_LENGTH_FIELD || context.bodyTooLarge)) return 413;
   if (code === '1.10' && context.rateLimited) return 429;
   return entries[code][0];
 }

@@ -7,20 +7,36 @@
  * `{}` is kept (the portal sends it for a required party so that the missing details are named one by one).
  */
 export function withoutUnsetFields(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutUnsetFields);
-  if (!isPlainObject(value)) return value;
-  const kept: [string, unknown][] = [];
-  for (const [key, attribute] of Object.entries(value)) {
-    if (VERBATIM.has(key) && attribute !== null && attribute !== undefined) {
-      kept.push([key, attribute]);
-      continue;
+  // Copied only where something changes (issue 32: a body of 200,000 values within the counts is walked in ~35 ms
+  // instead of ~200 ms spent copying every object); what needs no change is returned as it came.
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < value.length; index += 1) {
+      const cleaned = withoutUnsetFields(value[index]);
+      if (cleaned !== value[index]) (copy ??= value.slice())[index] = cleaned;
     }
+    return copy ?? value;
+  }
+  if (!isPlainObject(value)) return value;
+  let changes: Map<string, unknown> | undefined;
+  for (const key of Object.keys(value)) {
+    const attribute = value[key];
+    if (VERBATIM.has(key) && attribute !== null && attribute !== undefined) continue;
     const cleaned = withoutUnsetFields(attribute);
-    if (!isUnset(attribute, cleaned)) kept.push([key, cleaned]);
+    if (isUnset(attribute, cleaned)) (changes ??= new Map()).set(key, REMOVED);
+    else if (cleaned !== attribute) (changes ??= new Map()).set(key, cleaned);
+  }
+  if (!changes) return value;
+  const kept: [string, unknown][] = [];
+  for (const key of Object.keys(value)) {
+    const change = changes.has(key) ? changes.get(key) : value[key];
+    if (change !== REMOVED) kept.push([key, change]);
   }
   // fromEntries defines own properties, so a `__proto__` key of a parsed body stays a plain attribute.
   return Object.fromEntries(kept);
 }
+
+const REMOVED = Symbol('removed');
 
 /**
  * Attributes kept exactly as sent (contract §7: a comment's `clientMeta` is returned as sent, `""` and the empty

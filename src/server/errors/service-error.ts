@@ -14,6 +14,8 @@ export interface ErrorHints {
   retryAfterSeconds?: number;
   /** The request was refused by a rate limit (1.10 then answers 429, see `httpStatusOf`). */
   rateLimited?: boolean;
+  /** The body holds more than contract §1 allows (keys, values): 2.4 then answers 413, like a body too long. */
+  bodyTooLarge?: boolean;
   /** RFC 6749 `error` value, for the OAuth endpoints. */
   oauthError?: string;
   /** A `WWW-Authenticate` challenge of the refusing service's own (the eFTI gate's `Basic realm="efti"`). */

@@ -14,6 +14,8 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COLON = 0x3a;
 const CONTENT_KEY = Buffer.from('content');
+/** What the body's counter sees in place of a cut file: one string value. */
+const CUT_PLACEHOLDER = Buffer.from('""');
 const isSpace = (byte: number) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
 /** What base64 text may hold (both alphabets, padding, whitespace), as the schemas' own check. */
 const NOT_BASE64 = /[^A-Za-z0-9+/=\s_-]/;
@@ -58,7 +60,19 @@ export class FileContentSplitter {
   private padded = false;
   private malformedJson = false;
 
-  constructor(private readonly stage: StageFile) {}
+  /**
+   * `onBody` sees the body as JSON.parse will (each cut file as the string it becomes): the gate counts its keys and
+   * values there, so a file's megabytes of base64 are never tokenized twice.
+   */
+  constructor(
+    private readonly stage: StageFile,
+    private readonly onBody?: (bytes: Uint8Array) => void,
+  ) {}
+
+  private emit(part: Uint8Array | Cut) {
+    this.output.push(part);
+    this.onBody?.(part instanceof Uint8Array ? part : CUT_PLACEHOLDER);
+  }
 
   /** Takes the next chunk of the body; returns once the store can take more (backpressure reaches the client). */
   async push(chunk: Uint8Array): Promise<void> {
@@ -116,7 +130,7 @@ export class FileContentSplitter {
       } else if (byte === QUOTE) {
         if (this.expectingContentValue) {
           // A `content` value starts: held (not passed on) until it ends short or proves long.
-          this.output.push(bytes.subarray(start, index));
+          this.emit(bytes.subarray(start, index));
           this.expectingContentValue = false;
           this.held = [Buffer.from([QUOTE])];
           this.heldLength = 0;
@@ -134,7 +148,7 @@ export class FileContentSplitter {
         this.expectingContentValue = false;
       }
     }
-    this.output.push(bytes.subarray(start));
+    this.emit(bytes.subarray(start));
     return bytes.length;
   }
 
@@ -145,7 +159,7 @@ export class FileContentSplitter {
       else if (byte === BACKSLASH) this.heldEscaped = true;
       else if (byte === QUOTE) {
         // Short: the value goes on in the body as it came.
-        this.output.push(Buffer.concat([...this.held!, bytes.subarray(start, index + 1)]));
+        this.emit(Buffer.concat([...this.held!, bytes.subarray(start, index + 1)]));
         this.held = undefined;
         return index + 1;
       }
@@ -167,7 +181,7 @@ export class FileContentSplitter {
     this.cut = { stored: this.stage(this.sink), invalid: false };
     this.cut.stored.catch(() => {});
     this.cuts.push(this.cut);
-    this.output.push(this.cut);
+    this.emit(this.cut);
     this.base64 = '';
     this.padded = false;
     this.cutEscape = undefined;

@@ -74,7 +74,12 @@ export function errorResponse(error: unknown, options: { oauth?: boolean; header
   const serviceError =
     error instanceof ServiceError ? error : (log().error(`unexpected error: ${describeUnexpected(error)}`), new ServiceError([errorItem('5.0')]));
   const first = serviceError.items[0]!;
-  const status = httpStatusOf(first.code, { field: first.field, oauthEndpoint: options.oauth, rateLimited: serviceError.hints.rateLimited });
+  const status = httpStatusOf(first.code, {
+    field: first.field,
+    oauthEndpoint: options.oauth,
+    rateLimited: serviceError.hints.rateLimited,
+    bodyTooLarge: serviceError.hints.bodyTooLarge,
+  });
   const headers: Record<string, string> = { ...options.headers };
   const challenge = serviceError.hints.challenge ?? authenticateHeader(first.code, getConfig().OAUTH_SCOPE);
   if (challenge && status === 401) headers['WWW-Authenticate'] = challenge;

@@ -7,9 +7,10 @@ import { resolveAccessToken } from '@/server/services/oauth/resolve-access-token
 import { stagingInto } from '@/server/services/freight-documents/staged-files';
 import { authenticateClient, type OAuthClient } from '@/server/services/oauth/authenticate-client';
 import { parseBasicAuth, parseBearer } from './auth';
-import { bodyLimitOf, readBodyText, refuseDeclaredOversize, type BodyKind } from './body-gate';
+import { bodyLimitOf, readBodyText, refuseDeclaredOversize, type BodyKind, type BodyShape } from './body-gate';
 import { withCors } from './cors';
 import { assertSafeInput } from './safe-input';
+import { jsonMayHoldUnsafeText } from '@/lib/text/unsafe-text';
 import { isFormContentType, isJsonContentType, JSON_MEDIA, negotiateMedia } from './negotiate';
 import { errorResponse, json, withApiHeaders } from './respond';
 import { answerIdempotently, idempotencyKeyOf, limitWrite } from './write-guards';
@@ -66,8 +67,11 @@ type Handler = (request: NextRequest, context: RouteContext) => Promise<Response
 /** The body as the endpoint takes it, and as it came (for the idempotency fingerprint). */
 async function readBody<TBody>(request: NextRequest, spec: Endpoint<TBody>, ctx: ServiceContext): Promise<{ body: TBody; text: string }> {
   // Only a JSON body of a files route has files to stream into the blob store (anything else is refused below).
-  const stage = spec.body && isJsonContentType(request.headers.get('content-type')) ? stagingInto(ctx) : undefined;
-  const text = await readBodyText(request, spec.bodyKind ?? 'small', stage);
+  const json = !!spec.body && isJsonContentType(request.headers.get('content-type'));
+  const stage = json ? stagingInto(ctx) : undefined;
+  // Counted as what it will be parsed as: JSON, a form, or neither (a text endpoint's, or a body refused unparsed).
+  const shape: BodyShape = json ? 'json' : spec.form ? 'form' : 'bytes';
+  const text = await readBodyText(request, spec.bodyKind ?? 'small', stage, shape);
   return { body: await parseBody(text, request, spec), text };
 }
 
@@ -91,7 +95,7 @@ async function parseBody<TBody>(text: string, request: NextRequest, spec: Endpoi
   } catch {
     fail('2.4');
   }
-  assertSafeInput({ body: parsed });
+  if (jsonMayHoldUnsafeText(text)) assertSafeInput({ body: parsed });
   return parseInput(spec.body, parsed);
 }
 

@@ -19,6 +19,6 @@ const byStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
 /** The one mapping from the catalogue to tRPC: the same status class as REST, the items kept as the cause. */
 export function toTrpcError(error: ServiceError): TRPCError {
   const first = error.items[0]!;
-  const status = httpStatusOf(first.code, { field: first.field, rateLimited: error.hints.rateLimited });
+  const status = httpStatusOf(first.code, { field: first.field, rateLimited: error.hints.rateLimited, bodyTooLarge: error.hints.bodyTooLarge });
   return new TRPCError({ code: byStatus[status] ?? 'INTERNAL_SERVER_ERROR', message: error.items[0]!.description, cause: error });
 }

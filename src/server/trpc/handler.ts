@@ -2,8 +2,9 @@ import type { AnyRouter } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { NextRequest } from 'next/server';
 import { ServiceError } from '@/server/errors';
+import { jsonMayHoldUnsafeText } from '@/lib/text/unsafe-text';
 import { describeUnexpected } from '@/server/errors/describe-unexpected';
-import { withGatedBody, type BodyKind } from '@/server/http/body-gate';
+import { requireJsonBody, withGatedBody, type BodyKind } from '@/server/http/body-gate';
 import { stagingForRequest, type StagedFiles } from '@/server/services/freight-documents/staged-files';
 import { errorResponse, withApiHeaders } from '@/server/http/respond';
 import { log } from '@/server/observability/logger';
@@ -18,22 +19,30 @@ import { appRouter } from './router';
 export const TRPC_MAX_BATCH_SIZE = 10;
 
 /**
- * Contract §1: the procedures that take files (signatures, photos, a document's attachments) may receive up to
- * MAX_BODY_BYTES; a request naming any other procedure only is limited to 1 MiB.
+ * Contract §1: the procedures that take files (signatures, photos, a document's attachments) and need a session may
+ * receive up to MAX_BODY_BYTES; the hand-over page's answer needs none and takes one signature image (2 MiB); every
+ * other procedure takes 1 MiB. A procedure that needs no session is never `files`.
  */
-const PROCEDURES_WITH_FILES = new Set([
-  'tablet.recordCounterParty',
-  'tablet.comment',
-  'tablet.answerHandover',
-  'tablet.handoverPhoto',
-  'documents.create',
-  'documents.replace',
-  'legalEvents.reportImpediment',
-  'legalEvents.giveInstruction',
-  'legalEvents.answerInstruction',
-]);
+const PROCEDURE_BODY_KINDS: Record<string, BodyKind> = {
+  'tablet.recordCounterParty': 'files',
+  'tablet.comment': 'files',
+  'tablet.answerHandover': 'image',
+  // The hand-over page's photos, one per request (contract §7), no session: the same limit as its answer.
+  'tablet.handoverPhoto': 'image',
+  'documents.create': 'files',
+  'documents.replace': 'files',
+  'legalEvents.reportImpediment': 'files',
+  'legalEvents.giveInstruction': 'files',
+  'legalEvents.answerInstruction': 'files',
+};
 
-/** The body kind of a tRPC request, from the procedure names in its path (`/api/trpc/a.b,c.d`). */
+const SMALLEST_FIRST: readonly BodyKind[] = ['small', 'image', 'files'];
+
+/**
+ * The body kind of a tRPC request, from the procedure names in its path (`/api/trpc/a.b,c.d`): a batch gets the
+ * smallest limit of the procedures it names (contract §1), so naming a file procedure lifts no other; a name that
+ * is no procedure counts as `small`.
+ */
 export function trpcBodyKind(pathname: string): BodyKind {
   let names: string[];
   try {
@@ -41,7 +50,8 @@ export function trpcBodyKind(pathname: string): BodyKind {
   } catch {
     return 'small';
   }
-  return names.some((name) => PROCEDURES_WITH_FILES.has(name)) ? 'files' : 'small';
+  const kinds = names.map((name) => (Object.hasOwn(PROCEDURE_BODY_KINDS, name) ? PROCEDURE_BODY_KINDS[name]! : 'small'));
+  return SMALLEST_FIRST.find((kind) => kinds.includes(kind)) ?? 'small';
 }
 
 /**
@@ -53,11 +63,15 @@ async function handleTrpc(
   { router = appRouter, createContext = createTrpcContext }: { router?: AnyRouter; createContext?: typeof createTrpcContext } = {},
 ): Promise<Response> {
   let limited: NextRequest;
+  let bodyHoldsNoUnsafeText = false;
   // Files the gate streams into the blob store go to the procedures' service context by their tokens.
   const staged: StagedFiles = new Map();
   try {
+    requireJsonBody(request);
     const kind = trpcBodyKind(request.nextUrl.pathname);
-    limited = await withGatedBody(request, kind, kind === 'files' ? await stagingForRequest(staged) : undefined);
+    const gated = await withGatedBody(request, kind, 'json', kind === 'files' ? await stagingForRequest(staged) : undefined);
+    limited = gated.request;
+    bodyHoldsNoUnsafeText = gated.text !== undefined && !jsonMayHoldUnsafeText(gated.text);
   } catch (error) {
     return errorResponse(error);
   }
@@ -65,7 +79,7 @@ async function handleTrpc(
     endpoint: '/api/trpc',
     req: limited,
     router,
-    createContext: (options) => createContext({ ...options, staged }),
+    createContext: (options) => createContext({ ...options, staged, bodyHoldsNoUnsafeText }),
     maxBatchSize: TRPC_MAX_BATCH_SIZE,
     // A limit's refusal tells when to come back, as over REST (Retry-After on 429).
     responseMeta: ({ errors }) => {

@@ -12,10 +12,22 @@ import { enforceRateLimits } from '@/server/services/operations/rate-limits';
 import { toTrpcError } from './errors';
 import { guardMutation } from './mutation-guards';
 
-export async function createTrpcContext(opts?: { req?: Request; staged?: StagedFiles }): Promise<{ service: ServiceContext; clientAddress: string }> {
+/**
+ * `bodyHoldsNoUnsafeText`: the gate saw the request's JSON body and it has no escape that could make a NUL or a lone
+ * surrogate (handler.ts), so the inputs taken from it need no walk for them.
+ */
+export async function createTrpcContext(opts?: {
+  req?: Request;
+  staged?: StagedFiles;
+  bodyHoldsNoUnsafeText?: boolean;
+}): Promise<{ service: ServiceContext; clientAddress: string; bodyHoldsNoUnsafeText?: boolean }> {
   const accountId = await getSessionAccountId();
   const service = { ...(await createServiceContext(accountId ? { accountId } : undefined)), staged: opts?.staged };
-  return { service, clientAddress: opts?.req ? clientAddress(opts.req.headers, service.config.TRUST_PROXY) : 'unknown' };
+  return {
+    service,
+    clientAddress: opts?.req ? clientAddress(opts.req.headers, service.config.TRUST_PROXY) : 'unknown',
+    bodyHoldsNoUnsafeText: opts?.bodyHoldsNoUnsafeText ?? false,
+  };
 }
 
 /** tRPC's own refusals of a request (not failures of ours), in the catalogue's words. */
@@ -58,7 +70,8 @@ const mapErrors = t.middleware(async ({ next }) => {
 });
 
 /** Contract §1: a NUL or an unpaired surrogate anywhere in the input is 3.17 before any procedure sees it. */
-const refuseUnsafeText = t.middleware(async ({ getRawInput, next }) => {
+const refuseUnsafeText = t.middleware(async ({ ctx, getRawInput, next }) => {
+  if (ctx.bodyHoldsNoUnsafeText) return next();
   const fields = [...new Set(unsafeTextFields(await getRawInput()))];
   if (fields.length > 0) throw new ServiceError(fields.map((field) => errorItem('3.17', field)));
   return next();

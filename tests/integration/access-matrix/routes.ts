@@ -85,6 +85,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   '/metrics': { scope: 'none', why: 'operator metrics behind METRICS_TOKEN' },
   '/internal/admin': { scope: 'none', why: "the admin command's door, behind a per-start token" },
   '/auth/{...nextauth}': { scope: 'none', why: 'portal sessions (next-auth), not the REST API' },
+  '/portal/locale': { scope: 'none', why: "the portal's language switch: a cookie of this browser, no document" },
   '/trpc/{trpc}': { scope: 'none', why: 'the portal and tablet transport (tRPC), not the REST API; its procedures call the same services' },
   '/{...path}': { scope: 'none', why: 'unknown paths: 2.2' },
   '/pgp/publickey': { scope: 'none', why: "public: the service's PGP public key" },

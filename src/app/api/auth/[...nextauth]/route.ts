@@ -10,8 +10,11 @@ type Context = { params: Promise<{ nextauth: string[] }> };
 async function handler(request: NextRequest, context: Context) {
   let limited: NextRequest;
   try {
-    // Contract §1: the body limit holds here too; next-auth would read any body whole.
-    limited = await withGatedBody(request, 'small');
+    // Contract §1: the body limits hold here too; next-auth would read any body whole. It parses a body as JSON when
+    // its type names JSON anywhere, else as a form when it names a form, else not at all: the gate counts it alike.
+    const type = request.headers.get('content-type') ?? '';
+    const shape = type.includes('application/json') ? 'json' : type.includes('application/x-www-form-urlencoded') ? 'form' : 'bytes';
+    limited = (await withGatedBody(request, 'small', shape)).request;
   } catch (error) {
     return errorResponse(error);
   }
