@@ -2599,7 +2599,7 @@ export interface components {
             };
         };
         /** @description Any JSON value: a string, number, boolean, null, array or object of JSON values. */
-        JsonValue: string | number | boolean | null | (components["schemas"]["JsonValue"] | null)[] | {
+        JsonValue: string | number | boolean | (components["schemas"]["JsonValue"] | null)[] | {
             [key: string]: components["schemas"]["JsonValue"] | null;
         };
     };
@@ -4409,7 +4409,7 @@ export interface operations {
                         hashVersion: number;
                         /** @description Exactly what `contentHash` hashed; null for a version 1 commit, whose content was not kept. */
                         content: {
-                            [key: string]: components["schemas"]["JsonValue"];
+                            [key: string]: components["schemas"]["JsonValue"] | null;
                         } | null;
                         /** @description The records this commit added and the parts of the document its content names first, each with its digest. */
                         addedRecords: ({
@@ -4422,7 +4422,7 @@ export interface operations {
                             digest: string;
                             /** @description The record as first written; it never changes (its fields: docs/commit-chain.md). */
                             record: {
-                                [key: string]: components["schemas"]["JsonValue"];
+                                [key: string]: components["schemas"]["JsonValue"] | null;
                             };
                         } | {
                             /**
@@ -4438,8 +4438,8 @@ export interface operations {
                             /** @description SHA-256 (hex) of the RFC 8785 canonical JSON of `record`; equals `content.parts[part]`. */
                             digest: string;
                             /** @description The part: the document content, its roles sorted by roleId, or its own attachments by digest. */
-                            record: string | number | boolean | null | components["schemas"]["JsonValue"][] | {
-                                [key: string]: components["schemas"]["JsonValue"];
+                            record: string | number | boolean | (components["schemas"]["JsonValue"] | null)[] | {
+                                [key: string]: components["schemas"]["JsonValue"] | null;
                             };
                         })[];
                     };

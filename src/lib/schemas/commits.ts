@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PART_NAMES, RECORD_KINDS } from '@/lib/chain/formula';
-import { jsonValue } from './json-value';
+import { jsonValue, jsonValueOrNull } from './json-value';
 
 /**
  * GET /freightdocuments/{id}/commits/{commitId} (contract §6): one commit with exactly what its contentHash covers,
@@ -12,7 +12,7 @@ const recordEntry = z
       .enum(RECORD_KINDS)
       .describe('An approval, a comment (reservations included) or a legal event (a reservation’s withdrawal included): folded into the records root.'),
     digest: z.string().describe('SHA-256 (hex) of the RFC 8785 canonical JSON of `record`.'),
-    record: z.record(z.string(), jsonValue).describe('The record as first written; it never changes (its fields: docs/commit-chain.md).'),
+    record: z.record(z.string(), jsonValueOrNull).describe('The record as first written; it never changes (its fields: docs/commit-chain.md).'),
   })
   .describe('A record this commit added.');
 const partEntry = z
@@ -29,7 +29,10 @@ export const commitResponse = z.object({
   changeType: z.string().describe('What the change was (CREATE, UPDATE, ISSUE, APPROVAL, COMMENT, RESERVATION …).'),
   contentHash: z.string().describe('SHA-256 (hex) of the canonical JSON of `content`.'),
   hashVersion: z.number().int().describe('1: content not kept; 2–4: whole snapshots; 5: records and large parts by digest.'),
-  content: z.record(z.string(), jsonValue).nullable().describe('Exactly what `contentHash` hashed; null for a version 1 commit, whose content was not kept.'),
+  content: z
+    .record(z.string(), jsonValueOrNull)
+    .nullable()
+    .describe('Exactly what `contentHash` hashed; null for a version 1 commit, whose content was not kept.'),
   addedRecords: z
     .array(z.union([recordEntry, partEntry]))
     .describe('The records this commit added and the parts of the document its content names first, each with its digest.'),

@@ -8,5 +8,10 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
  * types it as JSON rather than `unknown`.
  */
 export const jsonValue: z.ZodType<JsonValue> = z
-  .lazy(() => z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(jsonValue), z.record(z.string(), jsonValue)]))
+  // null sits at the places a value can be, not in the union: the OpenAPI generator renders a nullable reference as
+  // `oneOf: [JsonValue, null]`, which a null in the union itself would match twice (Redocly: no-invalid-media-type-examples).
+  .lazy(() => z.union([z.string(), z.number(), z.boolean(), z.array(z.union([jsonValue, z.null()])), z.record(z.string(), z.union([jsonValue, z.null()]))]))
   .meta({ id: 'JsonValue', description: 'Any JSON value: a string, number, boolean, null, array or object of JSON values.' });
+
+/** A JSON value where null may stand too (an object's value, an array's item): see the note on null above. */
+export const jsonValueOrNull = z.union([jsonValue, z.null()]);
