@@ -63,7 +63,11 @@ test('delivery signed on the consignee’s own phone through the tablet’s QR c
     await expect(tablet.getByRole('heading', { level: 1, name: `Delivery · document ${document.serviceNumber}` })).toBeVisible();
     await tablet.getByRole('button', { name: 'Approve the hand-over' }).click();
     await expect(tablet.getByTestId('own-approved')).toBeVisible();
+    // Two choices side by side (issue 34 item 5): the signature on this screen shows no QR code, their own phone does.
     await tablet.getByRole('radio', { name: 'Signature on this screen' }).check();
+    await expect(tablet.getByRole('button', { name: 'Show a QR code for their phone' })).toHaveCount(0);
+    await expect(tablet.getByTestId('no-sign-on-glass')).toHaveCount(0);
+    await tablet.getByRole('radio', { name: 'Signature on their own phone (QR code)' }).check();
     await tablet.getByRole('button', { name: 'Show a QR code for their phone' }).click();
     await expect(tablet.getByTestId('handover-qr')).toBeVisible();
     url = (await tablet.getByTestId('handover-url').textContent())!.trim();
@@ -239,6 +243,8 @@ test('collection approved on the consignor’s own phone through the tablet’s 
     await expect(tablet.getByTestId('own-approved')).toBeVisible();
     // No sign-on-glass at collection: the phone's way is the portal approval, offered first.
     await expect(tablet.getByRole('radio', { name: 'On their own phone (QR code)' })).toBeChecked();
+    await expect(tablet.getByRole('radio', { name: 'Signature on this screen' })).toHaveCount(0);
+    await expect(tablet.getByTestId('no-sign-on-glass')).toHaveText('No signature on a screen here: the service allows signing on a screen at delivery only.');
     await tablet.getByRole('button', { name: 'Show a QR code for their phone' }).click();
     driverActions += 1;
     await expect(tablet.getByTestId('own-qr')).toBeVisible();

@@ -166,7 +166,9 @@ test('an instruction given in the portal (change of the place of delivery) and a
     await legal.getByRole('radio', { name: 'Change the place of delivery' }).check();
     await legal.getByLabel('Name').fill('Lager Düsseldorf');
     await legal.getByLabel('Town').fill('Düsseldorf');
-    await legal.getByLabel('Country code').fill('deu');
+    // A picker of names in the page's language, the alpha-3 code underneath (issue 34 item 5).
+    await legal.getByLabel('Country', { exact: true }).selectOption({ label: 'Germany' });
+    await expect(legal.getByLabel('Country', { exact: true })).toHaveValue('DEU');
     await legal.getByLabel('What the carrier should do').fill('Deliver to our Düsseldorf warehouse instead.');
     await expectAccessible(page);
     await screenshots(page, 'legal-give-instruction');

@@ -57,6 +57,8 @@ describe('my transfers', () => {
       counterPartyApproved: false,
     });
     expect(item.counterParties.map((party: { role: string }) => party.role).sort()).toEqual(['CONSIGNOR', 'PLACE_OF_TAKING_OVER']);
+    // The card shows the goods (issue 34 item 5).
+    expect(item.goods).toBe('12 pallets of apples');
     for (const member of ['first', 'consignor', 'outsider'] as const) {
       const list = data(await query(member, 'tablet.myTransfers'));
       expect(list.transfers.some((entry: { freightDocumentId: string }) => entry.freightDocumentId === id)).toBe(false);

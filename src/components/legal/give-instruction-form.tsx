@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { errorsFromCall, type FieldError } from '@/components/forms/errors';
 import { RadioChoices } from '@/components/forms/radio-choices';
 import { bookOptions } from '@/components/portal/address-book-options';
+import { CountrySelect } from '@/components/portal/country-select';
 import { INSTRUCTION_KINDS, type InstructionKind } from '@/lib/domain/legal-events';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import { useTRPC } from '@/lib/trpc/client';
@@ -114,17 +115,24 @@ export function GiveInstructionForm({ document }: { document: FreightDocumentRes
               ))}
             </select>
           </div>
-          {(['name', 'cityName', 'countryCode'] as const).map((key) => (
+          {(['name', 'cityName'] as const).map((key) => (
             <div className="field" key={key}>
-              <label htmlFor={`instruction-party-${key}`}>{t(`give.${key === 'cityName' ? 'city' : key === 'countryCode' ? 'country' : 'name'}`)}</label>
+              <label htmlFor={`instruction-party-${key}`}>{t(`give.${key === 'cityName' ? 'city' : 'name'}`)}</label>
               <input
                 id={`instruction-party-${key}`}
                 className="input"
                 value={party[key] ?? ''}
-                onChange={(event) => setParty({ ...party, [key]: key === 'countryCode' ? event.target.value.toUpperCase() : event.target.value })}
+                onChange={(event) => setParty({ ...party, [key]: event.target.value })}
               />
             </div>
           ))}
+          {/* Picked by its name in the page's language; the API keeps the alpha-3 code (issue 34 item 5). */}
+          <CountrySelect
+            idPrefix="instruction-party"
+            name="countryCode"
+            value={party.countryCode ?? ''}
+            onChange={(countryCode) => setParty({ ...party, countryCode })}
+          />
         </fieldset>
       ) : null}
       <div className="field">

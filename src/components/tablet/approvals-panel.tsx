@@ -31,14 +31,20 @@ interface Props {
   submit: Submit;
 }
 
+/** A choice of the counter party's way: an approval type, or `LINK`, a signature on their own phone (a sign-on-glass too). */
+type Choice = ApprovalType | 'LINK';
+
 /**
- * The ways the counter party confirms, in the order offered. Where the transfer lists sign-on-glass, the phone's way
- * is the one-time hand-over link (in the SIGN_ON_GLASS choice); elsewhere, where it lists OWN, the portal's approval by
- * QR code comes first (issue 19 item 4).
+ * The ways the counter party confirms, in the order offered. Where the transfer lists sign-on-glass (delivery only),
+ * signing on their own phone through the one-time hand-over link is a choice of its own beside the signature on this
+ * screen (issue 34 item 5); elsewhere, where it lists OWN, the portal's approval by QR code comes first (issue 19
+ * item 4).
  */
-function methodsOf(transfer: HandOverTransfer): ApprovalType[] {
+function methodsOf(transfer: HandOverTransfer, canLink: boolean): Choice[] {
   const recorded = transfer.methods.filter((method) => RECORDED.includes(method));
-  return transfer.methods.includes('OWN') && !transfer.methods.includes('SIGN_ON_GLASS') ? ['OWN', ...recorded] : recorded;
+  if (transfer.methods.includes('SIGN_ON_GLASS'))
+    return canLink ? recorded.flatMap((method) => (method === 'SIGN_ON_GLASS' ? [method, 'LINK' as const] : [method])) : recorded;
+  return transfer.methods.includes('OWN') ? ['OWN', ...recorded] : recorded;
 }
 
 /**
@@ -52,8 +58,8 @@ export function ApprovalsPanel({ document, transfer, comments, entries, submit }
   const refusal = useRefusalText();
   const [ownKey, setOwnKey] = useState<string>();
   const [counterKey, setCounterKey] = useState<string>();
-  const methods = methodsOf(transfer);
-  const [method, setMethod] = useState<ApprovalType>(methods[0] ?? 'IMPLICIT');
+  const methods = methodsOf(transfer, document.allowedActions.includes('CREATE_HANDOVER_LINK'));
+  const [method, setMethod] = useState<Choice>(methods[0] ?? 'IMPLICIT');
   const ownState = entryState(entries, ownKey);
   const counterState = entryState(entries, counterKey);
   const place = [transfer.place?.name, transfer.place?.cityName].filter(Boolean).join(', ');
@@ -136,6 +142,11 @@ export function ApprovalsPanel({ document, transfer, comments, entries, submit }
           ) : canRecord ? (
             <>
               {transfer.methods.includes('OWN') && !methods.includes('OWN') ? <p className="hint">{t('theyMayUseOwn')}</p> : null}
+              {transfer.action === 'DELIVERY' ? null : (
+                <p className="hint" data-testid="no-sign-on-glass">
+                  {t('noSignOnGlass')}
+                </p>
+              )}
               <fieldset className="method-choice">
                 <legend>{t('method')}</legend>
                 {methods.map((candidate) => (
@@ -145,10 +156,9 @@ export function ApprovalsPanel({ document, transfer, comments, entries, submit }
                   </label>
                 ))}
               </fieldset>
-              {method === 'SIGN_ON_GLASS' && document.allowedActions.includes('CREATE_HANDOVER_LINK') ? (
+              {method === 'LINK' ? (
                 <HandoverQrPanel freightDocumentId={document.freightDocumentId} transfer={transfer} />
-              ) : null}
-              {method === 'OWN' ? (
+              ) : method === 'OWN' ? (
                 <OwnApprovalQrPanel freightDocumentId={document.freightDocumentId} />
               ) : (
                 <CounterPartyEvidence

@@ -63,7 +63,8 @@ export function HandoverResult({
         {approval.declined ? (
           <>
             {approval.remarks ? <p>{t('remarks', { remarks: approval.remarks })}</p> : null}
-            <p>{t('declinedNext')}</p>
+            {/* The party who refused: the consignor at collection, the next carrier between carriers, else the consignee. */}
+            <p data-testid="declined-next">{t('declinedNext', { party: approval.action })}</p>
           </>
         ) : (
           <p className="handover-result-signer">{t(SIGNER_LINE[approval.type] ?? 'signed', { name })}</p>

@@ -7,6 +7,7 @@ import { useEnumLabel } from '@/components/i18n/labels';
 import { CopyAge } from '@/components/offline/copy-age';
 import { OfflineReady } from '@/components/offline/offline-ready';
 import { RefusedItems } from '@/components/offline/refused-items';
+import { distinctNames } from '@/lib/domain/goods-summary';
 import { copyKeys } from '@/lib/offline/device-store';
 import type { MyTransferItem } from '@/lib/schemas/tablet';
 import { useMyTransfers } from './tablet-data';
@@ -22,7 +23,8 @@ function isToday(item: MyTransferItem, now: Date): boolean {
 function TransferCard({ item }: { item: MyTransferItem }) {
   const t = useTranslations('tablet.list');
   const label = useEnumLabel();
-  const names = item.counterParties.map((party) => party.name ?? label('role', party.role)).join(', ');
+  // Two roles of one party (consignor and place of taking over) are one name (issue 34 item 5).
+  const names = distinctNames(item.counterParties.map((party) => party.name ?? label('role', party.role))).join(', ');
   return (
     <li className="transfer-card" data-testid="transfer-card">
       <Link href={`/tablet/${item.freightDocumentId}`} className="transfer-card-link">
@@ -47,6 +49,12 @@ function TransferCard({ item }: { item: MyTransferItem }) {
           <dt>{t('counterParty')}</dt>
           <dd>{names || '—'}</dd>
         </div>
+        {item.goods ? (
+          <div>
+            <dt>{t('goods')}</dt>
+            <dd data-testid="transfer-goods">{item.goods}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t('due')}</dt>
           <dd>{item.dueAt ? <DateTime value={item.dueAt} countryCode={item.place?.countryCode} /> : t('noTime')}</dd>

@@ -3,21 +3,19 @@ import { useTranslations } from 'next-intl';
 import { LanguageSwitch } from '@/components/language-switch';
 import { OutboxBadge } from '@/components/offline/offline-bar';
 import { TabletSignOut } from '@/components/offline/tablet-sign-out';
+import { TabletBrand } from '@/components/tablet/tablet-brand';
 
 /** The tablet's header: few, large links (a driver in the cab, gloves on). */
 export function TabletHeader({ signedIn, partnerEnvironment }: { signedIn: boolean; partnerEnvironment: boolean }) {
   const t = useTranslations('tablet.header');
   const header = useTranslations('header');
-  const meta = useTranslations('meta');
   return (
     <header className="site-header tablet-header">
       <a className="skip-link" href="#main">
         {header('skipToContent')}
       </a>
       <div className="site-header-inner">
-        <Link href="/tablet" className="brand">
-          {t('brand', { service: meta('serviceName') })}
-        </Link>
+        <TabletBrand />
         {signedIn ? <OutboxBadge /> : null}
         {partnerEnvironment ? <span className="env-badge">{header('partnerEnvironment')}</span> : null}
         <div className="site-header-end">

@@ -83,7 +83,7 @@ export function VerificationReport({ view }: { view: VerificationView }) {
         {view.approvals.length === 0 ? (
           <p className="hint">{t('approvalsNone')}</p>
         ) : (
-          <div className="table-wrap" role="region" aria-labelledby="approvals-title" tabIndex={0}>
+          <div className="table-wrap" role="region" aria-label={t('approvalsTable')} tabIndex={0}>
             <table className="table">
               <thead>
                 <tr>
@@ -122,7 +122,7 @@ export function VerificationReport({ view }: { view: VerificationView }) {
         {view.events.length === 0 ? (
           <p className="hint">{t('eventsNone')}</p>
         ) : (
-          <div className="table-wrap" role="region" aria-labelledby="events-title" tabIndex={0}>
+          <div className="table-wrap" role="region" aria-label={t('eventsTable')} tabIndex={0}>
             <table className="table">
               <thead>
                 <tr>

@@ -36,6 +36,8 @@ export const myTransferItem = z.object({
   /** Where the cargo changes hands (place of taking over, of delivery or the consignee, the receiving carrier). */
   place: placeView,
   counterParties: z.array(partyName),
+  /** Issue 34 item 5: what is handed over in one short line (lib/domain/goods-summary); absent in copies saved before. */
+  goods: z.string().nullable().optional(),
   /** The estimated (else agreed) time of the hand-over; null when the document gives none. The browser groups by its own day. */
   dueAt: z.string().nullable(),
   carrierApproved: z.boolean(),

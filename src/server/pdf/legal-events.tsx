@@ -3,7 +3,8 @@ import { CMR_LABELS, type PdfLanguage } from '@/lib/pdf/cmr-labels';
 import { legal } from '@/messages/legal';
 import type { FreightDocumentContent } from '@/lib/schemas/freight-document-response';
 import { Lines, multilingual } from './box';
-import { dateTime, joined, money, pdfZones, serverZone, words } from './format';
+import { zoneOfCountry } from '@/lib/i18n/local-time';
+import { dateTime, joined, money, pdfZones, serverZone, words, type PdfZones } from './format';
 import { styles } from './styles';
 
 type Stage = 'TAKING_OVER' | 'CARRIER_TO_CARRIER' | 'DELIVERY' | 'AFTER_DELIVERY' | 'DELAY';
@@ -17,6 +18,23 @@ function kindName(language: PdfLanguage, group: 'reservationKind' | 'instruction
 }
 
 /**
+ * The zone a reservation's times print in (issue 34 item 5: page 2 in the same local time as page 1): taking over in
+ * the place of taking over's; delivery, after delivery and delay in the place of delivery's (they are about the
+ * delivery, and their time limits count there); between carriers, at no known place, in the server's zone.
+ */
+function stageZone(zones: PdfZones, stage: Stage): string {
+  return stage === 'TAKING_OVER' ? zones.COLLECTION : stage === 'CARRIER_TO_CARRIER' ? zones.CARRIER_TO_CARRIER : zones.DELIVERY;
+}
+
+/**
+ * Instructions and impediments have no place of their own: they concern the delivery (CMR art. 12, 14, 15), so they
+ * print in the place of delivery's zone, as page 1's delivery; else the place of taking over's; else the server's.
+ */
+export function annexZone(document: Pick<FreightDocumentContent, 'placeOfTakingOver' | 'placeOfDelivery'>): string {
+  return zoneOfCountry(document.placeOfDelivery?.countryCode) ?? zoneOfCountry(document.placeOfTakingOver?.countryCode) ?? serverZone();
+}
+
+/**
  * The reservations of `stages` as box lines (contract §14): kind, text, who wrote them and when, and whether a
  * counter party accepted them by its approval ("accepted by … at …" or "not accepted"); "No reservations" when none.
  */
@@ -24,8 +42,7 @@ export function reservationLines(document: FreightDocumentContent, stages: reado
   const texts = CMR_LABELS[language].texts;
   const approvals = document.approvals ?? [];
   const zones = pdfZones(document);
-  // A reservation is written at its place: taking over and delivery in theirs, later ones in the server's zone.
-  const zoneOf = (stage: Stage) => (stage === 'TAKING_OVER' ? zones.COLLECTION : stage === 'DELIVERY' ? zones.DELIVERY : serverZone());
+  const zoneOf = (stage: Stage) => stageZone(zones, stage);
   // A withdrawn reservation is no reservation of the box (contract §14): the annex lists it as withdrawn.
   const reservations = (document.comments ?? []).filter(
     (comment) => comment.reservation && !comment.reservation.withdrawn && stages.includes(comment.reservation.stage),
@@ -67,16 +84,18 @@ export function cashOnDeliveryLine(document: FreightDocumentContent, language: P
 /** The reservations their authors withdrew (contract §14): what they said, and who withdrew them when. */
 export function withdrawnReservationLines(document: FreightDocumentContent, language: PdfLanguage): string[] {
   const texts = CMR_LABELS[language].texts;
+  const zones = pdfZones(document);
   return (document.comments ?? []).flatMap((comment) => {
     const withdrawn = comment.reservation?.withdrawn;
     if (!withdrawn) return [];
+    const zone = stageZone(zones, comment.reservation!.stage);
     return [
       joined(
         `${kindName(language, 'reservationKind', comment.reservation!.kind)}:`,
         comment.text ?? '',
         // One the counter party added on the hand-over page is theirs (contract §7): the signer's name, not the driver's.
-        `(${comment.reservation!.recordedFor?.name ?? comment.creatorName ?? words(comment.creatorRole)}, ${dateTime(comment.createDateTimeServer)})`,
-        `– ${texts.withdrawnBy} ${withdrawn.by.name ?? ''} ${dateTime(withdrawn.at)}`,
+        `(${comment.reservation!.recordedFor?.name ?? comment.creatorName ?? words(comment.creatorRole)}, ${dateTime(comment.createDateTimeServer, zone)})`,
+        `– ${texts.withdrawnBy} ${withdrawn.by.name ?? ''} ${dateTime(withdrawn.at, zone)}`,
       ),
     ];
   });
@@ -89,13 +108,14 @@ export function LegalEventsAnnex({ document, languages }: { document: FreightDoc
     (comment) => !comment.reservation?.withdrawn && (comment.reservation?.stage === 'AFTER_DELIVERY' || comment.reservation?.stage === 'DELAY'),
   );
   const withdrawn = withdrawnReservationLines(document, language);
+  const zone = annexZone(document);
   const instructions = (document.instructions ?? []).map((instruction) =>
     joined(
       `${kindName(language, 'instructionKind', instruction.kind)}:`,
       instruction.text,
-      `(${instruction.givenBy.name ?? words(instruction.givenBy.role)}, ${dateTime(instruction.createDateTimeServer)})`,
+      `(${instruction.givenBy.name ?? words(instruction.givenBy.role)}, ${dateTime(instruction.createDateTimeServer, zone)})`,
       instruction.response
-        ? `– ${instruction.response.accepted ? '✓' : '✗'} ${instruction.response.reason ?? ''} (${instruction.response.answeredBy.name ?? ''}, ${dateTime(instruction.response.createDateTimeServer)})`
+        ? `– ${instruction.response.accepted ? '✓' : '✗'} ${instruction.response.reason ?? ''} (${instruction.response.answeredBy.name ?? ''}, ${dateTime(instruction.response.createDateTimeServer, zone)})`
         : undefined,
     ),
   );
@@ -103,7 +123,7 @@ export function LegalEventsAnnex({ document, languages }: { document: FreightDoc
     joined(
       `${kindName(language, 'impedimentKind', impediment.kind)}:`,
       impediment.text,
-      `(${impediment.reportedBy.name ?? ''}, ${dateTime(impediment.createDateTimeServer)})`,
+      `(${impediment.reportedBy.name ?? ''}, ${dateTime(impediment.createDateTimeServer, zone)})`,
     ),
   );
   return (

@@ -1,3 +1,4 @@
+import { goodsSummary } from '@/lib/domain/goods-summary';
 import { deliveryDestination, hasPendingInstruction } from '@/lib/domain/delivery-destination';
 import { myOpenTransfers, placeRolesOf, type MyTransfer } from '@/lib/domain/tablet-transfers';
 import type { MyTransferItem } from '@/lib/schemas/tablet';
@@ -62,6 +63,7 @@ export function transferViewsOf(
         side: mine.side,
         place: placeOf(mine, roles, instructions),
         counterParties,
+        goods: goodsSummary(document.content),
         dueAt: dueAtOf(mine, document),
         carrierApproved: mine.carrierApproved,
         counterPartyApproved: mine.counterPartyApproved,

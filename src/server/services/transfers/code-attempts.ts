@@ -5,6 +5,7 @@ import { isRefusal, resolveTransfer, type Transfer, type TransferAction } from '
 import { publicUrl } from '@/server/config/env';
 import { accounts, documentRoles, transferSecrets } from '@/server/db/schema';
 import { codeLockMail } from '@/server/mail/code-lock-template';
+import { pdfZones } from '@/server/pdf/format';
 import { queueMail } from '@/server/mail/queue-mail';
 import { fail, ServiceError } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
@@ -99,7 +100,7 @@ export async function countCodeAttempt(
 /** E-mails every holder of the transfer's counter-party roles (pending holders at their address), one mail each. */
 async function notifyCounterParties(
   ctx: ServiceContext,
-  input: { id: string; serviceNumber: string; transfer: Transfer; wrongCodes: number; lockedUntil: Date },
+  input: { id: string; serviceNumber: string; content: Record<string, unknown>; transfer: Transfer; wrongCodes: number; lockedUntil: Date },
 ) {
   if (input.transfer.counterParty.length === 0) return;
   const holders = await ctx.db
@@ -113,6 +114,8 @@ async function notifyCounterParties(
     if (address && !recipients.has(address.toLowerCase())) recipients.set(address.toLowerCase(), holder.locale);
   }
   const documentUrl = `${publicUrl(ctx.config)}/documents/${input.id}`;
+  // The time in the transfer's place's zone, as page 1 of the PDF prints the transfer's times.
+  const timeZone = pdfZones(input.content as Parameters<typeof pdfZones>[0])[input.transfer.action];
   for (const [to, locale] of recipients) {
     await queueMail(
       ctx.db,
@@ -124,6 +127,7 @@ async function notifyCounterParties(
         action: input.transfer.action,
         wrongCodes: input.wrongCodes,
         lockedUntil: input.lockedUntil,
+        timeZone,
         documentUrl,
       }),
     );
