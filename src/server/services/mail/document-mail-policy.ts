@@ -130,7 +130,10 @@ export function mailSenderFrom(
   roles: readonly { role: string; accountId: string | null; party: Record<string, unknown> | null }[],
 ): MailSender {
   const held = roles.filter((role) => role.accountId === account.id);
-  const named = held.find((role) => role.role !== 'SUBMITTER') ?? held[0];
-  const partyInDocument = typeof named?.party?.name === 'string' && named.party.name.length > 0;
-  return { accountNumber: account.accountNumber, partyName: partyInDocument ? (named!.party!.name as string) : account.name, partyInDocument };
+  // A party of the consignment (consignor, consignee, carrier …) the sender holds. The submitter's own entry is not
+  // one: its name is the account's, free text the sender chose, so it never reaches an address without an account.
+  const party = held.find((role) => role.role !== 'SUBMITTER' && typeof role.party?.name === 'string' && role.party.name.length > 0);
+  if (party) return { accountNumber: account.accountNumber, partyName: party.party!.name as string, partyInDocument: true };
+  const submitted = held[0]?.party?.name;
+  return { accountNumber: account.accountNumber, partyName: typeof submitted === 'string' && submitted ? submitted : account.name, partyInDocument: false };
 }
