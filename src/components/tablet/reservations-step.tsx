@@ -1,7 +1,7 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
-import { useDevice } from '@/components/offline/device-provider';
+import { useDeviceIfAny } from '@/components/offline/device-provider';
 import { GoodsLineChoice } from '@/components/legal/goods-line-choice';
 import { lineNames, ReservationList } from '@/components/legal/reservation-list';
 import { STAGE_OF_TRANSFER, type ReservationKind } from '@/lib/domain/legal-events';
@@ -46,7 +46,9 @@ export function ReservationsStep(props: { document: FreightDocumentResponse; tra
   const state = entryState(props.entries, key);
   const stage = STAGE_OF_TRANSFER[transfer.action];
   const confirmButton = useRef<HTMLButtonElement>(null);
-  const { accountId } = useDevice();
+  // The portal's carrier panels (issue 34) use this step without the tablet's device: no account there, so no Withdraw
+  // (the tablet's withdrawal goes through its outbox, keyed by the device's account).
+  const accountId = useDeviceIfAny()?.accountId;
 
   // Once the server (or, offline, the outbox) has it, the step is ready for the next one; the outbox line says which.
   if ((state === 'sent' || state === 'waiting') && key) {
