@@ -2,12 +2,14 @@
  * Issue 34 item 1: the counter party accepts with reservations on its own device (contract §7, §14). On a 390×844 phone
  * the consignee opens a hand-over link, adds a damage reservation with a camera photo, signs and confirms: the REST
  * document shows the reservation recorded for the signer (`recordedFor.name`), the approval's `acceptedReservations`
- * lists it and box 24 of the PDF prints it. The same from the portal's approval page with an account, as its own.
+ * lists it, box 24 of the PDF prints it and the driver's tablet, open on the document, names it in its full-screen result.
+ * The same from the portal's approval page with an account, as its own.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { createClient, type CreatedClient } from './support/admin';
-import { castOf, deviceFor, drawSignature, expectAccessible, issueWaybill, PHOTO, readDocument, SIZES, type Cast } from './support/tablet';
+import { expectFeedbackAtControl } from './support/feedback';
+import { castOf, closeHandoverResult, deviceFor, drawSignature, expectAccessible, issueWaybill, PHOTO, readDocument, SIZES, type Cast } from './support/tablet';
 
 let client: CreatedClient;
 let cast: Cast;
@@ -94,11 +96,22 @@ test('on the consignee’s phone, through a hand-over link: a damage reservation
   const before = await readDocument(request, cast.carrier, document.id);
   expect(before.comments.filter((comment: { reservation: unknown }) => comment.reservation)).toHaveLength(0);
 
+  // The driver's tablet stays open on the document while the consignee signs on the phone.
+  const tablet = await deviceFor(browser, cast.carrier, SIZES.tablet, `/tablet/${document.id}`);
+  await expect(tablet.getByRole('heading', { level: 1, name: `Delivery · document ${document.serviceNumber}` })).toBeVisible();
+
   await phone.getByLabel('Your name').fill('Bea Berger');
   await drawSignature(phone);
   await phone.getByRole('button', { name: 'Confirm and sign' }).click();
   await expect(phone.getByTestId('handover-done')).toContainText('Thank you, Bea Berger.');
   await expectAccepted(request, document.id, 'Two boxes of tiles broken', 'Bea Berger');
+  // The tablet's result names what the approval accepted, under the heading the driver reads, within the screen.
+  const result = tablet.getByTestId('handover-result');
+  await expect(result).toContainText('Delivery done', { timeout: 15_000 });
+  const accepted = result.getByTestId('result-accepted');
+  await expect(accepted).toHaveText('Accepted with reservations: Damage – Two boxes of tiles broken (Bea Berger)');
+  await expectFeedbackAtControl(accepted, result.getByRole('heading', { level: 2 }));
+  await closeHandoverResult(tablet, 'Accepted with reservations');
 });
 
 test('on the portal’s approval page, with an account: the consignee’s own damage reservation, then the approval', async ({ browser, request }) => {

@@ -233,6 +233,11 @@ test('at 390×844: the consignee records a damage reservation two days after the
   await legal.getByLabel('What is wrong').selectOption('DAMAGE');
   await legal.getByRole('checkbox', { name: /Euro pallet/ }).check();
   await legal.getByLabel('Describe it').fill('Water damage found when unpacking');
+  // Issue 34: the hidden damage is photographed when it is found, up to three photos as the counter party's form takes.
+  await legal.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'water.png', mimeType: 'image/png', buffer: PHOTO });
+  await expect(legal.getByRole('button', { name: 'Remove photo 1' })).toBeVisible();
+  await legal.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'water-2.png', mimeType: 'image/png', buffer: PHOTO });
+  await expect(legal.getByRole('button', { name: 'Remove photo 2' })).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, 'legal-late-reservation');
   await legal.getByRole('button', { name: 'Record the reservation' }).click();
@@ -242,11 +247,15 @@ test('at 390×844: the consignee records a damage reservation two days after the
   await expect(recorded).toContainText('After the delivery: loss or damage not apparent');
   await expect(recorded).toContainText('Goods lines: Euro pallet');
   const stored = await readDocument(request, cast.consignee, document.id);
-  expect(stored.comments.find((comment: { reservation: unknown }) => comment.reservation).reservation).toMatchObject({
+  const reservation = stored.comments.find((comment: { reservation: unknown }) => comment.reservation);
+  expect(reservation.reservation).toMatchObject({
     stage: 'AFTER_DELIVERY',
     kind: 'DAMAGE',
     withinTimeLimit: true,
   });
+  expect(reservation.attachments).toHaveLength(2);
+  // The form is empty again for the next one, photos included.
+  await expect(legal.getByRole('button', { name: 'Remove photo 1' })).toHaveCount(0);
 });
 
 test('at 390×844: the driver reports an impediment with a photo and records the cash collected on the delivery step', async ({ page, request }) => {

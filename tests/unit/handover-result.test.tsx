@@ -55,3 +55,40 @@ describe('the refusal names the party who refused', () => {
     expect(lines[0]).not.toMatch(/consignee|Empfänger|destinataire|geadresseerde|odbiorc/);
   });
 });
+
+describe('the result names the reservations the approval accepted (issue 34 item 1)', () => {
+  const accepted = (locale: (typeof LOCALES)[number], list: string[]) => {
+    const approval = {
+      approvalId: 'a2',
+      type: 'SIGN_ON_GLASS',
+      action: 'DELIVERY',
+      side: 'COUNTER_PARTY',
+      role: 'CONSIGNEE',
+      roleId: 'r2',
+      declined: false,
+      remarks: null,
+      account: null,
+      signedOnGlassBy: { name: 'Eva Janssen' },
+      createDateTimeServer: '2026-11-23T13:02:00.000Z',
+    } as unknown as ApprovalResponse;
+    const html = renderToStaticMarkup(
+      createElement(
+        NextIntlClientProvider,
+        { locale, messages: MESSAGES[locale], formats: FORMATS, timeZone: 'Europe/Amsterdam', onError: failOnIntlError },
+        createElement(HandoverResult, { approval, serviceNumber: '000000000001', status: 'DELIVERED', complete: true, accepted: list, onClose: () => {} }),
+      ),
+    );
+    return /data-testid="result-accepted">([^<]*)</.exec(html)?.[1];
+  };
+
+  it.each(LOCALES)('%s: the line lists them; none, no line', (locale) => {
+    expect(accepted(locale, ['Damage – Two pallets crushed (Eva Janssen)'])).toContain('Two pallets crushed (Eva Janssen)');
+    expect(accepted(locale, [])).toBeUndefined();
+  });
+
+  it('in English', () => {
+    expect(accepted('en', ['Damage – Two pallets crushed (Eva Janssen)', 'Shortage – One carton missing'])).toBe(
+      'Accepted with reservations: Damage – Two pallets crushed (Eva Janssen); Shortage – One carton missing',
+    );
+  });
+});

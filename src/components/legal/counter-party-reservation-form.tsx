@@ -1,10 +1,11 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
-import { PhotoField, type Photo } from '@/components/tablet/photo-field';
+import type { Photo } from '@/components/tablet/photo-field';
 import { COMMON_KINDS } from '@/components/tablet/reservations-step';
 import type { ReservationKind } from '@/lib/domain/legal-events';
 import { GoodsLineChoice, type ReservableGoods } from './goods-line-choice';
+import { PhotosField } from './photos-field';
 
 /** A reservation as the counter party writes it: photos downscaled on the device (photo.ts), not sent yet. */
 export interface ReservationDraft {
@@ -13,8 +14,6 @@ export interface ReservationDraft {
   goodsLines: number[];
   photos: Photo[];
 }
-
-const MAX_PHOTOS = 3;
 
 /**
  * The counter party's own reservation before it confirms a hand-over (contract §7, §14), on the hand-over page and the
@@ -90,28 +89,7 @@ export function CounterPartyReservationForm(props: {
           onChange={(event) => setText(event.target.value)}
         />
       </div>
-      <fieldset className="choice-list">
-        <legend>{t('counterParty.photos')}</legend>
-        {photos.map((photo, index) => (
-          <div key={`${round}-${index}`} className="photo-taken">
-            {/* eslint-disable-next-line @next/next/no-img-element -- a local data URL preview, nothing to optimise */}
-            <img className="photo-preview" src={`data:${photo.mimeType};base64,${photo.content}`} alt={t('tablet.photoPreview')} />
-            <button type="button" className="button button-secondary" onClick={() => setPhotos(photos.filter((_, other) => other !== index))}>
-              {t('counterParty.removePhoto', { number: index + 1 })}
-            </button>
-          </div>
-        ))}
-        {photos.length < MAX_PHOTOS ? (
-          <PhotoField
-            id="counter-party-photo"
-            label={t('tablet.photo')}
-            failed={t('tablet.photoFailed')}
-            previewAlt={t('tablet.photoPreview')}
-            round={round * 10 + photos.length}
-            onChange={(photo) => photo && setPhotos([...photos, photo])}
-          />
-        ) : null}
-      </fieldset>
+      <PhotosField id="counter-party-photo" photos={photos} round={round} onChange={setPhotos} />
       <div className="actions">
         <button type="submit" className="button button-primary button-large" disabled={Boolean(props.busy)} aria-busy={Boolean(props.busy) || undefined}>
           {props.busy ?? t('counterParty.add')}

@@ -6,7 +6,9 @@ import { errorsFromCall, type FieldError } from '@/components/forms/errors';
 import type { ReservationKind } from '@/lib/domain/legal-events';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import { useTRPC } from '@/lib/trpc/client';
+import type { Photo } from '@/components/tablet/photo-field';
 import { GoodsLineChoice } from './goods-line-choice';
+import { PhotosField, photosAttachments } from './photos-field';
 import { Done, LegalErrors, useKeepDocument } from './legal-bits';
 import { deadlineOf, deliveredAtOf, TimeLeft } from './time-left';
 
@@ -16,7 +18,8 @@ const KINDS: Record<LateStage, readonly ReservationKind[]> = { AFTER_DELIVERY: [
 /**
  * The consignee's reservations after the delivery (CMR art. 30): loss or damage not apparent (7 days, Sundays not
  * counted) and delay (21 days), each with the time left in its window. A late one is still recorded; the service
- * marks it (`withinTimeLimit`). Sent as a comment with a `reservation`, as over REST.
+ * marks it (`withinTimeLimit`). Sent as a comment with a `reservation` and its photos (up to three) as the comment's
+ * attachments, as over REST (issue 34: the hidden damage is photographed when it is found).
  */
 export function LateReservationForm({ document }: { document: FreightDocumentResponse }) {
   const t = useTranslations('legal');
@@ -28,6 +31,9 @@ export function LateReservationForm({ document }: { document: FreightDocumentRes
   const [kind, setKind] = useState<ReservationKind>('DAMAGE');
   const [text, setText] = useState('');
   const [lines, setLines] = useState<number[]>([]);
+  const [photos, setPhotos] = useState<Photo[]>([]);
+  // A new file input after each reservation recorded: it cannot be emptied by state.
+  const [round, setRound] = useState(0);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [done, setDone] = useState(false);
   const deliveredAt = deliveredAtOf(document);
@@ -45,6 +51,7 @@ export function LateReservationForm({ document }: { document: FreightDocumentRes
           text,
           previousCommits: document.previousCommits,
           reservation: { stage, kind, ...(lines.length ? { goodsLines: lines } : {}) },
+          ...photosAttachments(photos),
         },
       },
       {
@@ -52,6 +59,8 @@ export function LateReservationForm({ document }: { document: FreightDocumentRes
           await keep();
           setText('');
           setLines([]);
+          setPhotos([]);
+          setRound(round + 1);
           setDone(true);
         },
         onError: (error) => setErrors(errorsFromCall(error)),
@@ -111,6 +120,7 @@ export function LateReservationForm({ document }: { document: FreightDocumentRes
         <label htmlFor="late-text">{t('late.text')}</label>
         <textarea id="late-text" className="input" rows={3} value={text} onChange={(event) => setText(event.target.value)} />
       </div>
+      <PhotosField id="late-photo" photos={photos} round={round} onChange={setPhotos} />
       <LegalErrors errors={errors} testId="late-reservation-errors" />
       <Done text={done ? t('late.done') : undefined} testId="late-reservation-done" />
       <div className="actions">

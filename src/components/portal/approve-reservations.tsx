@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { errorsFromCall, useErrorMessage } from '@/components/forms/errors';
 import { CounterPartyReservationForm, type ReservationDraft } from '@/components/legal/counter-party-reservation-form';
 import { Done } from '@/components/legal/legal-bits';
+import { photosAttachments } from '@/components/legal/photos-field';
 import { STAGE_OF_TRANSFER } from '@/lib/domain/legal-events';
 import type { CounterPartyApproval } from '@/lib/domain/counter-party-approval';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
@@ -36,16 +37,7 @@ export function ApproveReservations({ document, approval }: { document: FreightD
           previousCommits: document.previousCommits,
           text: draft.text,
           reservation: { stage: STAGE_OF_TRANSFER[approval.action], kind: draft.kind, ...(draft.goodsLines.length ? { goodsLines: draft.goodsLines } : {}) },
-          ...(draft.photos.length
-            ? {
-                attachments: draft.photos.map((photo) => ({
-                  content: photo.content,
-                  mimeType: photo.mimeType,
-                  name: photo.name,
-                  originalFileName: photo.name,
-                })),
-              }
-            : {}),
+          ...photosAttachments(draft.photos),
         },
       });
     } catch (error) {

@@ -75,11 +75,15 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
   const { document, transfers } = query.data;
   const outcome = seen ? handOverOutcome(seen, document.approvals ?? []) : undefined;
   if (outcome) {
-    // Contract §14: what the approval did not accept because its screen never showed it, named as the list names it.
-    const unseen = (outcome.counterParty.unseenReservations ?? []).flatMap((id) => {
-      const comment = document.comments?.find((candidate) => candidate.commentId === id);
-      return comment?.reservation ? [`${legal(`reservationKind.${comment.reservation.kind}`)}${comment.text ? `: ${comment.text}` : ''}`] : [];
-    });
+    // Contract §14: the reservations the approval accepted (with the signer's name when recorded for them on the
+    // hand-over page) and what it did not accept because its screen never showed it, named as the list names them.
+    const named = (ids: readonly string[] | undefined, withSigner: boolean) =>
+      (ids ?? []).flatMap((id) => {
+        const comment = document.comments?.find((candidate) => candidate.commentId === id);
+        if (!comment?.reservation) return [];
+        const signer = withSigner && comment.reservation.recordedFor ? ` (${comment.reservation.recordedFor.name})` : '';
+        return [`${legal(`reservationKind.${comment.reservation.kind}`)}${comment.text ? `${withSigner ? ' –' : ':'} ${comment.text}` : ''}${signer}`];
+      });
     return (
       <HandoverResult
         approval={outcome.counterParty}
@@ -88,7 +92,8 @@ export function HandOver({ freightDocumentId }: { freightDocumentId: string }) {
         status={document.status}
         complete={outcome.complete}
         countryCode={transferCountry(document, outcome.action)}
-        unseen={unseen}
+        accepted={named(outcome.counterParty.acceptedReservations, true)}
+        unseen={named(outcome.counterParty.unseenReservations, false)}
         onClose={() => setSeen(new Set(approvalIds))}
       />
     );

@@ -28,6 +28,7 @@ export function HandoverResult({
   status,
   complete,
   countryCode,
+  accepted = [],
   unseen = [],
   onClose,
 }: {
@@ -39,6 +40,8 @@ export function HandoverResult({
   complete: boolean;
   /** The country of the transfer's place: the time is its local time (decision 0027). */
   countryCode?: string | null;
+  /** The reservations the counter party's approval accepted, named for the driver (issue 34: the result names them). */
+  accepted?: string[];
   /** Reservations of the stage recorded after the counter party's screen was shown, which the approval did not accept. */
   unseen?: string[];
   onClose: () => void;
@@ -69,6 +72,11 @@ export function HandoverResult({
         ) : (
           <p className="handover-result-signer">{t(SIGNER_LINE[approval.type] ?? 'signed', { name })}</p>
         )}
+        {!approval.declined && accepted.length ? (
+          <p className="handover-result-accepted" data-testid="result-accepted">
+            {t('accepted', { list: accepted.join('; ') })}
+          </p>
+        ) : null}
         {!approval.declined && unseen.length ? (
           <p className="legal-warning" data-testid="result-unseen">
             {legal('shown.unseen', { list: unseen.join('; ') })}
