@@ -503,7 +503,7 @@ test('a reservation recorded with a text is withdrawn before the consignor’s a
   const text = pdfText(await pdf.body());
   // Box 18 (up to box 19's label) holds the kept reservation, accepted; the withdrawn one is only in the annex.
   const box18 = text.slice(text.indexOf("Carrier's reservations and observations"), text.indexOf('Special agreements'));
-  expect(box18).toContain('DAMAGE: Corner of one carton crushed');
+  expect(box18).toContain('Damage: Corner of one carton crushed');
   expect(box18).toContain('accepted by');
   expect(box18).not.toContain('One pallet short of four');
   expect(text.split('One pallet short of four')).toHaveLength(2);
