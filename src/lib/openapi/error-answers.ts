@@ -38,7 +38,8 @@ export const GENERAL_ERROR_CODES: readonly GeneralCode[] = [
   { code: '2.6', field: CONTENT_TYPE_FIELD, applies: hasBody },
   { code: '2.4', applies: hasBody },
   { code: '2.7', applies: (operation) => !!operation.body && !operation.body.form && !operation.body.text },
-  { code: '3.17', applies: (operation) => !!operation.body || !!operation.query || operation.path.includes('{') },
+  // NUL characters and unpaired surrogates are refused in any query string, even of an operation that reads none.
+  { code: '3.17', applies: always },
   { code: '5.0', applies: always },
 ];
 
