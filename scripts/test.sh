@@ -84,6 +84,10 @@ services_lane() {
 api_lane() {
   vitest_tier integration-pglite
 }
+# Issue 35: every server the integration tiers start (they inherit this environment, tests/support/server.ts) appends
+# each REST answer's route, method, status and error codes here; the check after the tiers compares them with the
+# reference's declarations (scripts/openapi/check-answered-codes.ts).
+export RECORD_ANSWERED_CODES="$TEST_REPORTS/answered-codes"
 echo "== service tests (in-process, PGlite${TEST_DATABASE_URL:+ and PostgreSQL}) and API integration tests (PGlite${TEST_DATABASE_URL:+, then on PostgreSQL the files whose behaviour can differ there: see vitest.config.ts})"
 if [ "${TEST_LANES:-2}" = 1 ]; then
   services_lane
@@ -100,6 +104,13 @@ else
   echo "-- lane: integration-pglite"; cat "$TEST_REPORTS/lane-api.log"
   [ "$services_status" = 0 ] && [ "$api_status" = 0 ]
 fi
+
+# A code a route answered that its operation does not list is printed (and listed codes no test reached, as a warning).
+# Report only for now: the declarations were checked against part of the integration files (issue 35); drop
+# `--report` once a full run lists no operation, and the check fails the suite from then on.
+echo "== answered error codes against the reference's declarations"
+tier answered-codes npx tsx --conditions=react-server scripts/openapi/check-answered-codes.ts "$RECORD_ANSWERED_CODES" --report
+unset RECORD_ANSWERED_CODES
 
 echo "== Playwright (API and UI flows in Chromium)"
 tier playwright npx playwright test

@@ -2682,7 +2682,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `2.4` The request body cannot be parsed. · `3.17` Format not correct. · `4.50` Value not allowed. · `1.7` Invalid user credentials. · `1.13` Invalid grant: a new token could not be granted. · `2.1` Missing parameter. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `3.17` Format not correct. · `1.7` Invalid user credentials. · `1.13` Invalid grant: a new token could not be granted. · `2.1` Missing parameter. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -2761,6 +2761,17 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
         };
     };
     postOauthRevoke: {
@@ -2800,7 +2811,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description `2.4` The request body cannot be parsed. · `3.17` Format not correct. · `4.50` Value not allowed. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `3.17` Format not correct. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -2860,6 +2871,17 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -2931,6 +2953,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postAccountsUsers: {
@@ -2985,7 +3029,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.1` Required field missing. · `3.2` String length below minimum or above maximum. · `3.3` Field must be true. · `3.4` Not an e-mail format. · `3.5` E-mail not unique. · `3.14` Invalid phone number. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.2` String length below minimum or above maximum. · `3.3` Field must be true. · `3.4` Not an e-mail format. · `3.5` E-mail not unique. · `3.14` Invalid phone number. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -3045,6 +3089,17 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -3122,6 +3177,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAccountsUsersMe: {
@@ -3169,6 +3246,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description `3.17` Format not correct. */
+            400: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `1.8` No access token in the request. · `1.11` Invalid access token. */
             401: {
                 headers: {
@@ -3182,6 +3270,28 @@ export interface operations {
             };
             /** @description `2.6` Media type not supported. */
             406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -3225,7 +3335,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.1` Required field missing. · `3.2` String length below minimum or above maximum. · `3.7` New password equals the old one. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.2` String length below minimum or above maximum. · `3.7` New password equals the old one. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -3293,6 +3403,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAccountsUsersMeDelegates: {
@@ -3340,6 +3461,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description `3.17` Format not correct. */
+            400: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `1.8` No access token in the request. · `1.11` Invalid access token. */
             401: {
                 headers: {
@@ -3353,6 +3485,28 @@ export interface operations {
             };
             /** @description `2.6` Media type not supported. */
             406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -3413,7 +3567,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.1` Required field missing. · `3.9` Value not allowed. · `3.16` More than one field of an exclusive group has a value. · `3.36` Delegate already exists for the document. · `3.37` Permanent account delegate cannot be removed from one document. · `3.38` Account delegate already exists for the document. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.9` Value not allowed. · `3.16` More than one field of an exclusive group has a value. · `3.36` Delegate already exists for the document. · `3.37` Permanent account delegate cannot be removed from one document. · `3.38` Account delegate already exists for the document. · `3.2` String length below minimum or above maximum. · `4.40` Account number matches no active account. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -3492,6 +3646,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteAccountsUsersMeDelegatesByDelegateId: {
@@ -3559,11 +3724,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `1.10` General security error. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -3602,8 +3789,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description `3.17` Format not correct. */
+            400: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `2.6` Media type not supported. */
             406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -3666,6 +3886,17 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            /** @description `3.17` Format not correct. */
+            400: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `1.8` No access token in the request. · `1.11` Invalid access token. */
             401: {
                 headers: {
@@ -3690,6 +3921,28 @@ export interface operations {
             };
             /** @description `2.6` Media type not supported. */
             406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -3805,8 +4058,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description `3.17` Format not correct. */
+            400: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `2.6` Media type not supported. */
             406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -3839,8 +4125,41 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            /** @description `3.17` Format not correct. */
+            400: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `2.6` Media type not supported. */
             406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -3928,6 +4247,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postFreightdocuments: {
@@ -3964,7 +4305,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.1` Required field missing. · `3.2` String length below minimum or above maximum. · `3.4` Not an e-mail format. · `3.6` Pattern not correct. · `3.9` Value not allowed. · `3.11` Invalid country code. · `3.12` Invalid currency code. · `3.14` Invalid phone number. · `3.15` Estimated taking over not before estimated delivery. · `3.26` Date field contains a time or is invalid. · `3.32` Currency code not specified. · `3.34` Total size of existing and submitted attachments exceeds the maximum. · `3.8` Attachment mime type not allowed. · `4.20` Document type not supported. · `4.36` Attachment type invalid. · `4.40` Account number matches no active account. · `4.44` Illegal attachment type for adding an attachment. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.2` String length below minimum or above maximum. · `3.4` Not an e-mail format. · `3.6` Pattern not correct. · `3.9` Value not allowed. · `3.11` Invalid country code. · `3.12` Invalid currency code. · `3.14` Invalid phone number. · `3.15` Estimated taking over not before estimated delivery. · `3.26` Date field contains a time or is invalid. · `3.32` Currency code not specified. · `3.34` Total size of existing and submitted attachments exceeds the maximum. · `3.8` Attachment mime type not allowed. · `4.20` Document type not supported. · `4.36` Attachment type invalid. · `4.40` Account number matches no active account. · `4.44` Illegal attachment type for adding an attachment. · `3.10` Reference lacks name or value. · `3.18` Attachment content empty at creation. · `3.33` Money amount invalid. · `3.35` Carrier has both account number and e-mail. · `3.40` Both goods and structured goods provided. · `3.41` Neither goods nor structured goods provided. · `3.42` Place of taking over role mandatory. · `3.43` Country code of place of taking over mandatory. · `4.51` At least one available signing method required. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -3988,6 +4329,17 @@ export interface operations {
             };
             /** @description `2.6` Media type not supported. */
             406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `4.41` Insufficient credits. */
+            409: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -4024,6 +4376,17 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4101,6 +4464,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     putFreightdocumentsById: {
@@ -4133,7 +4518,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.1` Required field missing. · `3.2` String length below minimum or above maximum. · `3.9` Value not allowed. · `3.11` Invalid country code. · `3.15` Estimated taking over not before estimated delivery. · `3.26` Date field contains a time or is invalid. · `4.40` Account number matches no active account. · `3.44` Country code of place of taking over immutable. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.2` String length below minimum or above maximum. · `3.9` Value not allowed. · `3.11` Invalid country code. · `3.15` Estimated taking over not before estimated delivery. · `3.26` Date field contains a time or is invalid. · `4.40` Account number matches no active account. · `3.44` Country code of place of taking over immutable. · `3.41` Neither goods nor structured goods provided. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -4166,7 +4551,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.47` Freight document not found. */
+            /** @description `4.47` Freight document not found. · `4.4` Attachment not part of the document. */
             404: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -4226,6 +4611,17 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4305,6 +4701,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getFreightdocumentsByIdPgp: {
@@ -4365,6 +4783,28 @@ export interface operations {
             };
             /** @description `2.6` Media type not supported. */
             406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -4489,6 +4929,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postFreightdocumentsByIdIssue: {
@@ -4519,7 +4981,7 @@ export interface operations {
                     "application/json": components["schemas"]["FreightDocument"];
                 };
             };
-            /** @description `3.17` Format not correct. · `4.50` Value not allowed. · `3.1` Required field missing. · `4.51` At least one available signing method required. */
+            /** @description `4.50` Value not allowed. · `3.17` Format not correct. · `3.1` Required field missing. · `4.51` At least one available signing method required. · `3.2` String length below minimum or above maximum. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -4585,11 +5047,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `1.10` General security error. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4636,7 +5120,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `3.17` Format not correct. · `4.50` Value not allowed. */
+            /** @description `4.50` Value not allowed. · `3.17` Format not correct. · `3.2` String length below minimum or above maximum. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -4702,11 +5186,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `1.10` General security error. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4756,7 +5262,7 @@ export interface operations {
                     "application/json": components["schemas"]["FreightDocument"];
                 };
             };
-            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.15` Estimated taking over not before estimated delivery. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.15` Estimated taking over not before estimated delivery. · `3.1` Required field missing. · `3.2` String length below minimum or above maximum. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -4811,7 +5317,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.9` Estimated taking-over time immutable in TRANSIT or DELIVERED. · `4.10` Estimated delivery time immutable in DELIVERED. · `4.13` Previous commits list has ids not in this document. · `4.45` Commit list empty. */
+            /** @description `4.9` Estimated taking-over time immutable in TRANSIT or DELIVERED. · `4.10` Estimated delivery time immutable in DELIVERED. · `4.13` Previous commits list has ids not in this document. · `4.45` Commit list empty. · `4.63` The freight document was replaced by a paper consignment note. */
             409: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -4849,6 +5355,17 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4905,7 +5422,7 @@ export interface operations {
                     "application/json": components["schemas"]["FreightDocument"];
                 };
             };
-            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.29` Number below minimum. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.29` Number below minimum. · `3.2` String length below minimum or above maximum. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -5006,6 +5523,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postFreightdocumentsByIdAttachments: {
@@ -5058,7 +5586,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.1` Required field missing. · `3.8` Attachment mime type not allowed. · `3.18` Attachment content empty at creation. · `3.34` Total size of existing and submitted attachments exceeds the maximum. · `4.36` Attachment type invalid. · `4.44` Illegal attachment type for adding an attachment. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.8` Attachment mime type not allowed. · `3.18` Attachment content empty at creation. · `3.34` Total size of existing and submitted attachments exceeds the maximum. · `4.36` Attachment type invalid. · `4.44` Illegal attachment type for adding an attachment. · `3.2` String length below minimum or above maximum. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -5151,6 +5679,17 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5261,6 +5800,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAttachmentById: {
@@ -5339,7 +5900,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.4` Attachment not part of the document. */
+            /** @description `4.4` Attachment not part of the document. · `4.1` Record does not exist. */
             404: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -5352,6 +5913,28 @@ export interface operations {
             };
             /** @description `2.6` Media type not supported. */
             406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -5472,7 +6055,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.4` Attachment not part of the document. */
+            /** @description `4.4` Attachment not part of the document. · `4.1` Record does not exist. */
             404: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -5485,6 +6068,28 @@ export interface operations {
             };
             /** @description `2.6` Media type not supported. */
             406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -5560,7 +6165,7 @@ export interface operations {
                     "application/json": components["schemas"]["FreightDocument"];
                 };
             };
-            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.1` Required field missing. · `3.9` Value not allowed. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.9` Value not allowed. · `3.2` String length below minimum or above maximum. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -5615,7 +6220,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.13` Previous commits list has ids not in this document. · `4.45` Commit list empty. · `4.16` New status of cargo transfer approval may not be DRAFT or ISSUED. · `4.17` Sub-account not allowed to use credits of the main account. · `4.18` Document not in the right status for the operation. · `4.19` Transfer to an account in the POST-PAY payment scheme not allowed. · `4.29` Invalid status transition. */
+            /** @description `4.13` Previous commits list has ids not in this document. · `4.45` Commit list empty. · `4.16` New status of cargo transfer approval may not be DRAFT or ISSUED. · `4.17` Sub-account not allowed to use credits of the main account. · `4.18` Document not in the right status for the operation. · `4.19` Transfer to an account in the POST-PAY payment scheme not allowed. · `4.29` Invalid status transition. · `4.63` The freight document was replaced by a paper consignment note. */
             409: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -5653,6 +6258,17 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5744,7 +6360,7 @@ export interface operations {
                     "application/json": components["schemas"]["FreightDocument"];
                 };
             };
-            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.1` Required field missing. · `3.6` Pattern not correct. · `3.8` Attachment mime type not allowed. · `3.9` Value not allowed. · `3.16` More than one field of an exclusive group has a value. · `3.34` Total size of existing and submitted attachments exceeds the maximum. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.6` Pattern not correct. · `3.8` Attachment mime type not allowed. · `3.9` Value not allowed. · `3.16` More than one field of an exclusive group has a value. · `3.34` Total size of existing and submitted attachments exceeds the maximum. · `3.2` String length below minimum or above maximum. · `3.4` Not an e-mail format. · `3.50` Fields must be all present or all absent. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -5799,7 +6415,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.13` Previous commits list has ids not in this document. · `4.45` Commit list empty. · `4.16` New status of cargo transfer approval may not be DRAFT or ISSUED. · `4.29` Invalid status transition. */
+            /** @description `4.13` Previous commits list has ids not in this document. · `4.45` Commit list empty. · `4.16` New status of cargo transfer approval may not be DRAFT or ISSUED. · `4.29` Invalid status transition. · `4.18` Document not in the right status for the operation. */
             409: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -5837,6 +6453,17 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5894,7 +6521,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.1` Required field missing. · `3.9` Value not allowed. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.9` Value not allowed. · `3.2` String length below minimum or above maximum. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -5995,6 +6622,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postFreightdocumentsByIdUpdates: {
@@ -6041,7 +6679,7 @@ export interface operations {
                     "application/json": components["schemas"]["FreightDocument"];
                 };
             };
-            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.9` Value not allowed. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.9` Value not allowed. · `3.1` Required field missing. · `3.2` String length below minimum or above maximum. · `3.6` Pattern not correct. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -6096,7 +6734,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.13` Previous commits list has ids not in this document. · `4.45` Commit list empty. · `4.16` New status of cargo transfer approval may not be DRAFT or ISSUED. · `4.29` Invalid status transition. */
+            /** @description `4.13` Previous commits list has ids not in this document. · `4.45` Commit list empty. · `4.16` New status of cargo transfer approval may not be DRAFT or ISSUED. · `4.29` Invalid status transition. · `4.63` The freight document was replaced by a paper consignment note. */
             409: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -6134,6 +6772,17 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6220,7 +6869,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.1` Required field missing. · `3.2` String length below minimum or above maximum. · `3.8` Attachment mime type not allowed. · `3.9` Value not allowed. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.2` String length below minimum or above maximum. · `3.8` Attachment mime type not allowed. · `3.9` Value not allowed. · `3.6` Pattern not correct. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -6275,7 +6924,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.13` Previous commits list has ids not in this document. · `4.45` Commit list empty. · `4.12` Comment period expired (14 days after delivery). · `4.16` New status of cargo transfer approval may not be DRAFT or ISSUED. · `4.46` Adding new structured goods not allowed. · `4.60` Reservation not possible for this stage now. · `4.63` The freight document was replaced by a paper consignment note. */
+            /** @description `4.13` Previous commits list has ids not in this document. · `4.45` Commit list empty. · `4.12` Comment period expired (14 days after delivery). · `4.16` New status of cargo transfer approval may not be DRAFT or ISSUED. · `4.46` Adding new structured goods not allowed. · `4.60` Reservation not possible for this stage now. · `4.63` The freight document was replaced by a paper consignment note. · `4.18` Document not in the right status for the operation. */
             409: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -6313,6 +6962,17 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6372,7 +7032,7 @@ export interface operations {
                     "application/json": components["schemas"]["FreightDocument"];
                 };
             };
-            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.1` Required field missing. · `3.2` String length below minimum or above maximum. · `3.9` Value not allowed. · `3.39` No rights to add or edit license plate data. · `3.45` License plates allowed only on carrier or subsequent carrier roles. · `3.46` At least one license plate required. · `3.47` License plates only insertable or updatable in ISSUED or TRANSIT. · `3.48` Role not allowed to edit license plate data. · `3.49` No license plates were updated. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.2` String length below minimum or above maximum. · `3.9` Value not allowed. · `3.39` No rights to add or edit license plate data. · `3.45` License plates allowed only on carrier or subsequent carrier roles. · `3.46` At least one license plate required. · `3.47` License plates only insertable or updatable in ISSUED or TRANSIT. · `3.48` Role not allowed to edit license plate data. · `3.49` No license plates were updated. · `3.11` Invalid country code. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -6405,7 +7065,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.47` Freight document not found. */
+            /** @description `4.47` Freight document not found. · `4.1` Record does not exist. */
             404: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -6473,6 +7133,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postFreightdocumentsByIdDelegate: {
@@ -6527,7 +7198,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.1` Required field missing. · `3.9` Value not allowed. · `3.16` More than one field of an exclusive group has a value. · `3.36` Delegate already exists for the document. · `3.37` Permanent account delegate cannot be removed from one document. · `3.38` Account delegate already exists for the document. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.9` Value not allowed. · `3.16` More than one field of an exclusive group has a value. · `3.36` Delegate already exists for the document. · `3.37` Permanent account delegate cannot be removed from one document. · `3.38` Account delegate already exists for the document. · `3.2` String length below minimum or above maximum. · `3.4` Not an e-mail format. · `4.40` Account number matches no active account. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -6628,6 +7299,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteFreightdocumentsByIdDelegatesByDelegateId: {
@@ -6708,11 +7390,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `1.10` General security error. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6760,7 +7464,7 @@ export interface operations {
                     "application/json": components["schemas"]["FreightDocument"];
                 };
             };
-            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.2` String length below minimum or above maximum. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -6853,6 +7557,17 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6995,7 +7710,7 @@ export interface operations {
                     "application/json": components["schemas"]["FreightDocument"];
                 };
             };
-            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.1` Required field missing. · `3.2` String length below minimum or above maximum. · `3.9` Value not allowed. · `4.40` Account number matches no active account. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.2` String length below minimum or above maximum. · `3.9` Value not allowed. · `4.40` Account number matches no active account. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -7096,6 +7811,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postFreightdocumentsByIdInstructionsByInstructionIdResponse: {
@@ -7141,7 +7867,7 @@ export interface operations {
                     "application/json": components["schemas"]["FreightDocument"];
                 };
             };
-            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.1` Required field missing. · `3.9` Value not allowed. · `4.40` Account number matches no active account. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.9` Value not allowed. · `4.40` Account number matches no active account. · `3.2` String length below minimum or above maximum. · `3.6` Pattern not correct. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -7242,6 +7968,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postFreightdocumentsByIdImpediments: {
@@ -7301,7 +8038,7 @@ export interface operations {
                     "application/json": components["schemas"]["FreightDocument"];
                 };
             };
-            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.1` Required field missing. · `3.8` Attachment mime type not allowed. · `3.9` Value not allowed. · `3.34` Total size of existing and submitted attachments exceeds the maximum. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.8` Attachment mime type not allowed. · `3.9` Value not allowed. · `3.34` Total size of existing and submitted attachments exceeds the maximum. · `3.2` String length below minimum or above maximum. · `3.6` Pattern not correct. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -7402,6 +8139,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postFreightdocumentsByIdCashondelivery: {
@@ -7451,7 +8199,7 @@ export interface operations {
                     "application/json": components["schemas"]["FreightDocument"];
                 };
             };
-            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.1` Required field missing. · `3.12` Invalid currency code. · `3.33` Money amount invalid. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.12` Invalid currency code. · `3.33` Money amount invalid. · `3.2` String length below minimum or above maximum. · `3.6` Pattern not correct. · `3.9` Value not allowed. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -7544,6 +8292,17 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7772,6 +8531,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getFreightdocumentsByIdReceiptPdf: {
@@ -7845,6 +8626,28 @@ export interface operations {
             };
             /** @description `4.18` Document not in the right status for the operation. */
             409: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -7934,6 +8737,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postFreightdocumentsByIdReplacebypaper: {
@@ -7975,7 +8800,7 @@ export interface operations {
                     "application/json": components["schemas"]["FreightDocument"];
                 };
             };
-            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.1` Required field missing. · `3.2` String length below minimum or above maximum. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.2` String length below minimum or above maximum. · `3.6` Pattern not correct. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -8076,6 +8901,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getProcedures: {
@@ -8131,8 +8967,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description `3.17` Format not correct. */
+            400: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `2.6` Media type not supported. */
             406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -8223,6 +9092,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postFreightdocumentsByIdSubscriptions: {
@@ -8271,7 +9162,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.1` Required field missing. · `4.14` Callback URL invalid (max 255 characters, starts with http:// or https://). */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `4.14` Callback URL invalid (max 255 characters, starts with http:// or https://). · `3.2` String length below minimum or above maximum. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -8361,6 +9252,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteFreightdocumentsByIdSubscriptionsBySubscriptionId: {
@@ -8430,11 +9332,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `1.10` General security error. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -8549,6 +9473,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postFreightdocumentsByIdSubscriptionsBySubscriptionIdTest: {
@@ -8584,7 +9530,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `3.17` Format not correct. · `4.50` Value not allowed. */
+            /** @description `4.50` Value not allowed. · `3.17` Format not correct. · `3.2` String length below minimum or above maximum. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -8628,11 +9574,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `1.10` General security error. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -8678,7 +9646,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `3.17` Format not correct. · `4.50` Value not allowed. */
+            /** @description `4.50` Value not allowed. · `3.17` Format not correct. · `3.2` String length below minimum or above maximum. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -8722,11 +9690,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `1.10` General security error. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -8769,6 +9759,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description `3.17` Format not correct. */
+            400: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `1.8` No access token in the request. · `1.11` Invalid access token. */
             401: {
                 headers: {
@@ -8782,6 +9783,28 @@ export interface operations {
             };
             /** @description `2.6` Media type not supported. */
             406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -8836,7 +9859,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `4.50` Value not allowed. · `3.1` Required field missing. · `4.14` Callback URL invalid (max 255 characters, starts with http:// or https://). */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `4.14` Callback URL invalid (max 255 characters, starts with http:// or https://). · `3.2` String length below minimum or above maximum. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -8915,6 +9938,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteAccountsUsersMeSubscriptionsBySubscriptionId: {
@@ -8982,11 +10016,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `1.10` General security error. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -9099,6 +10155,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postAccountsUsersMeSubscriptionsBySubscriptionIdTest: {
@@ -9132,7 +10210,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `3.17` Format not correct. · `4.50` Value not allowed. */
+            /** @description `4.50` Value not allowed. · `3.17` Format not correct. · `3.2` String length below minimum or above maximum. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -9176,11 +10254,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `1.10` General security error. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -9224,7 +10324,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `3.17` Format not correct. · `4.50` Value not allowed. */
+            /** @description `4.50` Value not allowed. · `3.17` Format not correct. · `3.2` String length below minimum or above maximum. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -9268,11 +10368,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `1.10` General security error. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again: a rate limit, the two-factor attempt limit (5 wrong codes per transfer in 15 minutes), or a username locked out after failed sign-ins. */
                     "Retry-After"?: string;
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -9427,6 +10549,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getV0ConsignmentsByDatasetId: {
@@ -9493,6 +10637,28 @@ export interface operations {
             };
             /** @description `2.6` Media type not supported. */
             406: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `2.4` The request body cannot be parsed. */
+            413: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -9589,6 +10755,17 @@ export interface operations {
             };
             /** @description `2.6` Media type not supported. */
             415: {
+                headers: {
+                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `5.0` Internal error. */
+            500: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;

@@ -1,6 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { BODY_LENGTH_FIELD, CONTENT_TYPE_FIELD, describeError, httpStatusOf, type ErrorCode } from '@/lib/errors/catalogue';
+import { describeError, type ErrorCode } from '@/lib/errors/catalogue';
 import { components } from './components';
 import { PARAMETER_DESCRIPTIONS } from './parameters';
 import { registerWebhooks } from './webhooks';
@@ -10,6 +10,7 @@ import { legalEventOperations } from './operations-legal-events';
 import { eftiOperations } from './operations-efti';
 import { subscriptionOperationsList, transferOperations } from './operations-transfers';
 import type { ApiOperation, Representation } from './operation';
+import { errorAnswers } from './error-answers';
 
 /** Every REST operation of the service; tests/integration/openapi.test.ts fails when a route is missing here. */
 export const apiOperations: ApiOperation[] = [
@@ -20,43 +21,6 @@ export const apiOperations: ApiOperation[] = [
   ...subscriptionOperationsList,
   ...eftiOperations,
 ];
-
-interface ErrorAnswer {
-  code: ErrorCode;
-  status: number;
-}
-
-/**
- * The errors an operation can answer: its own codes, plus those every operation of its kind can (contract §1):
- * authentication, the Accept header, the body's media type, size and syntax, NUL characters, rate limits and
- * Idempotency-Key. Statuses come from the catalogue, so the document says what the server does.
- */
-function errorAnswers(operation: ApiOperation): ErrorAnswer[] {
-  const answers: ErrorAnswer[] = [];
-  const add = (code: ErrorCode, field?: string) => answers.push({ code, status: httpStatusOf(code, { field, oauthEndpoint: operation.oauth }) });
-  if (operation.auth === 'bearer') ['1.8', '1.11'].forEach((code) => add(code as ErrorCode));
-  if (operation.auth === 'client' || operation.security === 'eftiGate') ['1.1', '1.6'].forEach((code) => add(code as ErrorCode));
-  add('2.6');
-  if (operation.body) {
-    add('2.6', CONTENT_TYPE_FIELD);
-    add('2.4');
-    add('2.4', BODY_LENGTH_FIELD);
-    if (!operation.body.form && !operation.body.text) add('2.7');
-  }
-  if (operation.body || operation.query || operation.path.includes('{')) add('3.17');
-  if (operation.method !== 'get' && operation.security !== 'eftiGate') {
-    answers.push({ code: '1.10', status: httpStatusOf('1.10', { rateLimited: true }) });
-    if (operation.method !== 'delete') add('4.50', 'Idempotency-Key');
-  }
-  for (const code of operation.errors) add(code);
-  const seen = new Set<string>();
-  return answers.filter((answer) => {
-    const key = `${answer.code}/${answer.status}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
 
 function mediaContent(content: Record<string, Representation>) {
   return Object.fromEntries(

@@ -45,7 +45,7 @@ export const legalEventOperations: ApiOperation[] = [
     parameterExamples: { id: ID, commentId: COMMENT_ID },
     body: { schema: withdrawalInput, example: { previousCommits: [HEAD] } },
     success: [{ status: 200, description: 'The document, the reservation marked `withdrawn`.', content: theDocument }],
-    errors: [...changeErrors, '4.1', '4.60'],
+    errors: [...changeErrors, '4.1', '4.60', '3.2'],
   },
   {
     method: 'post',
@@ -78,7 +78,7 @@ export const legalEventOperations: ApiOperation[] = [
     parameterExamples: { id: ID, instructionId: INSTRUCTION_ID },
     body: { schema: instructionResponseInput, example: { accepted: false, reason: 'The goods are already unloaded.', previousCommits: [HEAD] } },
     success: [{ status: 200, description: 'The document.', content: theDocument }],
-    errors: [...changeErrors, '3.1', '3.9', '4.1', '4.18', '4.40', '4.62'],
+    errors: [...changeErrors, '3.1', '3.9', '4.1', '4.18', '4.40', '4.62', '3.2', '3.6'],
   },
   {
     method: 'post',
@@ -91,7 +91,7 @@ export const legalEventOperations: ApiOperation[] = [
     parameterExamples: { id: ID },
     body: { schema: impedimentInput, example: { kind: 'CONSIGNEE_REFUSED', text: 'The consignee refuses to take the goods.', previousCommits: [HEAD] } },
     success: created('The document, listing the impediment in `impediments`.'),
-    errors: [...changeErrors, '3.1', '3.8', '3.9', '3.34', '4.64'],
+    errors: [...changeErrors, '3.1', '3.8', '3.9', '3.34', '4.64', '3.2', '3.6'],
   },
   {
     method: 'post',
@@ -104,7 +104,7 @@ export const legalEventOperations: ApiOperation[] = [
     parameterExamples: { id: ID },
     body: { schema: cashOnDeliveryInput, example: { collected: true, amount: 1250, currency: 'EUR', reference: 'Receipt 4711', previousCommits: [HEAD] } },
     success: created('The document with `cashOnDelivery`.'),
-    errors: [...changeErrors, '3.1', '3.12', '3.33', '4.18'],
+    errors: [...changeErrors, '3.1', '3.12', '3.33', '4.18', '3.2', '3.6', '3.9'],
   },
   {
     method: 'get',
@@ -156,7 +156,7 @@ export const legalEventOperations: ApiOperation[] = [
     parameterExamples: { id: ID },
     body: { schema: replaceByPaperInput, example: { reason: 'The truck’s tablet failed at the border.', previousCommits: [HEAD] } },
     success: [{ status: 200, description: 'The document with `replacedByPaper`.', content: theDocument }],
-    errors: [...changeErrors, '3.1', '3.2', '4.18'],
+    errors: [...changeErrors, '3.1', '3.2', '4.18', '3.6'],
   },
   {
     method: 'get',

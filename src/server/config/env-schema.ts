@@ -182,6 +182,12 @@ export const envSchema = z.object({
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Contract §12: unset, there is no /api/metrics; set, scrapers send it as a bearer token. */
   METRICS_TOKEN: secretOfLength(16, 'set a random token, e.g. METRICS_TOKEN=$(openssl rand -hex 32), or unset it to switch /api/metrics off'),
+  /**
+   * Tests only (issue 35): a directory where every REST answer's route, method, status and error codes are appended
+   * (src/server/http/answered-codes.ts), for scripts/check-answered-codes.ts. Unset (always, outside the test tiers),
+   * nothing is recorded and nothing changes.
+   */
+  RECORD_ANSWERED_CODES: z.string().min(1).optional(),
   /** On SIGTERM: how long requests in flight and the job in hand may take before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: positiveInt(20_000),
   // Rate limits (issue 13), counted in the database per window; 0 switches one off. Generous on purpose: they stop

@@ -14,6 +14,7 @@ import { jsonMayHoldUnsafeText } from '@/lib/text/unsafe-text';
 import { isFormContentType, isJsonContentType, JSON_MEDIA, negotiateMedia } from './negotiate';
 import { errorResponse, json, withApiHeaders } from './respond';
 import { answerIdempotently, idempotencyKeyOf, limitWrite } from './write-guards';
+import { recordAnswer } from './answered-codes';
 import { observed, routePattern } from '@/server/observability/observe-request';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -181,10 +182,14 @@ export function route(methods: Partial<Record<Method, Endpoint<any>>>) {
 function observeRoute<Method extends string>(handlers: Record<Method, Handler>, label?: string): Record<Method, Handler> {
   const pattern = async (request: NextRequest, context: RouteContext) => label ?? routePattern(request.nextUrl.pathname, await context.params);
   const noStore =
-    (handler: Handler): Handler =>
-    async (request, context) =>
-      withApiHeaders(await handler(request, context));
-  return Object.fromEntries(Object.entries<Handler>(handlers).map(([method, handler]) => [method, observed(noStore(handler), pattern)])) as Record<
+    (method: string, handler: Handler): Handler =>
+    async (request, context) => {
+      const response = withApiHeaders(await handler(request, context));
+      // Tests only: nothing happens unless RECORD_ANSWERED_CODES is set (answered-codes.ts).
+      await recordAnswer(await pattern(request, context), method, response);
+      return response;
+    };
+  return Object.fromEntries(Object.entries<Handler>(handlers).map(([method, handler]) => [method, observed(noStore(method, handler), pattern)])) as Record<
     Method,
     Handler
   >;
