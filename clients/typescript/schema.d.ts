@@ -3567,7 +3567,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.9` Value not allowed. · `3.16` More than one field of an exclusive group has a value. · `3.36` Delegate already exists for the document. · `3.37` Permanent account delegate cannot be removed from one document. · `3.38` Account delegate already exists for the document. · `3.2` String length below minimum or above maximum. · `4.40` Account number matches no active account. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.9` Value not allowed. · `3.16` More than one field of an exclusive group has a value. · `3.36` Delegate already exists for the document. · `3.37` Permanent account delegate cannot be removed from one document. · `3.38` Account delegate already exists for the document. · `3.2` String length below minimum or above maximum. · `4.40` Account number matches no active account. · `3.4` Not an e-mail format. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -5422,7 +5422,7 @@ export interface operations {
                     "application/json": components["schemas"]["FreightDocument"];
                 };
             };
-            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.29` Number below minimum. · `3.2` String length below minimum or above maximum. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.29` Number below minimum. · `3.2` String length below minimum or above maximum. · `3.1` Required field missing. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -5586,7 +5586,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.8` Attachment mime type not allowed. · `3.18` Attachment content empty at creation. · `3.34` Total size of existing and submitted attachments exceeds the maximum. · `4.36` Attachment type invalid. · `4.44` Illegal attachment type for adding an attachment. · `3.2` String length below minimum or above maximum. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.8` Attachment mime type not allowed. · `3.18` Attachment content empty at creation. · `3.34` Total size of existing and submitted attachments exceeds the maximum. · `4.36` Attachment type invalid. · `4.44` Illegal attachment type for adding an attachment. · `3.2` String length below minimum or above maximum. · `3.9` Value not allowed. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -6165,7 +6165,7 @@ export interface operations {
                     "application/json": components["schemas"]["FreightDocument"];
                 };
             };
-            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.9` Value not allowed. · `3.2` String length below minimum or above maximum. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.9` Value not allowed. · `3.2` String length below minimum or above maximum. · `3.6` Pattern not correct. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -7464,7 +7464,7 @@ export interface operations {
                     "application/json": components["schemas"]["FreightDocument"];
                 };
             };
-            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.2` String length below minimum or above maximum. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.2` String length below minimum or above maximum. · `3.1` Required field missing. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -7710,7 +7710,7 @@ export interface operations {
                     "application/json": components["schemas"]["FreightDocument"];
                 };
             };
-            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.2` String length below minimum or above maximum. · `3.9` Value not allowed. · `4.40` Account number matches no active account. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.2` String length below minimum or above maximum. · `3.9` Value not allowed. · `4.40` Account number matches no active account. · `3.4` Not an e-mail format. · `3.6` Pattern not correct. · `3.11` Invalid country code. · `3.14` Invalid phone number. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */

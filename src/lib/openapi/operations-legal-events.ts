@@ -45,7 +45,7 @@ export const legalEventOperations: ApiOperation[] = [
     parameterExamples: { id: ID, commentId: COMMENT_ID },
     body: { schema: withdrawalInput, example: { previousCommits: [HEAD] } },
     success: [{ status: 200, description: 'The document, the reservation marked `withdrawn`.', content: theDocument }],
-    errors: [...changeErrors, '4.1', '4.60', '3.2'],
+    errors: [...changeErrors, '4.1', '4.60', '3.2', '3.1'],
   },
   {
     method: 'post',
@@ -66,7 +66,7 @@ export const legalEventOperations: ApiOperation[] = [
       },
     },
     success: created('The document, listing the instruction in `instructions`.'),
-    errors: [...changeErrors, '3.1', '3.2', '3.9', '4.18', '4.40', '4.61'],
+    errors: [...changeErrors, '3.1', '3.2', '3.9', '4.18', '4.40', '4.61', '3.4', '3.6', '3.11', '3.14'],
   },
   {
     method: 'post',
