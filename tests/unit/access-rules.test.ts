@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { canMove } from '@/lib/domain/document-status';
 import type { ApprovalFact } from '@/lib/domain/transfers';
 import { allowedActionsOf, refusalOf } from '@/server/services/access/actions';
-import { resolveHeldRoles, type DelegationRow, type RoleRow } from '@/server/services/access/held-roles';
+import { resolveHeldRoles } from '@/server/services/access/held-roles';
 import type { freightDocuments } from '@/server/db/schema';
+import type { DelegationRow, RoleRow } from '@/server/services/document/rows';
 
 const role = (id: string, roleName: RoleRow['role'], accountId: string | null): RoleRow =>
   ({ id, documentId: 'd', role: roleName, accountId, email: null, party: {}, position: 0, createdAt: new Date() }) as RoleRow;

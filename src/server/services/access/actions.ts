@@ -27,12 +27,9 @@ import {
 } from '@/lib/domain/transfers';
 import type { Role } from '@/lib/schemas/freight-document';
 import type { ErrorCode } from '@/lib/errors/catalogue';
-import type { documentRoles, freightDocuments } from '@/server/db/schema';
 import type { HeldRole } from './held-roles';
 import { legalSituationOf, situationOf } from './transfer-situation';
-
-type DocumentRow = typeof freightDocuments.$inferSelect;
-type RoleRow = typeof documentRoles.$inferSelect;
+import type { DocumentRow, RoleRow } from '../document/rows';
 
 /** What an action's rule may look at besides the caller's roles. */
 export interface ActionState {
@@ -44,7 +41,7 @@ export interface ActionState {
   now?: Date;
   /** How many instructions wait for the carrier side's answer (contract §14); unknown in lists. */
   pendingInstructions?: number;
-  /** Whether the caller can pay for issuing now (services/freight-documents/credits.ts); unknown inside a verb. */
+  /** Whether the caller can pay for issuing now (services/document/credits.ts); unknown inside a verb. */
   canPayForIssue?: boolean;
 }
 

@@ -1,10 +1,6 @@
 import type { LegalSituation } from '@/lib/domain/legal-events';
 import type { ApprovalFact, TransferSituation } from '@/lib/domain/transfers';
-import type { documentApprovals, documentRoles, freightDocuments } from '@/server/db/schema';
-
-type DocumentRow = typeof freightDocuments.$inferSelect;
-type RoleRow = typeof documentRoles.$inferSelect;
-export type ApprovalRow = typeof documentApprovals.$inferSelect;
+import type { DocumentRow, RoleRow } from '../document/rows';
 
 /** The transfer rules' view of a document (lib/domain/transfers.ts): status, roles, custody, approvals, methods. */
 export function situationOf(document: DocumentRow, roles: readonly RoleRow[], approvals: readonly ApprovalFact[]): TransferSituation {

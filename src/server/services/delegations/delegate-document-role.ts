@@ -6,7 +6,7 @@ import { inTransaction, requireAccountId, type ServiceContext } from '../context
 import { grantingRoles } from '../access/actions';
 import { loadDelegationSources } from '../access/delegation-sources';
 import { preferHolder, resolveHeldRoles } from '../access/held-roles';
-import { loadAccessibleDocument } from '../access/load-document';
+import { loadAccessibleDocument } from '../document/load-document';
 import { findDelegatee, isUniqueViolation } from './delegatee';
 import { notifyDelegatee } from './notify-delegatee';
 

@@ -4,7 +4,7 @@ import type { DbOrTx } from '@/server/db/client';
 import { eftiUploads } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
 import { enqueue } from '@/server/jobs/queue';
-import type { DocumentRow } from '../access/load-document';
+import type { DocumentRow } from '../document/rows';
 
 export type UploadReason = (typeof eftiUploads.$inferInsert)['reason'];
 

@@ -6,12 +6,12 @@ import { attachments } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
 import { parseInput } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
-import { authorize } from '../access/load-document';
-import { attachmentRow, type PreparedAttachment } from '../freight-documents/attachment-content';
-import { mutateAndSerialize } from '../freight-documents/mutate-document';
-import { prepareCommentFiles } from '../transfers/record-comment';
+import { authorize } from '../document/load-document';
+import { attachmentRow, type PreparedAttachment } from '../document/attachment-content';
+import { mutateAndSerialize } from '../document/mutate-document';
+import { prepareCommentFiles } from '../document/record-comment';
 import { notifyOfLegalEvent } from './notify-legal-event';
-import { loadLegalState, recordLegalEventRow, refuseIf } from './record-legal-event';
+import { loadLegalState, recordLegalEventRow, refuseIf } from '../document/record-legal-event';
 
 async function storePhotos(tx: Transaction, documentId: string, files: PreparedAttachment[], now: Date): Promise<string[]> {
   const ids = files.map(() => newId());

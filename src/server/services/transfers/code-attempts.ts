@@ -10,7 +10,7 @@ import { queueMail } from '@/server/mail/queue-mail';
 import { fail, ServiceError } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
 import { recordCounterParty } from '../access/actions';
-import { authorize, loadAccessibleDocument } from '../access/load-document';
+import { authorize, loadAccessibleDocument } from '../document/load-document';
 import { situationOf } from '../access/transfer-situation';
 import { WRONG_RESPONSE_CODE } from './check-response-code';
 

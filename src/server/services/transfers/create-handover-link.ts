@@ -7,7 +7,7 @@ import { hashToken, newId, randomToken } from '@/server/crypto/tokens';
 import { fail, parseInput } from '@/server/errors';
 import { inTransaction, requireAccountId, type ServiceContext } from '../context';
 import { recordCounterParty } from '../access/actions';
-import { authorize, loadAccessibleDocument } from '../access/load-document';
+import { authorize, loadAccessibleDocument } from '../document/load-document';
 import { situationOf } from '../access/transfer-situation';
 import { endTransferLinks } from './handover-link-state';
 

@@ -5,10 +5,10 @@ import { myApprovalInput } from '@/lib/schemas/transfers';
 import { fail, parseInput } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
 import { onBehalfOf } from '../access/held-roles';
-import { authorize } from '../access/load-document';
+import { authorize } from '../document/load-document';
 import { situationOf } from '../access/transfer-situation';
-import { mutateAndSerialize } from '../freight-documents/mutate-document';
-import { recordApproval } from './record-approval';
+import { mutateAndSerialize } from '../document/mutate-document';
+import { recordApproval } from '../document/record-approval';
 
 export const APPROVE_ACTION: Record<TransferAction, DocumentAction> = {
   COLLECTION: 'APPROVE_COLLECTION',

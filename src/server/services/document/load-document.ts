@@ -5,13 +5,12 @@ import type { DbOrTx } from '@/server/db/client';
 import { freightDocuments } from '@/server/db/schema';
 import { isId } from '@/server/crypto/tokens';
 import { fail } from '@/server/errors';
-import { grantingRoles, refusalDetailOf, type ActionRule, type ActionState } from './actions';
-import { loadChangeState, loadDocumentState, type ChangeState, type DocumentFacts } from './document-state';
-import { preferHolder, resolveHeldRoles, type DelegationRow, type HeldRole, type RoleRow } from './held-roles';
-import type { ApprovalRow } from './transfer-situation';
+import { grantingRoles, refusalDetailOf, type ActionRule, type ActionState } from '../access/actions';
+import { loadChangeState, loadDocumentState, type ChangeState, type DocumentFacts } from './load-state';
+import { preferHolder, resolveHeldRoles, type HeldRole } from '../access/held-roles';
+import type { ApprovalRow, DelegationRow, DocumentRow, RoleRow } from './rows';
 
-export type DocumentRow = typeof freightDocuments.$inferSelect;
-export type { RoleRow, HeldRole };
+export type { HeldRole };
 
 export interface DocumentAccess {
   accountId: string;
@@ -29,7 +28,7 @@ export interface LoadedDocument {
   access: DocumentAccess;
   /** What the serializer shows besides, read with the document; absent for a change (and once a change made it stale). */
   facts?: DocumentFacts;
-  /** For a change (`forUpdate`): what the change frame needs besides, read instead of the facts (document-state.ts). */
+  /** For a change (`forUpdate`): what the change frame needs besides, read instead of the facts (load-state.ts). */
   change?: Pick<ChangeState, 'files' | 'commitCount' | 'commentCount'>;
 }
 

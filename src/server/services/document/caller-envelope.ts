@@ -1,9 +1,10 @@
 import { visibleSecrets, type TransferSecrets } from '@/lib/domain/transfers';
 import type { CallerEnvelope } from '@/lib/schemas/freight-document-response';
-import { allowedActionsOf, type ActionState } from './actions';
-import type { DelegationRow } from './held-roles';
+import { allowedActionsOf, type ActionState } from '../access/actions';
+
 import { actionStateOf, type LoadedDocument } from './load-document';
-import { situationOf } from './transfer-situation';
+import { situationOf } from '../access/transfer-situation';
+import type { DelegationRow } from './rows';
 
 export interface DocumentSecrets {
   collection?: TransferSecrets;
