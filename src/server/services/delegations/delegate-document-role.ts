@@ -3,7 +3,7 @@ import { delegations } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
 import { fail, parseInput } from '@/server/errors';
 import { inTransaction, requireAccountId, type ServiceContext } from '../context';
-import { grantingRoles } from '../access/actions';
+import { grantingRoles } from '@/lib/domain/action-rules';
 import { loadDelegationSources } from '../access/delegation-sources';
 import { preferHolder, resolveHeldRoles } from '../access/held-roles';
 import { loadAccessibleDocument } from '../document/load-document';

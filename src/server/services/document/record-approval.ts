@@ -6,7 +6,7 @@ import type { Transaction } from '@/server/db/client';
 import { documentApprovals, documentComments, documentCommits, documentLegalEvents } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
 import type { LoadedDocument } from './load-document';
-import { situationOf } from '../access/transfer-situation';
+import { situationOf } from '@/lib/domain/situations';
 import type { ChangeTimes, DocumentChange } from './mutate-document';
 import type { RoleRow } from './rows';
 

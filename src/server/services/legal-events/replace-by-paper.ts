@@ -4,7 +4,7 @@ import { replaceByPaperInput } from '@/lib/schemas/legal-events';
 import { parseInput } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
 import { authorize } from '../document/load-document';
-import { legalSituationOf } from '../access/transfer-situation';
+import { legalSituationOf } from '@/lib/domain/situations';
 import { mutateAndSerialize } from '../document/mutate-document';
 import { recordLegalEventRow } from '../document/record-legal-event';
 

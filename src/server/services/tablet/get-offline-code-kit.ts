@@ -7,7 +7,7 @@ import { fail } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
 import { loadDelegationSources } from '../access/delegation-sources';
 import { loadAccessibleDocument } from '../document/load-document';
-import { situationOf } from '../access/transfer-situation';
+import { situationOf } from '@/lib/domain/situations';
 import { visibleTo } from '../access/visibility';
 import { ACCOUNT_SECRET_PURPOSE } from '../accounts/create-account';
 import { loadTransferSecrets, secretsOfTransfer } from '../document/transfer-secrets';

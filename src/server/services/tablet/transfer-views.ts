@@ -3,7 +3,7 @@ import { deliveryDestination, hasPendingInstruction } from '@/lib/domain/deliver
 import { myOpenTransfers, placeRolesOf, type MyTransfer } from '@/lib/domain/tablet-transfers';
 import type { MyTransferItem } from '@/lib/schemas/tablet';
 import type { HeldRole } from '../document/load-document';
-import { situationOf } from '../access/transfer-situation';
+import { situationOf } from '@/lib/domain/situations';
 import type { ApprovalRow, DocumentRow, RoleRow } from '../document/rows';
 
 const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);

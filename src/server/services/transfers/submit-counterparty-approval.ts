@@ -11,9 +11,9 @@ import { fail, parseInput } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
 import { loadDelegationSources } from '../access/delegation-sources';
 import { preferHolder, resolveHeldRoles } from '../access/held-roles';
-import { recordCounterParty } from '../access/actions';
+import { recordCounterParty } from '@/lib/domain/action-rules';
 import { authorize, type HeldRole, type LoadedDocument } from '../document/load-document';
-import { situationOf } from '../access/transfer-situation';
+import { situationOf } from '@/lib/domain/situations';
 import { attachmentRow, checkAttachments, prepareAttachments, type PreparedFiles } from '../document/attachment-content';
 import { mutateDocument } from '../document/mutate-document';
 import { serializeDocument } from '../document/serialize-document';
@@ -159,7 +159,7 @@ export async function recordCounterPartyApproval(
     requirePreviousCommits: true,
     secondsSinceCreation: approval.secondsSinceCreation,
     apply: async (loaded, tx, times) => {
-      // Judged for the transfer of the body's kind, as an own approval is (actions.ts recordCounterParty).
+      // Judged for the transfer of the body's kind, as an own approval is (lib/domain/action-rules.ts recordCounterParty).
       authorize(loaded, recordCounterParty(approval.action));
       const situation = situationOf(loaded.document, loaded.roles, loaded.approvals);
       const transfer = resolveTransfer(situation, approval.action, approval.counterPartyRoleId);

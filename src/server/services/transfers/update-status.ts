@@ -7,7 +7,7 @@ import type { ServiceContext } from '../context';
 import { authorize } from '../document/load-document';
 import { deliveryTime } from '../document/record-approval';
 import { preferHolder } from '../access/held-roles';
-import { situationOf } from '../access/transfer-situation';
+import { situationOf } from '@/lib/domain/situations';
 import { mutateAndSerialize } from '../document/mutate-document';
 
 /**
