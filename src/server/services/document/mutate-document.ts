@@ -13,7 +13,7 @@ import { checkPreviousCommits, type ChangeType } from './commits';
 import { keepChainCheckWarm } from './check-document-chain';
 import { writeCommit } from './commit-writer';
 import { serializeDocument } from './serialize-document';
-import { queueIdentifierUpload } from '../efti/queue-upload';
+import { queueIdentifierUpload } from './queue-identifier-upload';
 import type { DocumentRow } from './rows';
 
 /**

@@ -12,7 +12,7 @@ import { openTransferSecrets } from './transfer-secrets';
 import { quoteFor } from './credits';
 import { pendingInstructionsOf } from '@/lib/domain/legal-events';
 import { documentContentJson } from './document-json';
-import { eftiEnvelopeOf } from '../efti/efti-envelope';
+import { eftiEnvelopeOf } from './efti-envelope';
 import type { AccountSummary } from './rows';
 
 /** The accounts that documents and their updates name, by id, in one query. */

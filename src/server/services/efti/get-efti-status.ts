@@ -9,7 +9,7 @@ import { requireAccountId, type ServiceContext } from '../context';
 import { loadAccessibleDocument } from '../document/load-document';
 import { loadDocumentContent } from '../document/serialize-document';
 import { accessJson } from '../document/list-accesses';
-import { uilOf } from './efti-envelope';
+import { uilOf } from '../document/efti-envelope';
 
 /** The upload log shows this many uploads, the newest. */
 export const UPLOAD_LOG_LIMIT = 100;

@@ -13,7 +13,7 @@ import { mailSenderFrom } from '../mail/document-mail-policy';
 import { transferSecretsWrite } from '../document/transfer-secrets';
 import { partySlots, resolveParties, roleRowOf } from './parties';
 import { partiesRemembered } from '../address-book/remember-parties';
-import { queueIdentifierUpload } from '../efti/queue-upload';
+import { queueIdentifierUpload } from '../document/queue-identifier-upload';
 
 /**
  * POST /freightdocuments (spec §3): a DRAFT, or straight to ISSUED when the body says so (one credit in

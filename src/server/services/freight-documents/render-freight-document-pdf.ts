@@ -8,7 +8,7 @@ import { PdfRenderOverBudget, renderPdfInPool } from '@/server/pdf/pool';
 import { requireAccountId, type ServiceContext } from '../context';
 import { callerHasPermission, loadAccessibleDocument } from '../document/load-document';
 import { loadDocumentContent, verificationUrlOf } from '../document/serialize-document';
-import { uilOfDocument } from '../efti/efti-envelope';
+import { uilOfDocument } from '../document/efti-envelope';
 import { sha256Hex } from '../document/snapshot';
 import { storedContent } from './stored-content';
 

@@ -6,7 +6,7 @@ import { fail } from '@/server/errors';
 import type { ServiceContext } from '../context';
 import type { VerificationView } from '@/lib/schemas/verification';
 import { eftiSettings } from '@/server/config/env';
-import { gateReadCount } from '../efti/efti-envelope';
+import { gateReadCount } from '../document/efti-envelope';
 import { checkDocumentChain } from '../document/check-document-chain';
 
 /** Tokens are 64 lowercase hex characters (the column's default); anything else is not looked up at all. */
