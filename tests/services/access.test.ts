@@ -9,7 +9,7 @@ import { delegations, documentCommits } from '@/server/db/schema';
 import { ServiceError } from '@/server/errors';
 import { newId } from '@/server/crypto/tokens';
 import type { ServiceContext } from '@/server/services/context';
-import { loadAccessibleDocument } from '@/server/services/access/load-document';
+import { loadAccessibleDocument } from '@/server/services/document/load-document';
 import { createFreightDocument } from '@/server/services/freight-documents/create-freight-document';
 import { getFreightDocument } from '@/server/services/freight-documents/get-freight-document';
 import { issueFreightDocument } from '@/server/services/freight-documents/issue-freight-document';

@@ -18,7 +18,7 @@ import { createFreightDocument } from '@/server/services/freight-documents/creat
 import { getAttachment } from '@/server/services/freight-documents/get-attachment';
 import { getFreightDocument } from '@/server/services/freight-documents/get-freight-document';
 import { replaceFreightDocument } from '@/server/services/freight-documents/replace-freight-document';
-import { verifyCommitChain } from '@/server/services/freight-documents/verify-commit-chain';
+import { verifyCommitChain } from '@/server/services/document/verify-commit-chain';
 import { activeAccount, blobStoreCases, closeTestS3Server, openTestDatabaseWithBlobs, serviceContext, type TestDatabase } from './harness';
 
 const pdf = (marker = crypto.randomUUID()) => Buffer.from(`%PDF-1.4\n% ${marker}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);

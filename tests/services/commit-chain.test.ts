@@ -18,23 +18,23 @@ import {
   documentSnapshots,
   freightDocuments,
 } from '@/server/db/schema';
-import { checkDocumentChain } from '@/server/services/freight-documents/check-document-chain';
+import { checkDocumentChain } from '@/server/services/document/check-document-chain';
 import { addComment } from '@/server/services/transfers/add-comment';
 import { queryRows } from '@/server/db/rows';
 import { ServiceError } from '@/server/errors';
 import type { ServiceContext } from '@/server/services/context';
 import { addAttachment } from '@/server/services/freight-documents/add-attachment';
-import { writeCommit } from '@/server/services/freight-documents/commit-writer';
+import { writeCommit } from '@/server/services/document/commit-writer';
 import { createFreightDocument } from '@/server/services/freight-documents/create-freight-document';
 import { getFreightDocument } from '@/server/services/freight-documents/get-freight-document';
 import { issueFreightDocument } from '@/server/services/freight-documents/issue-freight-document';
 import { replaceFreightDocument } from '@/server/services/freight-documents/replace-freight-document';
 import { updateEstimatedTimes } from '@/server/services/freight-documents/update-estimated-times';
-import { loadAttachmentDigests } from '@/server/services/freight-documents/attachment-columns';
-import { hashSnapshot, NO_TRANSFER_RECORDS, snapshotOf } from '@/server/services/freight-documents/snapshot';
+import { loadAttachmentDigests } from '@/server/services/document/attachment-columns';
+import { hashSnapshot, NO_TRANSFER_RECORDS, snapshotOf } from '@/server/services/document/snapshot';
 import { getCommit } from '@/server/services/freight-documents/get-commit';
 import { HASH_VERSION } from '@/lib/chain/formula';
-import { verifyCommitChain } from '@/server/services/freight-documents/verify-commit-chain';
+import { verifyCommitChain } from '@/server/services/document/verify-commit-chain';
 import { digestOfStreamOrMissing } from '@/server/blobs/read';
 import { getAttachment } from '@/server/services/freight-documents/get-attachment';
 import {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { delegations, mailOutbox } from '@/server/db/schema';
 import { ServiceError } from '@/server/errors';
 import type { ServiceContext } from '@/server/services/context';
-import { loadAccessibleDocument } from '@/server/services/access/load-document';
+import { loadAccessibleDocument } from '@/server/services/document/load-document';
 import { delegateAccountRole } from '@/server/services/delegations/delegate-account-role';
 import { delegateDocumentRole } from '@/server/services/delegations/delegate-document-role';
 import { listAccountDelegations } from '@/server/services/delegations/list-account-delegations';

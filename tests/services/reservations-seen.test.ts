@@ -11,7 +11,7 @@ import { documentEvents } from '@/server/db/schema';
 import { ServiceError } from '@/server/errors';
 import type { ServiceContext } from '@/server/services/context';
 import { getFreightDocument } from '@/server/services/freight-documents/get-freight-document';
-import { verifyCommitChain } from '@/server/services/freight-documents/verify-commit-chain';
+import { verifyCommitChain } from '@/server/services/document/verify-commit-chain';
 import { replaceByPaper } from '@/server/services/legal-events/replace-by-paper';
 import { withdrawReservation } from '@/server/services/legal-events/withdraw-reservation';
 import { addComment } from '@/server/services/transfers/add-comment';

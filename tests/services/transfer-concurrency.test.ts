@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentApprovals, documentEvents } from '@/server/db/schema';
 import { ServiceError } from '@/server/errors';
 import { getFreightDocument } from '@/server/services/freight-documents/get-freight-document';
-import { verifyCommitChain } from '@/server/services/freight-documents/verify-commit-chain';
+import { verifyCommitChain } from '@/server/services/document/verify-commit-chain';
 import { submitCounterpartyApproval } from '@/server/services/transfers/submit-counterparty-approval';
 import { submitMyApproval } from '@/server/services/transfers/submit-my-approval';
 import { databaseKinds, openTestDatabase, type TestDatabase } from './harness';

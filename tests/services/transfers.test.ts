@@ -12,7 +12,7 @@ import { newId } from '@/server/crypto/tokens';
 import { ServiceError } from '@/server/errors';
 import { getAttachment } from '@/server/services/freight-documents/get-attachment';
 import { getFreightDocument } from '@/server/services/freight-documents/get-freight-document';
-import { verifyCommitChain } from '@/server/services/freight-documents/verify-commit-chain';
+import { verifyCommitChain } from '@/server/services/document/verify-commit-chain';
 import { addComment } from '@/server/services/transfers/add-comment';
 import { submitCounterpartyApproval } from '@/server/services/transfers/submit-counterparty-approval';
 import { submitMyApproval } from '@/server/services/transfers/submit-my-approval';

@@ -15,7 +15,7 @@ import { cancelFreightDocument } from '@/server/services/freight-documents/cance
 import { createFreightDocument } from '@/server/services/freight-documents/create-freight-document';
 import { getFreightDocument } from '@/server/services/freight-documents/get-freight-document';
 import { issueFreightDocument } from '@/server/services/freight-documents/issue-freight-document';
-import { mutateDocument } from '@/server/services/freight-documents/mutate-document';
+import { mutateDocument } from '@/server/services/document/mutate-document';
 import { createSubscription, MAX_SUBSCRIPTIONS_PER_RESOURCE } from '@/server/services/subscriptions/create-subscription';
 import { deleteSubscription } from '@/server/services/subscriptions/delete-subscription';
 import { listSubscriptions } from '@/server/services/subscriptions/list-subscriptions';

@@ -5,9 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { canMove } from '@/lib/domain/document-status';
 import type { ApprovalFact } from '@/lib/domain/transfers';
-import { allowedActionsOf, refusalOf } from '@/server/services/access/actions';
-import { resolveHeldRoles, type DelegationRow, type RoleRow } from '@/server/services/access/held-roles';
+import { allowedActionsOf, refusalOf } from '@/lib/domain/action-rules';
+import { resolveHeldRoles } from '@/server/services/access/held-roles';
 import type { freightDocuments } from '@/server/db/schema';
+import type { DelegationRow, RoleRow } from '@/server/services/document/rows';
 
 const role = (id: string, roleName: RoleRow['role'], accountId: string | null): RoleRow =>
   ({ id, documentId: 'd', role: roleName, accountId, email: null, party: {}, position: 0, createdAt: new Date() }) as RoleRow;
@@ -73,23 +74,25 @@ describe('the action rules', () => {
   const carrier = resolveHeldRoles({ accountId: 'bob', roles, documentDelegations: [], sources: [] });
 
   it('say 1.4 without the right and the state’s code without the state', () => {
-    expect(refusalOf('ISSUE', carrier, { document: doc('DRAFT') })).toBe('1.4');
-    expect(refusalOf('ISSUE', submitter, { document: doc('ISSUED') })).toBe('4.18');
-    expect(refusalOf('UPDATE', submitter, { document: doc('ISSUED') })).toBe('4.5');
-    expect(refusalOf('CANCEL', submitter, { document: doc('TRANSIT') })).toBe('4.5');
-    expect(refusalOf('ISSUE', submitter, { document: doc('DRAFT'), canPayForIssue: false })).toBe('4.41');
-    expect(refusalOf('CORRECT_STRUCTURED_GOODS', carrier, { document: doc('DRAFT') })).toBe('4.18');
-    expect(refusalOf('ISSUE', submitter, { document: doc('DRAFT') })).toBeUndefined();
+    expect(refusalOf('ISSUE', carrier, { now: new Date(), document: doc('DRAFT') })).toBe('1.4');
+    expect(refusalOf('ISSUE', submitter, { now: new Date(), document: doc('ISSUED') })).toBe('4.18');
+    expect(refusalOf('UPDATE', submitter, { now: new Date(), document: doc('ISSUED') })).toBe('4.5');
+    expect(refusalOf('CANCEL', submitter, { now: new Date(), document: doc('TRANSIT') })).toBe('4.5');
+    expect(refusalOf('ISSUE', submitter, { now: new Date(), document: doc('DRAFT'), canPayForIssue: false })).toBe('4.41');
+    expect(refusalOf('CORRECT_STRUCTURED_GOODS', carrier, { now: new Date(), document: doc('DRAFT') })).toBe('4.18');
+    expect(refusalOf('ISSUE', submitter, { now: new Date(), document: doc('DRAFT') })).toBeUndefined();
   });
 
   it('offer a correction of quantities only when there are lines to correct', () => {
-    expect(allowedActionsOf(carrier, { document: doc('ISSUED') })).not.toContain('CORRECT_STRUCTURED_GOODS');
-    expect(allowedActionsOf(carrier, { document: doc('TRANSIT', { structuredGoods: [{ productId: 1 }] }) })).toContain('CORRECT_STRUCTURED_GOODS');
+    expect(allowedActionsOf(carrier, { now: new Date(), document: doc('ISSUED') })).not.toContain('CORRECT_STRUCTURED_GOODS');
+    expect(allowedActionsOf(carrier, { now: new Date(), document: doc('TRANSIT', { structuredGoods: [{ productId: 1 }] }) })).toContain(
+      'CORRECT_STRUCTURED_GOODS',
+    );
   });
 
   it('never offer an action the state machine could not take', () => {
     for (const status of ['DRAFT', 'ISSUED', 'TRANSIT', 'DELIVERED'] as const) {
-      const actions = allowedActionsOf(submitter, { document: doc(status), canPayForIssue: true });
+      const actions = allowedActionsOf(submitter, { now: new Date(), document: doc(status), canPayForIssue: true });
       if (actions.includes('ISSUE')) expect(canMove(status, 'ISSUED')).toBe(true);
       if (actions.includes('CANCEL')) expect(canMove(status, 'CANCELLED')).toBe(true);
     }
@@ -117,7 +120,7 @@ describe('the transfer rules of the table (contract §7)', () => {
     } as unknown as typeof freightDocuments.$inferSelect,
     roles: chain,
     approvals: extra.approvals ?? [],
-    now: extra.now,
+    now: extra.now ?? new Date(),
   });
   const transferActions = (accountId: string, situation: ReturnType<typeof state>) =>
     allowedActionsOf(held(accountId), situation).filter((action) =>

@@ -11,7 +11,7 @@ import { DraftActionsPanel } from '@/components/documents/draft-actions-panel';
 import { FORMATS } from '@/lib/i18n/config';
 import { MESSAGES } from '@/messages';
 import { permissionsOf } from '@/lib/domain/permissions';
-import { ACTION_RULES, allowedActionsOf } from '@/server/services/access/actions';
+import { ACTION_RULES, allowedActionsOf } from '@/lib/domain/action-rules';
 import type { HeldRole } from '@/server/services/access/held-roles';
 import type { freightDocuments } from '@/server/db/schema';
 
@@ -23,7 +23,7 @@ const failOnIntlError = (error: Error) => {
 };
 
 function buttons(canPayForIssue: boolean) {
-  const allowedActions = allowedActionsOf(submitter, { document: draft, canPayForIssue });
+  const allowedActions = allowedActionsOf(submitter, { document: draft, canPayForIssue, now: new Date() });
   const panel = createElement(DraftActionsPanel, {
     freightDocumentId: 'd1',
     serviceNumber: '000000000001',

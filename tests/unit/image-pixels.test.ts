@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LocalDiskBlobStore } from '@/server/blobs/local-disk';
-import { checkAttachments, MAX_IMAGE_PIXELS, prepareAttachments } from '@/server/services/freight-documents/attachment-content';
+import { checkAttachments, MAX_IMAGE_PIXELS, prepareAttachments } from '@/server/services/document/attachment-content';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { permissionsOf } from '@/lib/domain/permissions';
-import type { LoadedDocument } from '@/server/services/access/load-document';
-import { mayReadSealed } from '@/server/services/access/sealed-content';
+import type { LoadedDocument } from '@/server/services/document/load-document';
+import { mayReadSealed } from '@/server/services/freight-documents/sealed-content';
 
 const held = (role: 'CARRIER' | 'SUBSEQUENT_CARRIER' | 'CONSIGNEE' | 'PLACE_OF_DELIVERY', roleId: string) => ({
   role,

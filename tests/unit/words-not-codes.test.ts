@@ -10,7 +10,7 @@ import type { FreightDocumentContent } from '@/lib/schemas/freight-document-resp
 import { MESSAGES } from '@/messages';
 import { legalEventMail } from '@/server/mail/templates';
 import { cashOnDeliveryLine, reservationLines, withdrawnReservationLines } from '@/server/pdf/legal-events';
-import type { ChangeType } from '@/server/services/freight-documents/commits';
+import type { ChangeType } from '@/server/services/document/commits';
 
 const CHANGE_TYPES = [
   'CREATE',

@@ -2,7 +2,7 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useEnumLabel } from '@/components/i18n/labels';
-import type { DocumentAction } from '@/lib/domain/document-actions';
+import { APPROVE_ACTION } from '@/lib/domain/action-rules';
 import type { ApprovalType } from '@/lib/domain/transfers';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import type { HandOverTransfer } from '@/lib/schemas/tablet';
@@ -15,11 +15,6 @@ import { HandoverQrPanel } from './handover-qr-panel';
 import { OwnApprovalQrPanel } from './own-approval-qr-panel';
 import { CounterPartyEvidence } from './counter-party-evidence';
 
-const APPROVE: Record<HandOverTransfer['action'], DocumentAction> = {
-  COLLECTION: 'APPROVE_COLLECTION',
-  CARRIER_TO_CARRIER: 'APPROVE_CARRIER_TO_CARRIER',
-  DELIVERY: 'APPROVE_DELIVERY',
-};
 const RECORDED: ApprovalType[] = ['SIGN_ON_GLASS', 'TFA', 'IMPLICIT'];
 
 interface Props {
@@ -73,7 +68,7 @@ export function ApprovalsPanel({ document, transfer, comments, entries, submit }
     ...(transfer.action === 'CARRIER_TO_CARRIER' && transfer.toRoleId ? { counterPartyRoleId: transfer.toRoleId } : {}),
   };
   const mineApproved = transfer.side === 'RECEIVING' ? transfer.counterPartyApproved : transfer.carrierApproved;
-  const canApprove = document.allowedActions.includes(APPROVE[transfer.action]) && !mineApproved;
+  const canApprove = document.allowedActions.includes(APPROVE_ACTION[transfer.action]) && !mineApproved;
   const canRecord = transfer.side === 'CARRIER' && document.allowedActions.includes('RECORD_COUNTERPARTY_APPROVAL') && !transfer.counterPartyApproved;
   // Names once: the consignor is often its own place of taking over.
   const names = [...new Set(transfer.counterParties.map((party) => party.name ?? label('role', party.role)))].join(', ');

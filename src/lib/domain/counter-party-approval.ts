@@ -1,3 +1,4 @@
+import { APPROVE_ACTION } from './action-rules';
 import type { DocumentAction } from './document-actions';
 import type { TransferAction } from './transfers';
 import type { Role } from '@/lib/schemas/freight-document';
@@ -22,7 +23,6 @@ export const COUNTER_PARTY_ROLES_OF: readonly (readonly [TransferAction, readonl
   ['CARRIER_TO_CARRIER', ['SUBSEQUENT_CARRIER']],
   ['DELIVERY', ['CONSIGNEE', 'PLACE_OF_DELIVERY']],
 ];
-const ALLOWED: Record<'COLLECTION' | 'DELIVERY', DocumentAction> = { COLLECTION: 'APPROVE_COLLECTION', DELIVERY: 'APPROVE_DELIVERY' };
 
 /**
  * The approval the portal offers the caller now, if any: only as a counter party (the carrier side approves on
@@ -30,7 +30,7 @@ const ALLOWED: Record<'COLLECTION' | 'DELIVERY', DocumentAction> = { COLLECTION:
  */
 export function counterPartyApprovalOf(view: CallerView): CounterPartyApproval | null {
   for (const [action, roles] of COUNTER_PARTY_ROLES_OF) {
-    if (action === 'CARRIER_TO_CARRIER' || !view.allowedActions.includes(ALLOWED[action])) continue;
+    if (action === 'CARRIER_TO_CARRIER' || !view.allowedActions.includes(APPROVE_ACTION[action])) continue;
     const held = roles.find((role) => view.ownPermissions.some((permission) => permission.role === role));
     if (held) return { action, ownRole: held };
   }

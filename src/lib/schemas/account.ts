@@ -65,7 +65,7 @@ export const localeChanged = z.object({ locale: localeSchema });
 /** Activation tokens are 43 base64url characters (256 bits); anything else is malformed (4.35). */
 export const ACTIVATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** What issuing a document costs now, and who pays (services/freight-documents/credits.ts has the rule). */
+/** What issuing a document costs now, and who pays (services/document/credits.ts has the rule). */
 export const issueQuoteView = z.object({
   /** FREE: partner environment; PRE_PAY: paid from the balance now; POST_PAY: billed afterwards. */
   billing: z.enum(['FREE', 'PRE_PAY', 'POST_PAY']),

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 
 /**
  * Stores one file's bytes and says what names them in the body from now on (a staged-file token, see
- * services/freight-documents/staged-files.ts).
+ * services/document/staged-files.ts).
  */
 export type StageFile = (bytes: AsyncIterable<Uint8Array>) => Promise<{ token: string }>;
 

@@ -4,7 +4,7 @@ import { CONTENT_TYPE_FIELD } from '@/lib/errors/catalogue';
 import { errorItem, fail, parseInput, ServiceError } from '@/server/errors';
 import { createServiceContext, type ServiceContext } from '@/server/services/context';
 import { resolveAccessToken } from '@/server/services/oauth/resolve-access-token';
-import { stagingInto } from '@/server/services/freight-documents/staged-files';
+import { stagingInto } from '@/server/services/document/staged-files';
 import { authenticateClient, type OAuthClient } from '@/server/services/oauth/authenticate-client';
 import { parseBasicAuth, parseBearer } from './auth';
 import { bodyLimitOf, readBodyText, refuseDeclaredOversize, type BodyKind, type BodyShape } from './body-gate';

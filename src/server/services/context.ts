@@ -6,7 +6,7 @@ import { getDb } from '@/server/db/client';
 import { getAppSecret } from '@/server/crypto/app-secret';
 import { getBlobStore, type BlobStore } from '@/server/blobs';
 import { fail } from '@/server/errors';
-import type { StagedFiles } from './freight-documents/staged-file';
+import type { StagedFiles } from './document/staged-file';
 
 /** The account acting, and the client system it acts through (absent for portal sessions). */
 export interface Caller {

@@ -5,7 +5,7 @@ import { ServiceError } from '@/server/errors';
 import { jsonMayHoldUnsafeText } from '@/lib/text/unsafe-text';
 import { describeUnexpected } from '@/server/errors/describe-unexpected';
 import { requireJsonBody, withGatedBody, type BodyKind } from '@/server/http/body-gate';
-import { stagingForRequest, type StagedFiles } from '@/server/services/freight-documents/staged-files';
+import { stagingForRequest, type StagedFiles } from '@/server/services/document/staged-files';
 import { errorResponse, withApiHeaders } from '@/server/http/respond';
 import { log } from '@/server/observability/logger';
 import { observed } from '@/server/observability/observe-request';

@@ -5,7 +5,7 @@ import { zodIssuesToFieldErrors } from '@/lib/errors/from-zod';
 import { unsafeTextFields } from '@/lib/text/unsafe-text';
 import { errorItem, ServiceError, type ErrorCode, type ErrorItem } from '@/server/errors';
 import { createServiceContext, type ServiceContext } from '@/server/services/context';
-import type { StagedFiles } from '@/server/services/freight-documents/staged-files';
+import type { StagedFiles } from '@/server/services/document/staged-files';
 import { getSessionAccountId } from '@/server/auth/session';
 import { clientAddress } from '@/server/http/client-address';
 import { enforceRateLimits } from '@/server/services/operations/rate-limits';

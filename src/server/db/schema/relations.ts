@@ -12,7 +12,7 @@ import {
 } from './freight-documents';
 
 /**
- * What a document owns, for Drizzle's relational queries: services/access/document-state.ts reads a document with
+ * What a document owns, for Drizzle's relational queries: services/document/load-state.ts reads a document with
  * everything its serializer needs in one statement (issue 13: one round trip for the document).
  */
 export const freightDocumentRelations = relations(freightDocuments, ({ many }) => ({

@@ -11,7 +11,7 @@ export interface DelegationSource {
   delegationId: string;
 }
 
-/** The query of loadDelegationSources, also run inside the one statement that loads a document (document-state.ts). */
+/** The query of loadDelegationSources, also run inside the one statement that loads a document (load-state.ts). */
 export function delegationSourcesQuery(accountId: string | SQLWrapper) {
   return sql`
       with recursive sources(account_id, role, entry_id) as (

@@ -1,10 +1,7 @@
 import { permissionsOf, type Permission } from '@/lib/domain/permissions';
 import type { Role } from '@/lib/schemas/freight-document';
-import type { delegations, documentRoles } from '@/server/db/schema';
+import type { DelegationRow, RoleRow } from '../document/rows';
 import type { DelegationSource } from './delegation-sources';
-
-export type RoleRow = typeof documentRoles.$inferSelect;
-export type DelegationRow = typeof delegations.$inferSelect;
 
 /** A role the caller holds on one document, and how. */
 export interface HeldRole {

@@ -3,7 +3,7 @@ import { digestOfStreamOrMissing } from '@/server/blobs/read';
 import { attachments } from '@/server/db/schema';
 import { log } from '@/server/observability/logger';
 import type { ServiceContext } from '../context';
-import { sha256Hex } from '../freight-documents/snapshot';
+import { sha256Hex } from '../document/snapshot';
 
 export interface BlobMigrationBatch {
   /** Attachments whose bytes are now in the store (verified there) and whose column was cleared. */

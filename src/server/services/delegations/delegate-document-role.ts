@@ -3,10 +3,10 @@ import { delegations } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
 import { fail, parseInput } from '@/server/errors';
 import { inTransaction, requireAccountId, type ServiceContext } from '../context';
-import { grantingRoles } from '../access/actions';
+import { grantingRoles } from '@/lib/domain/action-rules';
 import { loadDelegationSources } from '../access/delegation-sources';
 import { preferHolder, resolveHeldRoles } from '../access/held-roles';
-import { loadAccessibleDocument } from '../access/load-document';
+import { loadAccessibleDocument } from '../document/load-document';
 import { findDelegatee, isUniqueViolation } from './delegatee';
 import { notifyDelegatee } from './notify-delegatee';
 

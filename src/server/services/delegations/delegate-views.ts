@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DelegateView } from '@/lib/schemas/delegation';
 import type { DbOrTx } from '@/server/db/client';
 import { accounts, delegations } from '@/server/db/schema';
-import type { DelegationRow } from '../access/held-roles';
+import type { DelegationRow } from '../document/rows';
 
 /** The caller's active account-wide delegations, oldest first. */
 export function loadOwnAccountDelegations(db: DbOrTx, accountId: string): Promise<DelegationRow[]> {

@@ -4,7 +4,8 @@ import type { DbOrTx } from '@/server/db/client';
 import { delegations, documentRoles } from '@/server/db/schema';
 import { queryRows } from '@/server/db/rows';
 import { loadDelegationSources, type DelegationSource } from '../access/delegation-sources';
-import { resolveHeldRoles, type DelegationRow } from '../access/held-roles';
+import { resolveHeldRoles } from '../access/held-roles';
+import type { DelegationRow } from '../document/rows';
 
 /**
  * Revokes a delegation and everything delegated further from it (spec §1): first every delegation whose

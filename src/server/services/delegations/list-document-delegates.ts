@@ -1,6 +1,6 @@
 import { requireAccountId, type ServiceContext } from '../context';
-import { ownDelegationsOn } from '../access/caller-envelope';
-import { loadAccessibleDocument } from '../access/load-document';
+import { ownDelegationsOn } from '../document/caller-envelope';
+import { loadAccessibleDocument } from '../document/load-document';
 import { delegateViewsOf, loadOwnAccountDelegations } from './delegate-views';
 
 /**

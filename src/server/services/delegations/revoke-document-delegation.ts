@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { delegations } from '@/server/db/schema';
 import { fail } from '@/server/errors';
 import { inTransaction, requireAccountId, type ServiceContext } from '../context';
-import { loadAccessibleDocument } from '../access/load-document';
+import { loadAccessibleDocument } from '../document/load-document';
 import { endDelegation } from './end-delegation';
 
 /**

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { EftiSource } from '@/lib/efti/dataset';
 import type { DbOrTx } from '@/server/db/client';
 import { freightDocuments } from '@/server/db/schema';
-import { loadDocumentState } from '../access/document-state';
-import { documentContentJson } from '../freight-documents/document-json';
+import { loadDocumentState } from '../document/load-state';
+import { documentContentJson } from '../document/document-json';
 
 /** Loads done for the service itself (the gate, the upload job): no account's delegations or subscriptions apply. */
 const NO_CALLER = '';

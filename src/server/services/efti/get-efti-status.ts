@@ -6,10 +6,10 @@ import { eftiSettings } from '@/server/config/env';
 import { documentAccesses, eftiUploadAttempts, eftiUploads } from '@/server/db/schema';
 import { fail } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
-import { loadAccessibleDocument } from '../access/load-document';
-import { loadDocumentContent } from '../freight-documents/serialize-document';
-import { accessJson } from '../verification/list-accesses';
-import { uilOf } from './efti-envelope';
+import { loadAccessibleDocument } from '../document/load-document';
+import { loadDocumentContent } from '../document/serialize-document';
+import { accessJson } from '../document/list-accesses';
+import { uilOf } from '../document/efti-envelope';
 
 /** The upload log shows this many uploads, the newest. */
 export const UPLOAD_LOG_LIMIT = 100;

@@ -7,7 +7,7 @@ import { accounts, documentRoles, freightDocuments } from '@/server/db/schema';
 import { queueMail } from '@/server/mail/queue-mail';
 import { eftiFollowUpMail } from '@/server/mail/efti-follow-up-template';
 import { inTransaction, type ServiceContext } from '../context';
-import { eventBody, queueDeliveries, subscriptionsReachingQuery } from '../subscriptions/queue-delivery';
+import { eventBody, queueDeliveries, subscriptionsReachingQuery } from '../document/queue-delivery';
 import { queryRows } from '@/server/db/rows';
 import { SERVED_STATUSES, documentOfDataset } from './dataset-source';
 import { recordGateAccess, refusal, type GateAnswer } from './gate-answer';

@@ -4,9 +4,9 @@ import { attachments } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
 import { parseInput } from '@/server/errors';
 import type { ServiceContext } from '../context';
-import { authorize } from '../access/load-document';
-import { attachmentRow, checkAttachments, prepareAttachments } from './attachment-content';
-import { mutateDocument } from './mutate-document';
+import { authorize } from '../document/load-document';
+import { attachmentRow, checkAttachments, prepareAttachments } from '../document/attachment-content';
+import { mutateDocument } from '../document/mutate-document';
 
 /** POST /freightdocuments/{id}/attachments (contract §10): the submitter, DRAFT only, within the 10 MB of 3.34. */
 export async function addAttachment({ ctx, input }: { ctx: ServiceContext; input: { freightDocumentId: string; body: unknown } }) {

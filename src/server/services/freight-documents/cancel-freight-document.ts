@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../context';
-import { authorize } from '../access/load-document';
-import { mutateDocument } from './mutate-document';
+import { authorize } from '../document/load-document';
+import { mutateDocument } from '../document/mutate-document';
 
 /** POST /freightdocuments/{id}/cancel: only a DRAFT (4.5); afterwards the document is invisible to everyone. */
 export async function cancelFreightDocument({ ctx, input }: { ctx: ServiceContext; input: { freightDocumentId: string } }) {

@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import { structuredGoodsPatchInput } from '@/lib/schemas/freight-document';
 import { errorItem, parseInput, ServiceError } from '@/server/errors';
 import type { ServiceContext } from '../context';
-import { authorize } from '../access/load-document';
-import { mutateAndSerialize } from './mutate-document';
+import { authorize } from '../document/load-document';
+import { mutateAndSerialize } from '../document/mutate-document';
 import { unknownGoodsLine } from './unknown-goods-line';
 
 /**

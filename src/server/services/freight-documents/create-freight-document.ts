@@ -4,16 +4,16 @@ import { accounts, attachments, documentRoles, freightDocuments } from '@/server
 import { newId } from '@/server/crypto/tokens';
 import { ServiceError } from '@/server/errors';
 import { inTransaction, requireAccountId, type ServiceContext } from '../context';
-import { attachmentRow, prepareCheckedAttachments } from './attachment-content';
-import { writeCommit } from './commit-writer';
-import { chargeIssue, nextServiceNumber } from './credits';
+import { attachmentRow, prepareCheckedAttachments } from '../document/attachment-content';
+import { writeCommit } from '../document/commit-writer';
+import { chargeIssue, nextServiceNumber } from '../document/credits';
 import { buildContent, documentColumns } from './document-content';
 import { roleHolderMails } from './notify-role-holders';
 import { mailSenderFrom } from '../mail/document-mail-policy';
-import { transferSecretsWrite } from '../transfers/transfer-secrets';
+import { transferSecretsWrite } from '../document/transfer-secrets';
 import { partySlots, resolveParties, roleRowOf } from './parties';
 import { partiesRemembered } from '../address-book/remember-parties';
-import { queueIdentifierUpload } from '../efti/queue-upload';
+import { queueIdentifierUpload } from '../document/queue-identifier-upload';
 
 /**
  * POST /freightdocuments (spec §3): a DRAFT, or straight to ISSUED when the body says so (one credit in

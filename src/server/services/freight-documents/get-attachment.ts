@@ -4,10 +4,10 @@ import { isId } from '@/server/crypto/tokens';
 import { fail } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
 import { loadDelegationSources } from '../access/delegation-sources';
-import { loadAccessibleDocument } from '../access/load-document';
-import { mayReadSealed } from '../access/sealed-content';
+import { loadAccessibleDocument } from '../document/load-document';
+import { mayReadSealed } from './sealed-content';
 import { visibleTo } from '../access/visibility';
-import { ATTACHMENT_SUMMARY } from './attachment-columns';
+import { ATTACHMENT_SUMMARY } from '../document/attachment-columns';
 import { storedContent } from './stored-content';
 
 /**

@@ -7,8 +7,8 @@ import { fail } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
 import { loadDelegationSources } from '../access/delegation-sources';
 import { visibleTo } from '../access/visibility';
-import { loadRecordEntries } from './chain-records';
-import { FIRST_SNAPSHOT_VERSION } from './snapshot';
+import { loadRecordEntries } from '../document/chain-records';
+import { FIRST_SNAPSHOT_VERSION } from '../document/snapshot';
 
 const COMMIT_ID = /^[0-9a-f]{64}$/;
 

@@ -1,6 +1,6 @@
 import { requireAccountId, type ServiceContext } from '../context';
-import { loadAccessibleDocument } from '../access/load-document';
-import { serializeDocument } from './serialize-document';
+import { loadAccessibleDocument } from '../document/load-document';
+import { serializeDocument } from '../document/serialize-document';
 
 /** GET /freightdocuments/{id} as JSON: the document as this caller may see it. */
 export async function getFreightDocument({ ctx, input }: { ctx: ServiceContext; input: { freightDocumentId: string } }) {

@@ -1,6 +1,6 @@
 import { requireAccountId, type ServiceContext } from '../context';
-import { loadAccessibleDocument } from '../access/load-document';
-import { quoteIssue, type IssueQuote } from './credits';
+import { loadAccessibleDocument } from '../document/load-document';
+import { quoteIssue, type IssueQuote } from '../document/credits';
 
 /**
  * What issuing costs now and whether it can be paid (the portal explains it before the button). For a new document

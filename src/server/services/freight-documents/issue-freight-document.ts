@@ -1,8 +1,8 @@
 import { requireAccountId, type ServiceContext } from '../context';
-import { authorize } from '../access/load-document';
-import { transferSecretsWrite } from '../transfers/transfer-secrets';
-import { chargeIssue } from './credits';
-import { mutateAndSerialize } from './mutate-document';
+import { authorize } from '../document/load-document';
+import { transferSecretsWrite } from '../document/transfer-secrets';
+import { chargeIssue } from '../document/credits';
+import { mutateAndSerialize } from '../document/mutate-document';
 
 /**
  * POST /freightdocuments/{id}/issue: DRAFT → ISSUED by the submitter or a delegate of its role (who acts with the

@@ -1,11 +1,11 @@
 import { parseListQuery } from '@/lib/domain/list-query';
 import { ServiceError } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
-import { callerEnvelopeOf } from '../access/caller-envelope';
-import { loadCallerFacts, loadListEntries } from '../access/document-state';
+import { callerEnvelopeOf } from '../document/caller-envelope';
+import { loadCallerFacts, loadListEntries } from '../document/load-state';
 import { resolveHeldRoles } from '../access/held-roles';
-import { quoteFor } from './credits';
-import { documentContentJson } from './document-json';
+import { quoteFor } from '../document/credits';
+import { documentContentJson } from '../document/document-json';
 import { readListPage, TOTAL_CAP } from './list-page';
 import { searchCondition } from './search-predicate';
 

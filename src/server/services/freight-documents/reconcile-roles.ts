@@ -4,8 +4,9 @@ import type { FreightDocumentInput, PartyInput } from '@/lib/schemas/freight-doc
 import type { DbOrTx } from '@/server/db/client';
 import { documentRoles } from '@/server/db/schema';
 import { errorItem, ServiceError, type ErrorItem } from '@/server/errors';
-import type { RoleRow } from '../access/load-document';
+
 import { resolveParties, roleRowOf, storedParty, type PartySlot } from './parties';
+import type { RoleRow } from '../document/rows';
 
 function holderChanged(existing: RoleRow, party: PartyInput): boolean {
   const stored = existing.party as { submittedAccountNumber?: string; submittedAccountEmailAddress?: string };

@@ -6,10 +6,10 @@ import type { CmrPdfInput, PdfImage } from '@/server/pdf/model';
 import { fail } from '@/server/errors';
 import { PdfRenderOverBudget, renderPdfInPool } from '@/server/pdf/pool';
 import { requireAccountId, type ServiceContext } from '../context';
-import { callerHasPermission, loadAccessibleDocument } from '../access/load-document';
-import { loadDocumentContent, verificationUrlOf } from './serialize-document';
-import { uilOfDocument } from '../efti/efti-envelope';
-import { sha256Hex } from './snapshot';
+import { callerHasPermission, loadAccessibleDocument } from '../document/load-document';
+import { loadDocumentContent, verificationUrlOf } from '../document/serialize-document';
+import { uilOfDocument } from '../document/efti-envelope';
+import { sha256Hex } from '../document/snapshot';
 import { storedContent } from './stored-content';
 
 /** Raised whenever the layout changes: PDFs cached under the old layout are then never served again (2: local times, decision 0027). */

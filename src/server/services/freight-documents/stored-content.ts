@@ -6,7 +6,7 @@ import { fail } from '@/server/errors';
 import { metrics } from '@/server/observability/metrics';
 import { log } from '@/server/observability/logger';
 import type { ServiceContext } from '../context';
-import { sha256Hex } from './snapshot';
+import { sha256Hex } from '../document/snapshot';
 
 /** Whole files up to this size are read once into memory and checked there; larger ones are read twice (see `stream`). */
 const CHECK_IN_MEMORY_BYTES = 1024 * 1024;

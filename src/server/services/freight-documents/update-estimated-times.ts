@@ -3,8 +3,8 @@ import { changesDateTime } from '@/lib/domain/dates';
 import { estimatedTimesInput } from '@/lib/schemas/freight-document';
 import { errorItem, fail, parseInput, ServiceError } from '@/server/errors';
 import type { ServiceContext } from '../context';
-import { authorize } from '../access/load-document';
-import { mutateAndSerialize } from './mutate-document';
+import { authorize } from '../document/load-document';
+import { mutateAndSerialize } from '../document/mutate-document';
 
 /**
  * PATCH /freightdocuments/{id}/estimatedtimes (contract §4): the submitter, carrier or a subsequent carrier

@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import { fail } from '@/server/errors';
 import { unknownGoodsLine } from '../freight-documents/unknown-goods-line';
 import type { ServiceContext } from '../context';
-import { mutateDocument } from '../freight-documents/mutate-document';
-import { prepareCommentFiles, recordComment } from '../transfers/record-comment';
-import { loadLegalState, refuseIf } from './record-legal-event';
+import { mutateDocument } from '../document/mutate-document';
+import { prepareCommentFiles, recordComment } from '../document/record-comment';
+import { loadLegalState, refuseIf } from '../document/record-legal-event';
 
 type ParsedComment = z.output<typeof commentInput> & { reservation: NonNullable<z.output<typeof commentInput>['reservation']> };
 

@@ -9,13 +9,13 @@ import { fail, parseInput, ServiceError } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
 import { preferHolder } from '../access/held-roles';
 import { endDelegation } from '../delegations/end-delegation';
-import type { LoadedDocument } from '../access/load-document';
-import { mutateAndSerialize } from '../freight-documents/mutate-document';
+import type { LoadedDocument } from '../document/load-document';
+import { mutateAndSerialize } from '../document/mutate-document';
 import { notifyRoleHolders } from '../freight-documents/notify-role-holders';
 import { mailSenderOf } from '../mail/document-mail-policy';
 import { resolveParties, roleRowOf, storedParty } from '../freight-documents/parties';
 import { notifyOfLegalEvent } from './notify-legal-event';
-import { loadLegalState, recordLegalEventRow, refuseIf } from './record-legal-event';
+import { loadLegalState, recordLegalEventRow, refuseIf } from '../document/record-legal-event';
 
 const REPLACED_ROLE = { CHANGE_CONSIGNEE: ['CONSIGNEE', 'newConsignee'], CHANGE_PLACE_OF_DELIVERY: ['PLACE_OF_DELIVERY', 'newPlaceOfDelivery'] } as const;
 

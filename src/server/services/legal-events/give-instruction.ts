@@ -4,10 +4,10 @@ import { instructionInput } from '@/lib/schemas/legal-events';
 import { parseInput, ServiceError } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
 import { preferHolder } from '../access/held-roles';
-import { mutateAndSerialize } from '../freight-documents/mutate-document';
+import { mutateAndSerialize } from '../document/mutate-document';
 import { resolveParties } from '../freight-documents/parties';
 import { notifyOfLegalEvent } from './notify-legal-event';
-import { loadLegalState, recordLegalEventRow, refuseIf } from './record-legal-event';
+import { loadLegalState, recordLegalEventRow, refuseIf } from '../document/record-legal-event';
 
 /**
  * POST /freightdocuments/{id}/instructions (contract §14, CMR art. 12): the holder of the right of disposal

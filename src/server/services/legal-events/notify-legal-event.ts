@@ -6,7 +6,7 @@ import { runWrites } from '@/server/db/batched-writes';
 import { legalEventMail } from '@/server/mail/templates';
 import type { ServiceContext } from '../context';
 import { allowedDocumentMails, mailSenderOf } from '../mail/document-mail-policy';
-import type { LoadedDocument } from '../access/load-document';
+import type { LoadedDocument } from '../document/load-document';
 
 /**
  * E-mails the holders of `roleIds` about a legal event (contract §14), each once and in its language, queued in

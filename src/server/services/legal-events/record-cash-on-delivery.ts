@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import { cashOnDeliveryInput } from '@/lib/schemas/legal-events';
 import { parseInput } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
-import { authorize } from '../access/load-document';
-import { mutateAndSerialize } from '../freight-documents/mutate-document';
-import { recordLegalEventRow } from './record-legal-event';
+import { authorize } from '../document/load-document';
+import { mutateAndSerialize } from '../document/mutate-document';
+import { recordLegalEventRow } from '../document/record-legal-event';
 
 /**
  * POST /freightdocuments/{id}/cashondelivery (contract §14, CMR art. 21, box 15): the carrier side holding the

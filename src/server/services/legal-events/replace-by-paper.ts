@@ -3,10 +3,10 @@ import { replacingRole, type HeldRoleView } from '@/lib/domain/legal-events';
 import { replaceByPaperInput } from '@/lib/schemas/legal-events';
 import { parseInput } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
-import { authorize } from '../access/load-document';
-import { legalSituationOf } from '../access/transfer-situation';
-import { mutateAndSerialize } from '../freight-documents/mutate-document';
-import { recordLegalEventRow } from './record-legal-event';
+import { authorize } from '../document/load-document';
+import { legalSituationOf } from '@/lib/domain/situations';
+import { mutateAndSerialize } from '../document/mutate-document';
+import { recordLegalEventRow } from '../document/record-legal-event';
 
 /**
  * POST /freightdocuments/{id}/replacebypaper (contract §14, Additional Protocol art. 5(1)(f)): the submitter or

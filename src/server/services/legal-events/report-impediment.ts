@@ -1,17 +1,17 @@
 import type { z } from 'zod';
-import { impedimentRefusal, rightOfDisposalHolder } from '@/lib/domain/legal-events';
+import { rightOfDisposalHolder } from '@/lib/domain/legal-events';
 import { impedimentInput } from '@/lib/schemas/legal-events';
 import type { Transaction } from '@/server/db/client';
 import { attachments } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
 import { parseInput } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
-import { authorize } from '../access/load-document';
-import { attachmentRow, type PreparedAttachment } from '../freight-documents/attachment-content';
-import { mutateAndSerialize } from '../freight-documents/mutate-document';
-import { prepareCommentFiles } from '../transfers/record-comment';
+import { authorize } from '../document/load-document';
+import { attachmentRow, type PreparedAttachment } from '../document/attachment-content';
+import { mutateAndSerialize } from '../document/mutate-document';
+import { prepareCommentFiles } from '../document/record-comment';
 import { notifyOfLegalEvent } from './notify-legal-event';
-import { loadLegalState, recordLegalEventRow, refuseIf } from './record-legal-event';
+import { loadLegalState, recordLegalEventRow } from '../document/record-legal-event';
 
 async function storePhotos(tx: Transaction, documentId: string, files: PreparedAttachment[], now: Date): Promise<string[]> {
   const ids = files.map(() => newId());
@@ -35,9 +35,10 @@ export async function reportImpediment({ ctx, input }: { ctx: ServiceContext; in
     requirePreviousCommits: true,
     secondsSinceCreation: impediment.secondsSinceCreation,
     apply: async (loaded, tx, times) => {
+      // The table's rule is impedimentRefusal itself (lib/domain/action-rules.ts); the pending instructions the legal
+      // state adds do not change it, so it is checked once, here.
       const actingAs = authorize(loaded, 'REPORT_IMPEDIMENT');
       const { situation } = await loadLegalState(tx, loaded);
-      refuseIf(impedimentRefusal(situation, loaded.access.held));
       const holding = loaded.access.held.find((role) => role.roleId === situation.custody.at(-1)) ?? actingAs;
       await recordLegalEventRow(tx, loaded, {
         kind: 'IMPEDIMENT',

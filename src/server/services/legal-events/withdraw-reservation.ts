@@ -5,8 +5,8 @@ import { documentComments } from '@/server/db/schema';
 import { isId } from '@/server/crypto/tokens';
 import { fail, parseInput } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
-import { mutateAndSerialize } from '../freight-documents/mutate-document';
-import { loadLegalState, recordLegalEventRow, refuseIf } from './record-legal-event';
+import { mutateAndSerialize } from '../document/mutate-document';
+import { loadLegalState, recordLegalEventRow, refuseIf } from '../document/record-legal-event';
 
 /**
  * POST /freightdocuments/{id}/comments/{commentId}/withdrawal (contract §14): the author of a reservation withdraws it

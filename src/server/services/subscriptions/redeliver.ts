@@ -4,7 +4,7 @@ import { webhookDeliveries } from '@/server/db/schema';
 import { fail } from '@/server/errors';
 import { inTransaction, requireAccountId, type ServiceContext } from '../context';
 import { limitManualSends } from './manual-sends';
-import { queueDeliveries } from './queue-delivery';
+import { queueDeliveries } from '../document/queue-delivery';
 import { ownSubscription } from './subscription-scope';
 
 /**

@@ -1,7 +1,7 @@
 import type { SubscriptionScope } from '@/lib/schemas/subscriptions';
 import { inTransaction, requireAccountId, type ServiceContext } from '../context';
 import { limitManualSends } from './manual-sends';
-import { eventBody, queueDeliveries } from './queue-delivery';
+import { eventBody, queueDeliveries } from '../document/queue-delivery';
 import { ownSubscription } from './subscription-scope';
 
 /** The `freightDocumentId` of a test event to an account-wide subscription, which names no document. */

@@ -3,7 +3,7 @@ import type { SubscriptionScope } from '@/lib/schemas/subscriptions';
 import type { DbOrTx } from '@/server/db/client';
 import { webhookSubscriptions } from '@/server/db/schema';
 import { fail } from '@/server/errors';
-import { authorize, loadAccessibleDocument } from '../access/load-document';
+import { authorize, loadAccessibleDocument } from '../document/load-document';
 
 export type SubscriptionRow = typeof webhookSubscriptions.$inferSelect;
 

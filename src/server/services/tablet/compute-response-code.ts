@@ -8,14 +8,14 @@ import { fail, parseInput } from '@/server/errors';
 import { responseCodeRequest } from '@/lib/schemas/tablet';
 import { requireAccountId, type ServiceContext } from '../context';
 import { loadDelegationSources } from '../access/delegation-sources';
-import { loadAccessibleDocument } from '../access/load-document';
-import { situationOf } from '../access/transfer-situation';
+import { loadAccessibleDocument } from '../document/load-document';
+import { situationOf } from '@/lib/domain/situations';
 import { visibleTo } from '../access/visibility';
 import { ACCOUNT_SECRET_PURPOSE } from '../accounts/create-account';
 import { enforceRateLimits } from '../operations/rate-limits';
 import { getFreightDocument } from '../freight-documents/get-freight-document';
-import { loadTransferRecords } from '../freight-documents/snapshot';
-import { loadTransferSecrets, secretsOfTransfer } from '../transfers/transfer-secrets';
+import { loadTransferRecords } from '../document/snapshot';
+import { loadTransferSecrets, secretsOfTransfer } from '../document/transfer-secrets';
 
 /**
  * The counter party's phone page (issue 9 part 4, contract §8): the carrier's challenge code in, the response code

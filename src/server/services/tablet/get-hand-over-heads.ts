@@ -1,5 +1,5 @@
 import { requireAccountId, type ServiceContext } from '../context';
-import { loadAccessibleDocument } from '../access/load-document';
+import { loadAccessibleDocument } from '../document/load-document';
 
 /**
  * Issue 31 item 3: what an open hand-over screen asks every second to learn, within 3 s and without a reload, that

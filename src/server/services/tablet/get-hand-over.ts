@@ -3,8 +3,8 @@ import type { TransferAction } from '@/lib/domain/transfers';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import type { HandOverTransfer } from '@/lib/schemas/tablet';
 import { requireAccountId, type ServiceContext } from '../context';
-import { loadAccessibleDocument } from '../access/load-document';
-import { serializeDocument } from '../freight-documents/serialize-document';
+import { loadAccessibleDocument } from '../document/load-document';
+import { serializeDocument } from '../document/serialize-document';
 import { transferViewsOf } from './transfer-views';
 
 /** The secrets of one transfer from the caller's envelope (already cut to what the caller may see, contract §8). */

@@ -6,11 +6,11 @@ import { open } from '@/server/crypto/secret-box';
 import { fail } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
 import { loadDelegationSources } from '../access/delegation-sources';
-import { loadAccessibleDocument } from '../access/load-document';
-import { situationOf } from '../access/transfer-situation';
+import { loadAccessibleDocument } from '../document/load-document';
+import { situationOf } from '@/lib/domain/situations';
 import { visibleTo } from '../access/visibility';
 import { ACCOUNT_SECRET_PURPOSE } from '../accounts/create-account';
-import { loadTransferSecrets, secretsOfTransfer } from '../transfers/transfer-secrets';
+import { loadTransferSecrets, secretsOfTransfer } from '../document/transfer-secrets';
 
 /** The open documents a phone keeps codes for: the soonest, as on "My transfers". */
 const MAX_DOCUMENTS = 50;

@@ -2,8 +2,9 @@ import { goodsSummary } from '@/lib/domain/goods-summary';
 import { deliveryDestination, hasPendingInstruction } from '@/lib/domain/delivery-destination';
 import { myOpenTransfers, placeRolesOf, type MyTransfer } from '@/lib/domain/tablet-transfers';
 import type { MyTransferItem } from '@/lib/schemas/tablet';
-import type { DocumentRow, HeldRole, RoleRow } from '../access/load-document';
-import { situationOf, type ApprovalRow } from '../access/transfer-situation';
+import type { HeldRole } from '../document/load-document';
+import { situationOf } from '@/lib/domain/situations';
+import type { ApprovalRow, DocumentRow, RoleRow } from '../document/rows';
 
 const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 

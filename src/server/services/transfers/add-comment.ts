@@ -2,10 +2,10 @@ import type { z } from 'zod';
 import { commentInput } from '@/lib/schemas/transfers';
 import { parseInput } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
-import { authorize } from '../access/load-document';
-import { mutateDocument } from '../freight-documents/mutate-document';
+import { authorize } from '../document/load-document';
+import { mutateDocument } from '../document/mutate-document';
 import { addReservation } from '../legal-events/add-reservation';
-import { prepareCommentFiles, recordComment } from './record-comment';
+import { prepareCommentFiles, recordComment } from '../document/record-comment';
 
 /**
  * POST /freightdocuments/{id}/comments (contract §7, spec §3 rule 5): a carrier or subsequent carrier comments,

@@ -9,9 +9,9 @@ import { pdfZones } from '@/server/pdf/format';
 import { queueMail } from '@/server/mail/queue-mail';
 import { fail, ServiceError } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
-import { recordCounterParty } from '../access/actions';
-import { authorize, loadAccessibleDocument } from '../access/load-document';
-import { situationOf } from '../access/transfer-situation';
+import { recordCounterParty } from '@/lib/domain/action-rules';
+import { authorize, loadAccessibleDocument } from '../document/load-document';
+import { situationOf } from '@/lib/domain/situations';
 import { WRONG_RESPONSE_CODE } from './check-response-code';
 
 /** One counted attempt: settle it once the approval has been judged. */

@@ -6,9 +6,9 @@ import { handoverLinks } from '@/server/db/schema';
 import { hashToken, newId, randomToken } from '@/server/crypto/tokens';
 import { fail, parseInput } from '@/server/errors';
 import { inTransaction, requireAccountId, type ServiceContext } from '../context';
-import { recordCounterParty } from '../access/actions';
-import { authorize, loadAccessibleDocument } from '../access/load-document';
-import { situationOf } from '../access/transfer-situation';
+import { recordCounterParty } from '@/lib/domain/action-rules';
+import { authorize, loadAccessibleDocument } from '../document/load-document';
+import { situationOf } from '@/lib/domain/situations';
 import { endTransferLinks } from './handover-link-state';
 
 /**

@@ -2,8 +2,8 @@ import { handoverFactsOf } from '@/lib/handover/facts';
 import type { HandoverLookup } from '@/lib/schemas/handover';
 import { ServiceError } from '@/server/errors';
 import type { ServiceContext } from '../context';
-import { loadAccessibleDocument } from '../access/load-document';
-import { serializeDocument } from '../freight-documents/serialize-document';
+import { loadAccessibleDocument } from '../document/load-document';
+import { serializeDocument } from '../document/serialize-document';
 import { handoverLinkState } from './handover-link-state';
 
 /**

@@ -11,8 +11,8 @@ import { handoverLinkPhotos } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
 import { fail, parseInput } from '@/server/errors';
 import type { ServiceContext } from '../context';
-import { decodeAttachmentContent, MAX_IMAGE_BYTES } from '../freight-documents/attachment-content';
-import { HEAD_BYTES, stageBytes, stagedFileOf } from '../freight-documents/staged-files';
+import { decodeAttachmentContent, MAX_IMAGE_BYTES } from '../document/attachment-content';
+import { HEAD_BYTES, stageBytes, stagedFileOf } from '../document/staged-files';
 import { handoverLinkState } from './handover-link-state';
 
 /**

@@ -11,17 +11,18 @@ import { fail, parseInput } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
 import { loadDelegationSources } from '../access/delegation-sources';
 import { preferHolder, resolveHeldRoles } from '../access/held-roles';
-import { recordCounterParty } from '../access/actions';
-import { authorize, type HeldRole, type LoadedDocument, type RoleRow } from '../access/load-document';
-import { situationOf } from '../access/transfer-situation';
-import { attachmentRow, checkAttachments, prepareAttachments, type PreparedFiles } from '../freight-documents/attachment-content';
-import { mutateDocument } from '../freight-documents/mutate-document';
-import { serializeDocument } from '../freight-documents/serialize-document';
-import { loadTransferRecords } from '../freight-documents/snapshot';
+import { recordCounterParty } from '@/lib/domain/action-rules';
+import { authorize, type HeldRole, type LoadedDocument } from '../document/load-document';
+import { situationOf } from '@/lib/domain/situations';
+import { attachmentRow, checkAttachments, prepareAttachments, type PreparedFiles } from '../document/attachment-content';
+import { mutateDocument } from '../document/mutate-document';
+import { serializeDocument } from '../document/serialize-document';
+import { loadTransferRecords } from '../document/snapshot';
 import { matchResponseCode } from './check-response-code';
 import { countCodeAttempt, isWrongCode } from './code-attempts';
-import { recordApproval } from './record-approval';
-import { loadTransferSecrets, secretsOfTransfer } from './transfer-secrets';
+import { recordApproval } from '../document/record-approval';
+import { loadTransferSecrets, secretsOfTransfer } from '../document/transfer-secrets';
+import type { RoleRow } from '../document/rows';
 
 /** Who approved, as the evidence proves it. */
 interface CounterParty {
@@ -158,7 +159,7 @@ export async function recordCounterPartyApproval(
     requirePreviousCommits: true,
     secondsSinceCreation: approval.secondsSinceCreation,
     apply: async (loaded, tx, times) => {
-      // Judged for the transfer of the body's kind, as an own approval is (actions.ts recordCounterParty).
+      // Judged for the transfer of the body's kind, as an own approval is (lib/domain/action-rules.ts recordCounterParty).
       authorize(loaded, recordCounterParty(approval.action));
       const situation = situationOf(loaded.document, loaded.roles, loaded.approvals);
       const transfer = resolveTransfer(situation, approval.action, approval.counterPartyRoleId);

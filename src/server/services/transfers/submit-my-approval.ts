@@ -1,20 +1,14 @@
 import type { z } from 'zod';
-import type { DocumentAction } from '@/lib/domain/document-actions';
-import { firstRefusal, isRefusal, ownApprovalRefusal, resolveTransfer, sideOf, type TransferAction } from '@/lib/domain/transfers';
+import { APPROVE_ACTION } from '@/lib/domain/action-rules';
+import { firstRefusal, isRefusal, ownApprovalRefusal, resolveTransfer, sideOf } from '@/lib/domain/transfers';
 import { myApprovalInput } from '@/lib/schemas/transfers';
 import { fail, parseInput } from '@/server/errors';
 import { requireAccountId, type ServiceContext } from '../context';
 import { onBehalfOf } from '../access/held-roles';
-import { authorize } from '../access/load-document';
-import { situationOf } from '../access/transfer-situation';
-import { mutateAndSerialize } from '../freight-documents/mutate-document';
-import { recordApproval } from './record-approval';
-
-export const APPROVE_ACTION: Record<TransferAction, DocumentAction> = {
-  COLLECTION: 'APPROVE_COLLECTION',
-  CARRIER_TO_CARRIER: 'APPROVE_CARRIER_TO_CARRIER',
-  DELIVERY: 'APPROVE_DELIVERY',
-};
+import { authorize } from '../document/load-document';
+import { situationOf } from '@/lib/domain/situations';
+import { mutateAndSerialize } from '../document/mutate-document';
+import { recordApproval } from '../document/record-approval';
 
 /**
  * POST /freightdocuments/{id}/submitmyapproval (contract §7): the caller approves a transfer on its own account

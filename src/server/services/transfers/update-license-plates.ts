@@ -5,8 +5,8 @@ import type { LicensePlateRecord } from '@/server/db/schema';
 import { errorItem, fail, parseInput, ServiceError } from '@/server/errors';
 import { eftiSettings } from '@/server/config/env';
 import type { ServiceContext } from '../context';
-import { authorize } from '../access/load-document';
-import { mutateAndSerialize } from '../freight-documents/mutate-document';
+import { authorize } from '../document/load-document';
+import { mutateAndSerialize } from '../document/mutate-document';
 
 const keyOf = (plate: Omit<LicensePlateRecord, 'roleId'>) => JSON.stringify([plate.licensePlate, plate.countryCode, plate.type]);
 

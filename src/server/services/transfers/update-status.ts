@@ -4,11 +4,11 @@ import { explicitMove } from '@/lib/domain/transfers';
 import { statusUpdateInput } from '@/lib/schemas/transfers';
 import { fail, parseInput } from '@/server/errors';
 import type { ServiceContext } from '../context';
-import { authorize } from '../access/load-document';
-import { deliveryTime } from './record-approval';
+import { authorize } from '../document/load-document';
+import { deliveryTime } from '../document/record-approval';
 import { preferHolder } from '../access/held-roles';
-import { situationOf } from '../access/transfer-situation';
-import { mutateAndSerialize } from '../freight-documents/mutate-document';
+import { situationOf } from '@/lib/domain/situations';
+import { mutateAndSerialize } from '../document/mutate-document';
 
 /**
  * POST /freightdocuments/{id}/updates (contract §7): the carrier side moves the status without a counter party

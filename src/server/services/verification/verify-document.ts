@@ -6,8 +6,8 @@ import { fail } from '@/server/errors';
 import type { ServiceContext } from '../context';
 import type { VerificationView } from '@/lib/schemas/verification';
 import { eftiSettings } from '@/server/config/env';
-import { gateReadCount } from '../efti/efti-envelope';
-import { checkDocumentChain } from '../freight-documents/check-document-chain';
+import { gateReadCount } from '../document/efti-envelope';
+import { checkDocumentChain } from '../document/check-document-chain';
 
 /** Tokens are 64 lowercase hex characters (the column's default); anything else is not looked up at all. */
 const TOKEN = /^[0-9a-f]{64}$/;

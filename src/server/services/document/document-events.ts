@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { LegalEvent } from '@/lib/domain/legal-events';
 import type { DbOrTx } from '@/server/db/client';
 import type { documentEvents } from '@/server/db/schema';
-import { eventBody, queueDeliveries, subscriptionsReachingQuery } from '../subscriptions/queue-delivery';
+import { eventBody, queueDeliveries, subscriptionsReachingQuery } from './queue-delivery';
 
 type EventRow = typeof documentEvents.$inferInsert;
 

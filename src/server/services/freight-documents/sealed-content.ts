@@ -1,4 +1,4 @@
-import { callerHasPermission, type LoadedDocument } from './load-document';
+import { callerHasPermission, type LoadedDocument } from '../document/load-document';
 
 /**
  * Whether the caller may read a sealed attachment's content. Contract §5: holders of VIEW_SEALED_ATTACHMENT.

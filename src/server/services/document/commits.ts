@@ -4,6 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
 import { documentCommits } from '@/server/db/schema';
 import { fail } from '@/server/errors';
+import type { CommitRow } from './rows';
 
 export { commitIdOf, type CommitFields } from '@/lib/chain/formula';
 
@@ -25,7 +26,7 @@ export type ChangeType =
   | LegalEvent;
 
 /** The fields of a stored commit, as the id was computed over them. */
-export function commitFieldsOf(commit: typeof documentCommits.$inferSelect): CommitFields {
+export function commitFieldsOf(commit: CommitRow): CommitFields {
   return {
     freightDocumentId: commit.documentId,
     changeType: commit.changeType,

@@ -5,14 +5,15 @@ import { accounts } from '@/server/db/schema';
 import { publicUrl } from '@/server/config/env';
 import { fail } from '@/server/errors';
 import type { ServiceContext } from '../context';
-import { callerEnvelopeOf } from '../access/caller-envelope';
-import { loadDocumentState, type DocumentFacts } from '../access/document-state';
-import { callerHasPermission, type LoadedDocument } from '../access/load-document';
-import { openTransferSecrets } from '../transfers/transfer-secrets';
+import { callerEnvelopeOf } from './caller-envelope';
+import { loadDocumentState, type DocumentFacts } from './load-state';
+import { callerHasPermission, type LoadedDocument } from './load-document';
+import { openTransferSecrets } from './transfer-secrets';
 import { quoteFor } from './credits';
 import { pendingInstructionsOf } from '@/lib/domain/legal-events';
-import { documentContentJson, type AccountSummary } from './document-json';
-import { eftiEnvelopeOf } from '../efti/efti-envelope';
+import { documentContentJson } from './document-json';
+import { eftiEnvelopeOf } from './efti-envelope';
+import type { AccountSummary } from './rows';
 
 /** The accounts that documents and their updates name, by id, in one query. */
 export async function loadPeople(db: DbOrTx, accountIds: (string | null)[]): Promise<Map<string, AccountSummary>> {
@@ -64,7 +65,7 @@ export function verificationUrlOf(ctx: ServiceContext, document: LoadedDocument[
 /**
  * The one serializer of a freight document (spec §2.3): the content every reader shares, merged with the
  * caller's envelope. REST, tRPC, the PDF and the PGP output all use it. What it shows besides the loaded document
- * comes with the load (one statement, access/document-state.ts); after a change it is read again, in one statement.
+ * comes with the load (one statement, load-state.ts); after a change it is read again, in one statement.
  */
 export async function serializeDocument(ctx: ServiceContext, loaded: LoadedDocument): Promise<FreightDocumentResponse> {
   const { document } = loaded;

@@ -8,12 +8,13 @@ import type { BatchedWrite } from '@/server/db/batched-writes';
 import type { Transaction } from '@/server/db/client';
 import { documentApprovals, documentRoles } from '@/server/db/schema';
 import { inTransaction, requireAccountId, type ServiceContext } from '../context';
-import { loadAccessibleDocument, type DocumentRow, type HeldRole, type LoadedDocument } from '../access/load-document';
+import { loadAccessibleDocument, type HeldRole, type LoadedDocument } from './load-document';
 import { checkPreviousCommits, type ChangeType } from './commits';
 import { keepChainCheckWarm } from './check-document-chain';
 import { writeCommit } from './commit-writer';
 import { serializeDocument } from './serialize-document';
-import { queueIdentifierUpload } from '../efti/queue-upload';
+import { queueIdentifierUpload } from './queue-identifier-upload';
+import type { DocumentRow } from './rows';
 
 /**
  * When a change happens: on the server (once the document is locked), and on the client: dated back by the
@@ -118,7 +119,8 @@ export async function mutateDocument(
     const approvals = change.addsRecords
       ? await tx.select().from(documentApprovals).where(eq(documentApprovals.documentId, loaded.document.id))
       : loaded.approvals;
-    // The facts read with the document are stale now: the serializer reads them again.
+    // The change frame reads no facts (issue 32: no comment, event or commit of a long history), and the change made
+    // new ones (its commit, records, credits): the serializer reads them once, after the commit, in one statement.
     return { ...loaded, document, roles, approvals, commitId, facts: undefined };
   });
   // Inside a caller's own transaction (a hand-over page's reservations and approval, one frame) the check waits for the

@@ -14,7 +14,7 @@ import {
 import type { DbOrTx } from '@/server/db/client';
 import { attachments, documentApprovals, documentComments, documentCommits, documentLegalEvents, documentSnapshots } from '@/server/db/schema';
 import { ATTACHMENT_SUMMARY } from './attachment-columns';
-import type { ApprovalRow, CommentRow, LegalEventRow } from './snapshot';
+import type { ApprovalRow, CommentRow, LegalEventRow } from './rows';
 
 /** A document's approvals, comments and legal events, each with the commit that added it (null: being added now). */
 export interface RecordRows {

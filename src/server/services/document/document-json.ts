@@ -1,18 +1,12 @@
 import { formatMillis, formatSeconds } from '@/lib/domain/dates';
 import { renderGoodsTable } from '@/lib/domain/goods-table';
 import type { ApprovalResponse, CommentResponse, FreightDocumentContent, PartyResponse } from '@/lib/schemas/freight-document-response';
-import type { documentCommits } from '@/server/db/schema';
-import type { DocumentRow, RoleRow } from '../access/load-document';
 import { rightOfDisposalHolder } from '@/lib/domain/legal-events';
-import type { ApprovalRow, CommentRow, LegalEventRow, TransferRecords } from './snapshot';
+import type { AccountSummary, ApprovalRow, AttachmentSummary, CommentRow, CommitRow, DocumentRow, LegalEventRow, RoleRow, TransferRecords } from './rows';
 import { legalEventsJson } from './legal-events-json';
 
-export type AccountSummary = { accountId: string; accountNumber: string; email: string; name: string; phoneNumber: string | null };
-export type CommitRow = typeof documentCommits.$inferSelect;
-export type AttachmentSummary = NonNullable<FreightDocumentContent['attachments']>[number];
-
 /** Everything the content of one document is made of, loaded once. */
-export interface DocumentState {
+export interface DocumentContentSource {
   document: DocumentRow;
   roles: RoleRow[];
   people: Map<string, AccountSummary>;
@@ -154,7 +148,7 @@ export function accountsOfRecords(records: TransferRecords): string[] {
  * The content of a freight document (spec §2.3): the same for every reader, so it can be cached per commit,
  * signed and printed. Built from a whitelist of the specification's fields, never by spreading what is stored.
  */
-export function documentContentJson(state: DocumentState): FreightDocumentContent {
+export function documentContentJson(state: DocumentContentSource): FreightDocumentContent {
   const { document, roles, people, history } = state;
   const content = document.content as Record<string, unknown>;
   const structuredGoods = (content.structuredGoods as FreightDocumentContent['structuredGoods'] | undefined) ?? [];

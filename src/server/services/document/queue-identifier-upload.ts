@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { eftiSettings, type AppConfig } from '@/server/config/env';
 import type { DbOrTx } from '@/server/db/client';
-import { eftiUploads } from '@/server/db/schema';
+import { eftiUploads } from '@/server/db/schema/index';
 import { newId } from '@/server/crypto/tokens';
 import { enqueue } from '@/server/jobs/queue';
-import type { DocumentRow } from '../access/load-document';
+import type { DocumentRow } from './rows';
 
 export type UploadReason = (typeof eftiUploads.$inferInsert)['reason'];
 

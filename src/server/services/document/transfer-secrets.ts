@@ -6,8 +6,8 @@ import { transferSecrets } from '@/server/db/schema';
 import { open, seal } from '@/server/crypto/secret-box';
 import { randomDigits } from '@/server/crypto/tokens';
 import type { ServiceContext } from '../context';
-import type { DocumentSecrets } from '../access/caller-envelope';
-import type { RoleRow } from '../access/load-document';
+import type { DocumentSecrets } from './caller-envelope';
+import type { RoleRow, TransferSecretRow } from './rows';
 
 const PURPOSE = 'transfer-secrets';
 
@@ -56,7 +56,7 @@ export async function loadTransferSecrets(ctx: ServiceContext, db: DbOrTx, docum
 }
 
 /** Stored secret rows, opened. */
-export function openTransferSecrets(ctx: ServiceContext, rows: (typeof transferSecrets.$inferSelect)[]): DocumentSecrets {
+export function openTransferSecrets(ctx: ServiceContext, rows: TransferSecretRow[]): DocumentSecrets {
   const secrets: DocumentSecrets & { carrierToCarrier: Map<string, TransferSecrets> } = { carrierToCarrier: new Map() };
   for (const row of rows) {
     const value = JSON.parse(openSealed(row.sealed, ctx.appSecret)) as TransferSecrets;

@@ -1,9 +1,10 @@
 import { visibleSecrets, type TransferSecrets } from '@/lib/domain/transfers';
 import type { CallerEnvelope } from '@/lib/schemas/freight-document-response';
-import { allowedActionsOf, type ActionState } from './actions';
-import type { DelegationRow } from './held-roles';
-import { actionStateOf, type LoadedDocument } from './load-document';
-import { situationOf } from './transfer-situation';
+import { allowedActionsOf } from '@/lib/domain/action-rules';
+
+import { actionStateOf, type ActionStateExtras, type LoadedDocument } from './load-document';
+import { situationOf } from '@/lib/domain/situations';
+import type { DelegationRow } from './rows';
 
 export interface DocumentSecrets {
   collection?: TransferSecrets;
@@ -35,11 +36,7 @@ export function ownDelegationsOn(loaded: LoadedDocument, ownAccountDelegations: 
  * (directly or as a delegate), the delegations the caller made that reach it (`roleId` null for account-wide
  * ones), what it may do now, how many subscriptions it has on it, and the secrets of its transfers.
  */
-export function callerEnvelopeOf(
-  loaded: LoadedDocument,
-  state: Omit<ActionState, 'document' | 'roles' | 'approvals'> = {},
-  facts: EnvelopeFacts = {},
-): CallerEnvelope {
+export function callerEnvelopeOf(loaded: LoadedDocument, state: ActionStateExtras = {}, facts: EnvelopeFacts = {}): CallerEnvelope {
   const { held } = loaded.access;
   const shown = facts.secrets
     ? visibleSecrets(situationOf(loaded.document, loaded.roles, loaded.approvals), facts.secrets, new Set(held.map((role) => role.roleId)))

@@ -5,10 +5,10 @@ import type { Transaction } from '@/server/db/client';
 import { attachments, documentComments, type ReservationRecord } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
 import { onBehalfOf } from '../access/held-roles';
-import type { HeldRole, LoadedDocument } from '../access/load-document';
-import { attachmentRow, prepareCheckedAttachments, type PreparedAttachment } from '../freight-documents/attachment-content';
+import type { HeldRole, LoadedDocument } from './load-document';
+import { attachmentRow, prepareCheckedAttachments, type PreparedAttachment } from './attachment-content';
 import type { ServiceContext } from '../context';
-import type { ChangeTimes } from '../freight-documents/mutate-document';
+import type { ChangeTimes } from './mutate-document';
 
 export interface NewComment {
   /** The role the comment is written as (from `authorize`). */

@@ -15,12 +15,13 @@ import {
   freightDocuments,
 } from '@/server/db/schema';
 import { fail } from '@/server/errors';
-import type { DocumentRow, RoleRow } from '../access/load-document';
+
 import { loadParents, loadRecordEntries } from './chain-records';
 import { commitIdOf, type ChangeType, type CommitFields } from './commits';
 import { eventRowsOf, jsonValue, queueEventDeliveries, subscriptionsReachingJson } from './document-events';
 import { loadAttachmentDigests } from './attachment-columns';
 import { commitContentOf, documentHeadOf, documentPartsFor, type AttachmentDigest } from './snapshot';
+import type { DocumentRow, RoleRow } from './rows';
 
 export interface CommitInput {
   /** The document as it was locked (on creation: as just inserted, with no heads). */

@@ -1,20 +1,22 @@
-import { SHOWN_ACCESSES } from '../verification/list-accesses';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
 import { isTransaction, preparedPerDatabase } from '@/server/db/prepared';
-import type { accounts, transferSecrets } from '@/server/db/schema';
+import { queryRows } from '@/server/db/rows';
+import type { accounts } from '@/server/db/schema';
 import type { DocumentAccessResponse } from '@/lib/schemas/efti';
-import { accessJson, type AccessRow } from '../verification/list-accesses';
-import type { AccountSummary, AttachmentSummary, CommitRow } from '../freight-documents/document-json';
-import type { TransferRecords } from '../freight-documents/snapshot';
-import { delegationSourcesQuery, type DelegationSource } from './delegation-sources';
-import type { DelegationRow, RoleRow } from './held-roles';
-import type { ApprovalRow } from './transfer-situation';
-
-type DocumentRow = Omit<
-  NonNullable<Awaited<ReturnType<DbOrTx['query']['freightDocuments']['findFirst']>>>,
-  'roles' | 'delegations' | 'approvals' | 'comments' | 'legalEvents' | 'commits' | 'attachments' | 'transferSecrets'
->;
+import { accessJson, SHOWN_ACCESSES, type AccessRow } from './list-accesses';
+import { delegationSourcesQuery, type DelegationSource } from '../access/delegation-sources';
+import type {
+  AccountSummary,
+  ApprovalRow,
+  AttachmentSummary,
+  CommitRow,
+  DelegationRow,
+  DocumentRow,
+  RoleRow,
+  TransferRecords,
+  TransferSecretRow,
+} from './rows';
 
 /** What the serializer needs beyond the document, its roles and approvals; read in the same statement. */
 export interface DocumentFacts {
@@ -22,7 +24,7 @@ export interface DocumentFacts {
   /** Current attachments in the order they were added, with their digests (commit snapshots name them). */
   files: (AttachmentSummary & { sha256: string })[];
   records: TransferRecords;
-  secretRows: (typeof transferSecrets.$inferSelect)[];
+  secretRows: TransferSecretRow[];
   /** The caller's own subscriptions on the document. */
   subscriptionCount: number;
   /** The accounts the document and its history name: the submitter, the actors of commits, approvals and comments. */
@@ -38,7 +40,7 @@ export interface DocumentFacts {
   accesses: DocumentAccessResponse[];
 }
 
-export interface DocumentState {
+export interface DocumentReadState {
   document: DocumentRow;
   roles: RoleRow[];
   /** Active per-document delegations. */
@@ -87,9 +89,7 @@ function callerFactsOf(row: { sources: unknown; ownAccountDelegations: unknown }
 /** The caller's delegation sources and own account-wide delegations, in one statement (the list). */
 export async function loadCallerFacts(db: DbOrTx, accountId: string): Promise<CallerFacts> {
   const queries = callerSubqueries(accountId);
-  const [row] = await db
-    .execute(sql`select ${queries.sources} as sources, ${queries.ownAccountDelegations} as own`)
-    .then((result) => (Array.isArray(result) ? result : (result as unknown as { rows: Record<string, unknown>[] }).rows) as Record<string, unknown>[]);
+  const [row] = await queryRows(db, sql`select ${queries.sources} as sources, ${queries.ownAccountDelegations} as own`);
   return callerFactsOf({ sources: row!.sources, ownAccountDelegations: row!.own });
 }
 
@@ -162,7 +162,7 @@ function runDocumentStateQuery(db: DbOrTx, accountId: string, documentId: string
   return documentStateStatement(db).execute({ accountId, documentId });
 }
 
-export async function loadDocumentState(db: DbOrTx, accountId: string, documentId: string): Promise<DocumentState | undefined> {
+export async function loadDocumentState(db: DbOrTx, accountId: string, documentId: string): Promise<DocumentReadState | undefined> {
   const found = await runDocumentStateQuery(db, accountId, documentId);
   if (!found) return undefined;
   const {
@@ -196,11 +196,7 @@ export async function loadDocumentState(db: DbOrTx, accountId: string, documentI
       secretRows,
       subscriptionCount: Number(subscriptionCount ?? 0),
       people: new Map(json<AccountSummary[]>(people).map((person) => [person.accountId, person])),
-      ownAccountDelegations: json<JsonDelegation[]>(ownAccountDelegations).map((row) => ({
-        ...row,
-        createdAt: date(row.createdAt)!,
-        revokedAt: date(row.revokedAt),
-      })),
+      ownAccountDelegations: callerFacts.ownAccountDelegations,
       payer: json<CreditStanding | null>(payer) ?? undefined,
       accesses: json<AccessRow[]>(accesses).map(accessJson),
     },

@@ -5,9 +5,10 @@ import type { LocationInput } from '@/lib/schemas/transfers';
 import type { Transaction } from '@/server/db/client';
 import { documentApprovals, documentComments, documentCommits, documentLegalEvents } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
-import type { LoadedDocument, RoleRow } from '../access/load-document';
-import { situationOf } from '../access/transfer-situation';
-import type { ChangeTimes, DocumentChange } from '../freight-documents/mutate-document';
+import type { LoadedDocument } from './load-document';
+import { situationOf } from '@/lib/domain/situations';
+import type { ChangeTimes, DocumentChange } from './mutate-document';
+import type { RoleRow } from './rows';
 
 export interface NewApproval {
   transfer: Transfer;

@@ -1,4 +1,4 @@
-import { DOCUMENT_ACTIONS, type DocumentAction } from '@/lib/domain/document-actions';
+import { DOCUMENT_ACTIONS, type DocumentAction } from './document-actions';
 import {
   answerRefusal,
   cashOnDeliveryRefusal,
@@ -8,8 +8,9 @@ import {
   replacementRefusal,
   RESERVING_ROLES,
   REPLACING_ROLES,
-} from '@/lib/domain/legal-events';
-import type { Permission } from '@/lib/domain/permissions';
+  type HeldRoleView,
+} from './legal-events';
+import type { Permission } from './permissions';
 import {
   CARRIER_ROLES,
   commentPeriodOver,
@@ -24,27 +25,40 @@ import {
   type ApprovalFact,
   type TransferAction,
   type TransferSituation,
-} from '@/lib/domain/transfers';
+} from './transfers';
 import type { Role } from '@/lib/schemas/freight-document';
 import type { ErrorCode } from '@/lib/errors/catalogue';
-import type { documentRoles, freightDocuments } from '@/server/db/schema';
-import type { HeldRole } from './held-roles';
-import { legalSituationOf, situationOf } from './transfer-situation';
+import { legalSituationOf, situationOf, type SituationDocument, type SituationRole } from './situations';
 
-type DocumentRow = typeof freightDocuments.$inferSelect;
-type RoleRow = typeof documentRoles.$inferSelect;
+/**
+ * The one table of who may do what when (contract §4, §5, §7), pure (issue 33): the server's verbs and serializer ask
+ * it through services/document/load-document.ts, and the tablet can ask it on its own copy of a document.
+ */
+
+/** A role the caller holds, as the rules see it (services/access/held-roles.ts's HeldRole is one). */
+export interface HeldRoleGrant extends HeldRoleView {
+  /** The default rights of the role (contract §5). */
+  permissions: readonly Permission[];
+}
+
+/** The action that approves a transfer of each kind on one's own account (OWN; the counter party's or the carrier's). */
+export const APPROVE_ACTION: Record<TransferAction, DocumentAction> = {
+  COLLECTION: 'APPROVE_COLLECTION',
+  CARRIER_TO_CARRIER: 'APPROVE_CARRIER_TO_CARRIER',
+  DELIVERY: 'APPROVE_DELIVERY',
+};
 
 /** What an action's rule may look at besides the caller's roles. */
 export interface ActionState {
-  document: DocumentRow;
+  document: SituationDocument;
   /** The document's roles and the approvals of its transfers: the transfer rules need them. */
-  roles?: readonly RoleRow[];
+  roles?: readonly SituationRole[];
   approvals?: readonly ApprovalFact[];
-  /** The time of the request (the comment period ends 14 days after delivery). */
-  now?: Date;
+  /** The time of the request (the comment period ends 14 days after delivery): a parameter, never the clock read here. */
+  now: Date;
   /** How many instructions wait for the carrier side's answer (contract §14); unknown in lists. */
   pendingInstructions?: number;
-  /** Whether the caller can pay for issuing now (services/freight-documents/credits.ts); unknown inside a verb. */
+  /** Whether the caller can pay for issuing now (services/document/credits.ts); unknown inside a verb. */
   canPayForIssue?: boolean;
 }
 
@@ -57,7 +71,7 @@ export interface ActionRule {
   /** The code for a caller without that right: 1.4 unless the specification names another (3.39). */
   withoutRight?: ErrorCode;
   /** When: the code that refuses it now (in this state, to these roles), or undefined when it is allowed. */
-  refuse?: (state: ActionState, held: HeldRole[]) => ErrorCode | ActionRefusal | undefined;
+  refuse?: (state: ActionState, held: readonly HeldRoleGrant[]) => ErrorCode | ActionRefusal | undefined;
   /** Whether to offer it at all (a correction needs something to correct); verbs report such cases per field. */
   offered?: (state: ActionState) => boolean;
 }
@@ -65,7 +79,7 @@ export interface ActionRule {
 const draftOnly = ({ document }: ActionState) => (document.status === 'DRAFT' ? undefined : '4.5');
 const situation = (state: ActionState): TransferSituation => situationOf(state.document, state.roles ?? [], state.approvals ?? []);
 const legal = (state: ActionState) => legalSituationOf(state.document, state.roles ?? [], state.approvals ?? [], state.pendingInstructions ?? 0);
-const roleIdsOf = (held: HeldRole[], names: readonly Role[]) => held.filter((role) => names.includes(role.role)).map((role) => role.roleId);
+const roleIdsOf = (held: readonly HeldRoleGrant[], names: readonly Role[]) => held.filter((role) => names.includes(role.role)).map((role) => role.roleId);
 
 /** Own approval (or decline) of a transfer of `action`: allowed when some role the caller holds may give one now. */
 const approve = (action: TransferAction): ActionRule => ({
@@ -116,7 +130,7 @@ export function createHandoverLink(action: TransferAction): ActionRule {
 
 /** The first refusal of a rule per transfer kind that is not "lacks the right", or undefined when one kind allows it. */
 function anyTransfer(ruleFor: (action: TransferAction) => ActionRule) {
-  return (state: ActionState, held: HeldRole[]) => {
+  return (state: ActionState, held: readonly HeldRoleGrant[]) => {
     const refusals = TRANSFER_ACTIONS.map((action) => refusalByRule(ruleFor(action), held, state));
     if (refusals.some((refusal) => refusal === undefined)) return undefined;
     return refusals.find((refusal) => refusal!.code !== '1.4') ?? refusals[0];
@@ -164,7 +178,7 @@ export const ACTION_RULES: Record<DocumentAction, ActionRule> = {
     grantedBy: { roles: CARRIER_ROLES },
     refuse: ({ document, now }) => {
       if (document.status === 'DRAFT') return '4.18';
-      return commentPeriodOver(document.deliveredAt, now ?? new Date()) ? '4.12' : undefined;
+      return commentPeriodOver(document.deliveredAt, now) ? '4.12' : undefined;
     },
   },
   EDIT_LICENSE_PLATES: {
@@ -196,28 +210,28 @@ const UNCHANGING_ACTIONS: readonly DocumentAction[] = ['DELEGATE', 'SUBSCRIBE'];
 const ruleOf = (action: DocumentAction | ActionRule): ActionRule => (typeof action === 'string' ? ACTION_RULES[action] : action);
 
 /** The roles of the caller that give the right to `action` (an action of the table, or a rule such as recordCounterParty's). */
-export function grantingRoles(action: DocumentAction | ActionRule, held: HeldRole[]): HeldRole[] {
+export function grantingRoles<T extends HeldRoleGrant>(action: DocumentAction | ActionRule, held: readonly T[]): T[] {
   const { grantedBy } = ruleOf(action);
   return held.filter((role) => ('permission' in grantedBy ? role.permissions.includes(grantedBy.permission) : grantedBy.roles.includes(role.role)));
 }
 
-function refusalByRule(rule: ActionRule, held: HeldRole[], state: ActionState): ActionRefusal | undefined {
+function refusalByRule(rule: ActionRule, held: readonly HeldRoleGrant[], state: ActionState): ActionRefusal | undefined {
   if (grantingRoles(rule, held).length === 0) return { code: rule.withoutRight ?? '1.4' };
   const refusal = rule.refuse?.(state, held);
   return typeof refusal === 'string' ? { code: refusal } : refusal;
 }
 
 /** Why the caller may not do `action` now, with its field: the missing right, else the state's code; undefined if allowed. */
-export function refusalDetailOf(action: DocumentAction | ActionRule, held: HeldRole[], state: ActionState): ActionRefusal | undefined {
+export function refusalDetailOf(action: DocumentAction | ActionRule, held: readonly HeldRoleGrant[], state: ActionState): ActionRefusal | undefined {
   return refusalByRule(ruleOf(action), held, state);
 }
 
 /** Why the caller may not do `action` now: 1.4 (or the action's own code) without the right, else the state's code. */
-export function refusalOf(action: DocumentAction, held: HeldRole[], state: ActionState): ErrorCode | undefined {
+export function refusalOf(action: DocumentAction, held: readonly HeldRoleGrant[], state: ActionState): ErrorCode | undefined {
   return refusalDetailOf(action, held, state)?.code;
 }
 
-export function allowedActionsOf(held: HeldRole[], state: ActionState): DocumentAction[] {
+export function allowedActionsOf(held: readonly HeldRoleGrant[], state: ActionState): DocumentAction[] {
   const actions = state.document.replacedByPaper ? UNCHANGING_ACTIONS : DOCUMENT_ACTIONS;
   return actions.filter((action) => refusalOf(action, held, state) === undefined && (ACTION_RULES[action].offered?.(state) ?? true));
 }

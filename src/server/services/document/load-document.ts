@@ -5,13 +5,12 @@ import type { DbOrTx } from '@/server/db/client';
 import { freightDocuments } from '@/server/db/schema';
 import { isId } from '@/server/crypto/tokens';
 import { fail } from '@/server/errors';
-import { grantingRoles, refusalDetailOf, type ActionRule, type ActionState } from './actions';
-import { loadChangeState, loadDocumentState, type ChangeState, type DocumentFacts } from './document-state';
-import { preferHolder, resolveHeldRoles, type DelegationRow, type HeldRole, type RoleRow } from './held-roles';
-import type { ApprovalRow } from './transfer-situation';
+import { grantingRoles, refusalDetailOf, type ActionRule, type ActionState } from '@/lib/domain/action-rules';
+import { loadChangeState, loadDocumentState, type ChangeState, type DocumentFacts } from './load-state';
+import { preferHolder, resolveHeldRoles, type HeldRole } from '../access/held-roles';
+import type { ApprovalRow, DelegationRow, DocumentRow, RoleRow } from './rows';
 
-export type DocumentRow = typeof freightDocuments.$inferSelect;
-export type { RoleRow, HeldRole };
+export type { HeldRole };
 
 export interface DocumentAccess {
   accountId: string;
@@ -29,7 +28,7 @@ export interface LoadedDocument {
   access: DocumentAccess;
   /** What the serializer shows besides, read with the document; absent for a change (and once a change made it stale). */
   facts?: DocumentFacts;
-  /** For a change (`forUpdate`): what the change frame needs besides, read instead of the facts (document-state.ts). */
+  /** For a change (`forUpdate`): what the change frame needs besides, read instead of the facts (load-state.ts). */
   change?: Pick<ChangeState, 'files' | 'commitCount' | 'commentCount'>;
 }
 
@@ -66,20 +65,23 @@ export async function loadAccessibleDocument(
   return { document, roles, approvals, access: { accountId, held, documentDelegations }, facts: state.facts };
 }
 
-/** The state the action table judges a loaded document by. */
-export function actionStateOf(loaded: LoadedDocument, state: Omit<ActionState, 'document' | 'roles' | 'approvals'> = {}): ActionState {
-  return { document: loaded.document, roles: loaded.roles, approvals: loaded.approvals, ...state };
+/** What a verb adds to the state the action table judges by; the time is the request's when it names one. */
+export type ActionStateExtras = Omit<ActionState, 'document' | 'roles' | 'approvals' | 'now'> & { now?: Date };
+
+/**
+ * The state the action table (lib/domain/action-rules.ts, pure: the time is a parameter) judges a loaded document by.
+ * A verb whose rule depends on the time passes its change's time; for the others the time of this call stands, as
+ * the table read the clock itself before issue 33.
+ */
+export function actionStateOf(loaded: LoadedDocument, state: ActionStateExtras = {}): ActionState {
+  return { document: loaded.document, roles: loaded.roles, approvals: loaded.approvals, ...state, now: state.now ?? new Date() };
 }
 
 /**
  * Throws the code that refuses `action` (an action of the table, or a rule of one kind of it) to the caller now (1.4 without the right, else the state's code);
  * otherwise returns the role it acts in, preferring one the caller is named in over a delegated one.
  */
-export function authorize(
-  loaded: LoadedDocument,
-  action: DocumentAction | ActionRule,
-  state: Omit<ActionState, 'document' | 'roles' | 'approvals'> = {},
-): HeldRole {
+export function authorize(loaded: LoadedDocument, action: DocumentAction | ActionRule, state: ActionStateExtras = {}): HeldRole {
   const refusal = refusalDetailOf(action, loaded.access.held, actionStateOf(loaded, state));
   if (refusal) fail(refusal.code, refusal.field);
   const granting = grantingRoles(action, loaded.access.held);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { commitContentOf, digestOf, documentPartsOf, type AttachmentDigest, type DocumentHead } from '@/lib/chain/formula';
 import type { DbOrTx } from '@/server/db/client';
 import { documentApprovals, documentComments, documentLegalEvents } from '@/server/db/schema';
-import type { DocumentRow, RoleRow } from '../access/load-document';
+import type { DocumentRow, RoleRow, TransferRecords } from './rows';
 
 export { sha256Hex, type AttachmentDigest } from '@/lib/chain/formula';
 
@@ -16,17 +16,6 @@ export { sha256Hex, type AttachmentDigest } from '@/lib/chain/formula';
 export const LAST_SNAPSHOT_VERSION = 4;
 /** The first version that keeps a snapshot. */
 export const FIRST_SNAPSHOT_VERSION = 2;
-
-export type ApprovalRow = typeof documentApprovals.$inferSelect;
-export type CommentRow = typeof documentComments.$inferSelect;
-export type LegalEventRow = typeof documentLegalEvents.$inferSelect;
-
-/** The approvals and comments of a document, as the snapshot of its latest commit holds them. */
-export interface TransferRecords {
-  approvals: ApprovalRow[];
-  comments: CommentRow[];
-  legalEvents: LegalEventRow[];
-}
 
 const byId = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
 

@@ -1,7 +1,6 @@
 import { formatMillis } from '@/lib/domain/dates';
 import type { FreightDocumentContent } from '@/lib/schemas/freight-document-response';
-import type { AccountSummary, AttachmentSummary, CommitRow } from './document-json';
-import type { LegalEventRow } from './snapshot';
+import type { AccountSummary, AttachmentSummary, CommitRow, LegalEventRow } from './rows';
 
 type Content = Required<Pick<FreightDocumentContent, 'instructions' | 'impediments' | 'cashOnDelivery'>>;
 type Person = (id: string) => AccountSummary | { accountId: string };

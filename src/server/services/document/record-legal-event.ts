@@ -5,9 +5,9 @@ import { documentLegalEvents } from '@/server/db/schema';
 import { newId } from '@/server/crypto/tokens';
 import { fail } from '@/server/errors';
 import { onBehalfOf } from '../access/held-roles';
-import type { HeldRole, LoadedDocument } from '../access/load-document';
-import { legalSituationOf } from '../access/transfer-situation';
-import type { LegalEventRow } from '../freight-documents/snapshot';
+import type { HeldRole, LoadedDocument } from './load-document';
+import { legalSituationOf } from '@/lib/domain/situations';
+import type { LegalEventRow } from './rows';
 
 /** The document's legal events and the rules' view of it, read inside the change's transaction. */
 export async function loadLegalState(tx: Transaction, loaded: LoadedDocument) {

@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { EftiEnvelopeResponse } from '@/lib/schemas/efti';
 import { eftiSettings, type AppConfig, type EftiSettings } from '@/server/config/env';
 import type { DbOrTx } from '@/server/db/client';
-import { documentAccesses } from '@/server/db/schema';
+import { documentAccesses } from '@/server/db/schema/index';
 
 /** The unique electronic identifying link (2024/1942 Art. 11(2)): `{gateId}/{platformId}/{datasetId}`. */
 export function uilOf(settings: Pick<EftiSettings, 'gateId' | 'platformId'>, datasetId: string): string {

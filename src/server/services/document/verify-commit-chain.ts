@@ -25,6 +25,7 @@ import {
   type Snapshot,
 } from './snapshot';
 import { timeSlices } from './time-slices';
+import type { CommitRow } from './rows';
 
 export type ChainBreak =
   /** The commit's id is not the hash of its fields, or a parent is not an earlier commit of the document. */
@@ -59,7 +60,6 @@ export interface ChainRange {
   blobs?: BlobStore;
 }
 
-type CommitRow = typeof documentCommits.$inferSelect;
 const RECORD_PAGE = 100;
 
 /**

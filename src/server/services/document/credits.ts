@@ -13,7 +13,7 @@ export async function quoteIssue(ctx: ServiceContext, db: DbOrTx, accountId: str
   return quoteFor(ctx, account);
 }
 
-/** The quote for an account's credit standing already read (with a document: access/document-state.ts). */
+/** The quote for an account's credit standing already read (with a document: load-state.ts). */
 export function quoteFor(ctx: ServiceContext, account: Pick<typeof accounts.$inferSelect, 'credits' | 'paymentScheme'> | undefined): IssueQuote {
   const balance = account?.credits ?? 0;
   if (ctx.config.APP_ENV !== 'production') return { billing: 'FREE', cost: 0, balance, canPay: true, paidBy: 'CALLER' };
