@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startInstancePair } from '../support/instances';
+import { markRecordedTier } from '../support/recorded-tier';
 import { createPgliteTemplate, startServer, type DbKind, type RunningServer } from '../support/server';
 import { startSmtpSink } from '../support/smtp-sink';
 import { startS3Server } from '../support/s3-server';
@@ -18,6 +19,7 @@ import { startS3Server } from '../support/s3-server';
 export const SHARED_LOCKOUT_SECONDS = 4;
 
 export default async function setup(project: TestProject) {
+  markRecordedTier(project.name);
   const twoInstances = project.name === 'integration-two-instances';
   const kind: DbKind = project.name.endsWith('postgres') || twoInstances ? 'postgres' : 'pglite';
   // Issue 37: the file tests run against an S3 store too (a real S3-protocol server, s3rver), and two instances share
