@@ -13,18 +13,20 @@ const NOT_REST = ['trpc/[trpc]/route.ts', 'auth/[...nextauth]/route.ts'].map((fi
 
 describe('each route serves one operation of the reference (issue 35, one declaration)', () => {
   it('every REST route file is built with route(), and every endpoint loads bound to its operation', async () => {
+    const problems: string[] = [];
     for (const file of routeFiles) {
       if (NOT_REST.includes(file)) continue;
-      const source = fs.readFileSync(file, 'utf8');
-      expect(/\broute\(|\bunknownPath\(/.test(source), `${path.relative(API, file)} does not use route()`).toBe(true);
+      const where = path.relative(API, file);
+      if (!/\broute\(|\bunknownPath\(/.test(fs.readFileSync(file, 'utf8'))) problems.push(`${where}: does not use route()`);
       // endpoint() throws when the operation is unknown or the body schema is not the documented one.
-      await expect(import(file), path.relative(API, file)).resolves.toBeDefined();
+      await import(file).catch((error: unknown) => problems.push(`${where}: ${String(error)}`));
     }
+    expect(problems).toEqual([]);
     expect(servedOperations.size).toBeGreaterThan(0);
   }, 120_000);
 
   it('every operation of the reference is served by a route', async () => {
-    for (const file of routeFiles) if (!NOT_REST.includes(file)) await import(file);
+    for (const file of routeFiles) if (!NOT_REST.includes(file)) await import(file).catch(() => undefined);
     const unserved = apiOperations.map(keyOfOperation).filter((key) => !servedOperations.has(key));
     expect(unserved).toEqual([]);
   }, 120_000);
