@@ -10,7 +10,7 @@ export interface RecordedTier {
 }
 
 /**
- * Issue 35: with RECORD_ANSWERED_CODES set, each integration tier leaves `tier-<project>.json` beside the answers its
+ * Issue 35: with RECORD_ANSWERED_CODES set, each integration tier leaves `tier-<project>.json`, once its files ran, beside the answers its
  * servers record, so the check can tell a full run (every tier, every file: a declared code no test reached fails)
  * from a partial one (only a warning).
  */

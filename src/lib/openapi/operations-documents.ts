@@ -156,7 +156,7 @@ export const documentOperations: ApiOperation[] = [
     parameterExamples: { id: ID },
     body: { schema: components.freightDocumentInput, example: { ...documentBodyExample, establishedPlace: 'Rotterdam Waalhaven' } },
     success: [{ status: 205, description: 'Replaced (Reset Content, no body).' }],
-    errors: ['1.4', '4.47', '4.5', '4.8', '3.1', '3.2', '3.9', '3.11', '3.15', '3.26', '4.13', '4.33', '4.40', '3.44', '3.41', '4.4'],
+    errors: ['1.4', '4.47', '4.5', '4.8', '3.1', '3.2', '3.9', '3.11', '3.15', '3.26', '4.13', '4.33', '4.40', '3.44', '3.41', '4.4', '4.45'],
   },
   {
     method: 'post',
