@@ -15,7 +15,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { errorAnswers, GENERAL_ERROR_CODES } from '@/lib/openapi/error-answers';
+import { errorAnswers, GENERAL_ERROR_CODES, undeclaredCodes } from '@/lib/openapi/error-answers';
 import type { ApiOperation } from '@/lib/openapi/operation';
 import { apiOperations, keyOfOperation } from '@/lib/openapi/operations';
 import type { AnsweredCode } from '@/server/http/answered-codes';
@@ -49,7 +49,9 @@ for (const answer of answers) {
   if (!answer.operation || !answer.codes.length) continue;
   const operation = operations.get(answer.operation);
   if (!operation) continue;
-  for (const what of answer.undeclared ?? []) undeclared.set(answer.operation, (undeclared.get(answer.operation) ?? new Set()).add(what));
+  // Compared again with the declarations as they are now (the server recorded its own verdict with those it was built with).
+  for (const what of undeclaredCodes(operation, answer.status, answer.codes))
+    undeclared.set(answer.operation, (undeclared.get(answer.operation) ?? new Set()).add(what));
   const listed = errorAnswers(operation);
   const [first, ...others] = answer.codes;
   occurred.add(`${answer.operation} ${first}/${answer.status}`);

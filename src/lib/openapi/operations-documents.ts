@@ -208,7 +208,7 @@ export const documentOperations: ApiOperation[] = [
     parameterExamples: { id: ID },
     body: { schema: structuredGoodsPatchInput, example: withHeads({ structuredGoods: [{ productId: 1, numberOfPackages: 11, weight: 440 }] }) },
     success: [{ status: 200, description: 'The document.', content: theDocument }],
-    errors: ['1.4', '4.47', '3.17', '3.29', '4.13', '4.18', '4.45', '4.46', '3.2', '3.1'],
+    errors: ['1.4', '4.47', '3.17', '3.29', '4.13', '4.18', '4.45', '4.46', '3.2', '3.1', '4.63'],
   },
   {
     method: 'post',
