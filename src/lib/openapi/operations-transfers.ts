@@ -123,7 +123,7 @@ export const transferOperations: ApiOperation[] = [
         content: json(createdCommentResponse, { commentId: '64a3f09a-1c2d-4e5f-8a9b-0c1d2e3f4a5b', commitId: HEAD }),
       },
     ],
-    errors: [...changeErrors, '3.1', '3.2', '3.8', '3.9', '3.17', '4.12', '4.16', '4.46', '4.60', '4.63', '3.6', '4.18'],
+    errors: [...changeErrors, '3.1', '3.2', '3.8', '3.9', '3.17', '4.12', '4.46', '4.60', '4.63', '3.6', '4.18'],
   },
   {
     method: 'patch',
@@ -159,7 +159,7 @@ export const transferOperations: ApiOperation[] = [
         content: json(createdDelegateResponse, { delegateId: DELEGATE_ID }),
       },
     ],
-    errors: ['1.4', '4.47', '3.1', '3.9', '3.16', '3.36', '3.37', '3.38', '4.7', '4.42', '3.2', '3.4', '4.40'],
+    errors: ['1.4', '4.47', '3.1', '3.9', '3.16', '3.36', '3.38', '3.2', '3.4', '4.40'],
   },
   {
     method: 'delete',
