@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operationOf, type OperationKey } from '@/lib/openapi/operations';
+import { validBody } from './documents-support';
 import { expectError, sharedDriver, type Client } from './driver';
 import { createCast, Transfers, type Cast, type Member } from './transfers-support';
 
@@ -65,5 +66,42 @@ describe('the codes every change of a document can answer, per operation', () =>
 
   it.each(CHANGES)('$operation: after the note was replaced by paper, 4.63', async ({ operation, member, path }) => {
     expectError(await send(member, methodOf(operation), replaced, path, exampleBody(operation, await transfers.heads(replaced))), 409, '4.63');
+  });
+});
+
+describe('codes of one operation each, provoked through the real server', () => {
+  it('PUT /freightdocuments/{id}: the body is validated as at creation (3.1, 3.9, 3.11, 3.15, 3.26, 4.40)', async () => {
+    const created = await api.post('/api/freightdocuments', { bearer: cast.submitter.token, json: validBody() });
+    expect(created.status, created.text).toBe(201);
+    const draft: string = created.body.freightDocumentId;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ consignor: undefined }, '3.1'],
+      [{ goods: undefined, structuredGoods: [{ name: 'Box', type: 'CRATE' }] }, '3.9'],
+      [{ placeOfDelivery: { countryCode: 'XYZ' } }, '3.11'],
+      [{ estimatedDateTimeOfTakingOver: '2026-12-02T16:30:00Z', estimatedDateTimeOfDelivery: '2026-12-02T16:30:00Z' }, '3.15'],
+      [{ establishedDate: '2026-02-30' }, '3.26'],
+      [{ carrier: { name: 'X', submittedAccountNumber: '99999999' } }, '4.40'],
+    ];
+    for (const [overrides, code] of cases) {
+      const json = { ...validBody(overrides), previousCommits: await transfers.heads(draft) };
+      expectError(await api.put(`/api/freightdocuments/${draft}`, { bearer: cast.submitter.token, json }), 400, code);
+    }
+  });
+
+  it('an impediment without its kind (3.1); structured goods below the minimum (3.29)', async () => {
+    const heads = await transfers.heads(inTransit);
+    expectError(await send('carrier', 'POST', inTransit, 'impediments', { text: 'Road closed.', previousCommits: heads }), 400, '3.1', 'kind');
+    const goods = { structuredGoods: [{ productId: 1, numberOfPackages: -1 }], previousCommits: heads };
+    expectError(await send('submitter', 'PATCH', inTransit, 'structuredgoods', goods), 400, '3.29');
+  });
+
+  it('the taking-over time does not move once in TRANSIT (4.9)', async () => {
+    const json = { estimatedDateTimeOfTakingOver: '2026-12-01T09:00:00Z', previousCommits: await transfers.heads(inTransit) };
+    expectError(await send('carrier', 'PATCH', inTransit, 'estimatedtimes', json), 409, '4.9', 'estimatedDateTimeOfTakingOver');
+  });
+
+  it('an account delegation of a role that does not exist (3.9)', async () => {
+    const json = { role: 'PILOT', emailAddressOfDelegatee: cast.outsider.email };
+    expectError(await api.post('/api/accounts/users/me/delegates', { bearer: cast.submitter.token, json }), 400, '3.9', 'role');
   });
 });
