@@ -104,4 +104,12 @@ describe('codes of one operation each, provoked through the real server', () => 
     const json = { role: 'PILOT', emailAddressOfDelegatee: cast.outsider.email };
     expectError(await api.post('/api/accounts/users/me/delegates', { bearer: cast.submitter.token, json }), 400, '3.9', 'role');
   });
+
+  it.each([
+    { path: `instructions/${NO_SUCH_ID}/response`, method: 'POST', body: { accepted: 'maybe' } },
+    { path: 'cashondelivery', method: 'POST', body: { collected: 'maybe' } },
+    { path: 'licenseplates', method: 'PATCH', body: { roleId: 'r', licensePlates: [{ licensePlate: 'BX-1', countryCode: 'NLD', type: 'SPACESHIP' }] } },
+  ])('$method …/$path: a value outside the field’s allowed ones is 3.9', async ({ path, method, body }) => {
+    expectError(await send('carrier', method, inTransit, path, { ...body, previousCommits: await transfers.heads(inTransit) }), 400, '3.9');
+  });
 });
