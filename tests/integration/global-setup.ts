@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startInstancePair } from '../support/instances';
+import { markRecordedTier } from '../support/recorded-tier';
 import { createPgliteTemplate, startServer, type DbKind, type RunningServer } from '../support/server';
 import { startSmtpSink } from '../support/smtp-sink';
 import { startS3Server } from '../support/s3-server';
@@ -69,6 +70,8 @@ export default async function setup(project: TestProject) {
   );
 
   return async () => {
+    // After the tier's files ran: the answered-codes check reads which tiers recorded all of theirs.
+    markRecordedTier(project.name);
     await server.dispose();
     await sink.close();
     await s3?.close();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiOperations, buildOpenApiDocument } from '@/lib/openapi/document';
-import { errorAnswers, GENERAL_ERROR_CODES } from '@/lib/openapi/error-answers';
+import { errorAnswers, GENERAL_ERROR_CODES, undeclaredCodes } from '@/lib/openapi/error-answers';
+import { operationOf } from '@/lib/openapi/operations';
 
 describe('the error codes an operation declares (issue 35)', () => {
   it('every operation lists the codes the REST wrapper can answer for any of them, from the one shared list', () => {
@@ -25,5 +26,16 @@ describe('the error codes an operation declares (issue 35)', () => {
       const declared = [...new Set(errorAnswers(operation).map(({ status }) => String(status)))].filter((status) => !answers.has(status));
       expect(errorStatuses.sort(), `${operation.method} ${operation.path}`).toEqual(declared.sort());
     }
+  });
+
+  it('an answer is undeclared by its first code and status, or by a code beside it listed nowhere; a declared answer status is no error', () => {
+    const issue = operationOf('POST /freightdocuments/{id}/issue');
+    expect(undeclaredCodes(issue, 409, ['4.18'])).toEqual([]);
+    expect(undeclaredCodes(issue, 400, ['3.1'])).toEqual(['3.1 (400)']);
+    expect(undeclaredCodes(issue, 400, ['4.18'])).toEqual(['4.18 (400)']);
+    expect(undeclaredCodes(issue, 409, ['4.18', '4.41', '3.40'])).toEqual(['3.40 (beside 4.18)']);
+    expect(undeclaredCodes(issue, 200, [])).toEqual([]);
+    // The heartbeat's 503 DOWN carries 5.0 and is one of its declared answers.
+    expect(undeclaredCodes(operationOf('GET /heartbeat'), 503, ['5.0'])).toEqual([]);
   });
 });

@@ -175,7 +175,7 @@ export const accountOperations: ApiOperation[] = [
         content: json(createdDelegateResponse, { delegateId: DELEGATE_ID }),
       },
     ],
-    errors: ['3.1', '3.9', '3.16', '3.36', '3.37', '3.38', '4.7', '4.42', '3.2', '4.40', '3.4'],
+    errors: ['3.1', '3.9', '3.16', '3.38', '4.7', '3.2', '4.40', '3.4'],
   },
   {
     method: 'get',

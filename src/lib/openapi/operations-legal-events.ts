@@ -66,7 +66,8 @@ export const legalEventOperations: ApiOperation[] = [
       },
     },
     success: created('The document, listing the instruction in `instructions`.'),
-    errors: [...changeErrors, '3.1', '3.2', '3.9', '4.18', '4.40', '4.61', '3.4', '3.6', '3.11', '3.14'],
+    // Any party without the right of disposal gets 4.61, never 1.4 (instructionRefusal in lib/domain/legal-events.ts).
+    errors: [...changeErrors.filter((code) => code !== '1.4'), '3.1', '3.2', '3.9', '4.18', '4.40', '4.61', '3.4', '3.6', '3.11', '3.14'],
   },
   {
     method: 'post',

@@ -15,6 +15,9 @@ import { isFormContentType, isJsonContentType, JSON_MEDIA, negotiateMedia } from
 import { errorResponse, json, withApiHeaders } from './respond';
 import { answerIdempotently, idempotencyKeyOf, limitWrite } from './write-guards';
 import { recordAnswer } from './answered-codes';
+import { anyJson } from './any-json';
+import type { ApiOperation } from '@/lib/openapi/operation';
+import { keyOfOperation, operationOf, type OperationKey } from '@/lib/openapi/operations';
 import { observed, routePattern } from '@/server/observability/observe-request';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -38,19 +41,27 @@ export interface JsonResult {
   headers?: Record<string, string>;
 }
 
-export interface Endpoint<TBody = undefined> {
-  /** `bearer`: an access token; `client`: Basic client credentials; `none`: public. */
-  auth: 'none' | 'bearer' | 'client';
-  /** JSON body schema: the body is required (2.7), must be JSON (2.6/415, 2.4) and valid (category 3). */
-  body?: z.ZodType<TBody>;
-  /** A form body (the OAuth endpoints), handed over as a plain record. */
+/** A route the reference does not describe (the /api index, the portal's language switch, the admin command's way in): why. */
+export interface InternalRoute {
+  internal: string;
+  /** A form body, handed over as a plain record. */
   form?: boolean;
-  /** The body as the text sent, unparsed (the eFTI follow-up's text/plain): its type and length are the endpoint's to check. */
-  text?: boolean;
+}
+
+export interface Endpoint<TBody = undefined> {
+  /**
+   * The operation of the reference this endpoint serves, by method and path (`'POST /freightdocuments/{id}/issue'`,
+   * src/lib/openapi/operations-*.ts). Its authentication, the form of its body and the error codes it may answer come
+   * from there: one declaration for the handler and the OpenAPI document.
+   */
+  operation: OperationKey | InternalRoute;
+  /**
+   * The JSON body's schema, which types `body`: the operation's own (2.7, 2.6/415, 2.4 and category 3 answered here),
+   * or `anyJson` when the service validates the body itself to report field and cross-field problems together.
+   */
+  body?: z.ZodType<TBody>;
   /** Media types this endpoint can answer with; the first is the default. */
   produces?: readonly string[];
-  /** Error bodies carry the RFC 6749 fields too. */
-  oauth?: boolean;
   /** Contract §1: `files` for the routes that carry files (up to MAX_BODY_BYTES); all others take 1 MiB. */
   bodyKind?: BodyKind;
   /** Runs after authentication and before the body is read (a check that must not wait for the body). */
@@ -58,15 +69,40 @@ export interface Endpoint<TBody = undefined> {
   handle: (args: EndpointArgs<TBody>) => Promise<Response | JsonResult>;
 }
 
-export function endpoint<TBody = undefined>(spec: Endpoint<TBody>): Endpoint<TBody> {
-  return spec;
+/** An endpoint as the wrapper runs it: what its operation declares, resolved once when the route module loads. */
+interface BoundEndpoint<TBody> extends Endpoint<TBody> {
+  /** Undefined for an internal route. */
+  declared?: ApiOperation;
+  /** `bearer`: an access token; `client`: Basic client credentials; `none`: public (or a gate's own, see efti-gate.ts). */
+  auth: ApiOperation['auth'];
+  /** A form body (the OAuth endpoints), handed over as a plain record. */
+  form: boolean;
+  /** The body as the text sent, unparsed (the eFTI follow-up's text/plain): its type and length are the endpoint's to check. */
+  text: boolean;
+  /** Error bodies carry the RFC 6749 fields too. */
+  oauth: boolean;
+}
+
+/**
+ * Binds an endpoint to its operation. A body schema other than the operation's (or `anyJson`), or a body the
+ * operation does not document, fails here, when the route module loads: in the build and in every test.
+ */
+export function endpoint<TBody = undefined>(spec: Endpoint<TBody>): BoundEndpoint<TBody> {
+  if (typeof spec.operation === 'object') return { ...spec, auth: 'none', form: !!spec.operation.form, text: false, oauth: false };
+  const declared = operationOf(spec.operation);
+  const documented = declared.body;
+  const json = !!documented && !documented.form && !documented.text;
+  if (json ? !spec.body || (spec.body !== documented.schema && spec.body !== anyJson) : !!spec.body) {
+    throw new Error(`${spec.operation}: the endpoint's body schema must be the one the reference documents (or anyJson)`);
+  }
+  return { ...spec, declared, auth: declared.auth, form: !!documented?.form, text: !!documented?.text, oauth: !!declared.oauth };
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 type Handler = (request: NextRequest, context: RouteContext) => Promise<Response>;
 
 /** The body as the endpoint takes it, and as it came (for the idempotency fingerprint). */
-async function readBody<TBody>(request: NextRequest, spec: Endpoint<TBody>, ctx: ServiceContext): Promise<{ body: TBody; text: string }> {
+async function readBody<TBody>(request: NextRequest, spec: BoundEndpoint<TBody>, ctx: ServiceContext): Promise<{ body: TBody; text: string }> {
   // Only a JSON body of a files route has files to stream into the blob store (anything else is refused below).
   const json = !!spec.body && isJsonContentType(request.headers.get('content-type'));
   const stage = json ? stagingInto(ctx) : undefined;
@@ -76,7 +112,7 @@ async function readBody<TBody>(request: NextRequest, spec: Endpoint<TBody>, ctx:
   return { body: await parseBody(text, request, spec), text };
 }
 
-async function parseBody<TBody>(text: string, request: NextRequest, spec: Endpoint<TBody>): Promise<TBody> {
+async function parseBody<TBody>(text: string, request: NextRequest, spec: BoundEndpoint<TBody>): Promise<TBody> {
   const contentType = request.headers.get('content-type');
   if (spec.text) return text as TBody;
   if (spec.form) {
@@ -100,7 +136,7 @@ async function parseBody<TBody>(text: string, request: NextRequest, spec: Endpoi
   return parseInput(spec.body, parsed);
 }
 
-async function authenticate(request: NextRequest, spec: Endpoint<unknown>, ctx: ServiceContext): Promise<OAuthClient | undefined> {
+async function authenticate(request: NextRequest, spec: BoundEndpoint<unknown>, ctx: ServiceContext): Promise<OAuthClient | undefined> {
   const header = request.headers.get('authorization');
   if (spec.auth === 'bearer') {
     const token = parseBearer(header);
@@ -116,13 +152,13 @@ async function authenticate(request: NextRequest, spec: Endpoint<unknown>, ctx: 
   return undefined;
 }
 
-function wrap<TBody>(spec: Endpoint<TBody>): Handler {
+function wrap<TBody>(spec: BoundEndpoint<TBody>): Handler {
   return async (request, context) => {
     try {
       refuseDeclaredOversize(request.headers, bodyLimitOf(spec.bodyKind ?? 'small'));
       const media = negotiateMedia(request.headers.get('accept'), spec.produces ?? [JSON_MEDIA]);
       const ctx = await createServiceContext();
-      const client = await authenticate(request, spec as Endpoint<unknown>, ctx);
+      const client = await authenticate(request, spec as BoundEndpoint<unknown>, ctx);
       await limitWrite(request.method, { ctx, client });
       const idempotency = idempotencyKeyOf(request, { ctx, client });
       await spec.beforeBody?.(request);
@@ -157,6 +193,9 @@ function refusing(answer: () => Response): Handler {
   };
 }
 
+/** The operations of every route module loaded so far (tests/unit/route-operations.test.ts loads them all). */
+export const servedOperations = new Set<OperationKey>();
+
 /**
  * The one REST wrapper: every method of a path is declared here; the others answer 2.5 (405) with Allow.
  * Order of checks: declared body size (413), Accept (406), authentication (401), the rate limits of writes (429)
@@ -166,7 +205,8 @@ function refusing(answer: () => Response): Handler {
  */
 // Each method has its own body type; `any` lets one record hold them all (wrap() keeps each one typed).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function route(methods: Partial<Record<Method, Endpoint<any>>>) {
+export function route(methods: Partial<Record<Method, BoundEndpoint<any>>>) {
+  for (const method of METHODS) if (methods[method]?.declared) servedOperations.add(keyOfOperation(methods[method].declared));
   const allow = METHODS.filter((method) => methods[method]).join(', ');
   const notAllowed = refusing(() => errorResponse(new ServiceError([errorItem('2.5')]), { headers: { Allow: allow } }));
   const handlers = Object.fromEntries(METHODS.map((method) => [method, methods[method] ? wrap(methods[method]!) : notAllowed])) as Record<Method, Handler>;
@@ -175,18 +215,22 @@ export function route(methods: Partial<Record<Method, Endpoint<any>>>) {
       handlers,
       METHODS.filter((method) => methods[method]),
     ),
+    { operations: (method) => methods[method as Method]?.declared },
   );
 }
 
 /** Every handler of a path observed (request id, access line, metrics) under its route pattern, or `label`. */
-function observeRoute<Method extends string>(handlers: Record<Method, Handler>, label?: string): Record<Method, Handler> {
+function observeRoute<Method extends string>(
+  handlers: Record<Method, Handler>,
+  { label, operations }: { label?: string; operations?: (method: string) => ApiOperation | undefined } = {},
+): Record<Method, Handler> {
   const pattern = async (request: NextRequest, context: RouteContext) => label ?? routePattern(request.nextUrl.pathname, await context.params);
   const noStore =
     (method: string, handler: Handler): Handler =>
     async (request, context) => {
       const response = withApiHeaders(await handler(request, context));
       // Tests only: nothing happens unless RECORD_ANSWERED_CODES is set (answered-codes.ts).
-      await recordAnswer(await pattern(request, context), method, response);
+      await recordAnswer(await pattern(request, context), method, response, operations?.(method));
       return response;
     };
   return Object.fromEntries(Object.entries<Handler>(handlers).map(([method, handler]) => [method, observed(noStore(method, handler), pattern)])) as Record<
@@ -198,5 +242,5 @@ function observeRoute<Method extends string>(handlers: Record<Method, Handler>, 
 /** For paths that exist nowhere: 2.2 (404) whatever the method. */
 export function unknownPath() {
   const handler = refusing(() => errorResponse(new ServiceError([errorItem('2.2')])));
-  return observeRoute(withCors(Object.fromEntries(METHODS.map((method) => [method, handler])) as Record<Method, Handler>, undefined), 'unmatched');
+  return observeRoute(withCors(Object.fromEntries(METHODS.map((method) => [method, handler])) as Record<Method, Handler>, undefined), { label: 'unmatched' });
 }

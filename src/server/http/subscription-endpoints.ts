@@ -12,17 +12,21 @@ import { endpoint } from './route';
  * and per account (`/accounts/users/me/subscriptions`), with one behaviour: each route file picks its scope here.
  */
 export interface SubscriptionPaths {
+  /** The collection's path template in the reference, which names each endpoint's operation. */
+  base: `/${string}`;
   scope: (params: Record<string, string>) => SubscriptionScope;
   /** The collection's path, for Location headers. */
   collection: (params: Record<string, string>) => string;
 }
 
 export const documentSubscriptions: SubscriptionPaths = {
+  base: '/freightdocuments/{id}/subscriptions',
   scope: (params) => ({ freightDocumentId: params.id! }),
   collection: (params) => `/api/freightdocuments/${encodeURIComponent(params.id!)}/subscriptions`,
 };
 
 export const accountSubscriptions: SubscriptionPaths = {
+  base: '/accounts/users/me/subscriptions',
   scope: () => ({ freightDocumentId: null }),
   collection: () => '/api/accounts/users/me/subscriptions',
 };
@@ -31,7 +35,7 @@ export const accountSubscriptions: SubscriptionPaths = {
 export function subscriptionCollection(paths: SubscriptionPaths) {
   return {
     POST: endpoint({
-      auth: 'bearer',
+      operation: `POST ${paths.base}`,
       body: createSubscriptionInput,
       handle: async ({ ctx, params, body }) => {
         const created = await createSubscription({ ctx, input: { ...paths.scope(params), callbackUrl: body.callbackUrl } });
@@ -39,7 +43,7 @@ export function subscriptionCollection(paths: SubscriptionPaths) {
       },
     }),
     GET: endpoint({
-      auth: 'bearer',
+      operation: `GET ${paths.base}`,
       handle: async ({ ctx, params }) => ({ body: await listSubscriptions({ ctx, input: paths.scope(params) }) }),
     }),
   };
@@ -49,7 +53,7 @@ export function subscriptionCollection(paths: SubscriptionPaths) {
 export function subscriptionItem(paths: SubscriptionPaths) {
   return {
     DELETE: endpoint({
-      auth: 'bearer',
+      operation: `DELETE ${paths.base}/{subscriptionId}`,
       handle: async ({ ctx, params }) => {
         await deleteSubscription({ ctx, input: { ...paths.scope(params), subscriptionId: params.subscriptionId! } });
         return { status: 204 };
@@ -62,7 +66,7 @@ export function subscriptionItem(paths: SubscriptionPaths) {
 export function deliveryLog(paths: SubscriptionPaths) {
   return {
     GET: endpoint({
-      auth: 'bearer',
+      operation: `GET ${paths.base}/{subscriptionId}/deliveries`,
       handle: async ({ ctx, params }) => ({ body: await listDeliveries({ ctx, input: { ...paths.scope(params), subscriptionId: params.subscriptionId! } }) }),
     }),
   };
@@ -72,7 +76,7 @@ export function deliveryLog(paths: SubscriptionPaths) {
 export function testEvent(paths: SubscriptionPaths) {
   return {
     POST: endpoint({
-      auth: 'bearer',
+      operation: `POST ${paths.base}/{subscriptionId}/test`,
       handle: async ({ ctx, params }) => ({
         status: 202,
         body: await sendTestEvent({ ctx, input: { ...paths.scope(params), subscriptionId: params.subscriptionId! } }),
@@ -85,7 +89,7 @@ export function testEvent(paths: SubscriptionPaths) {
 export function redelivery(paths: SubscriptionPaths) {
   return {
     POST: endpoint({
-      auth: 'bearer',
+      operation: `POST ${paths.base}/{subscriptionId}/deliveries/{deliveryId}/redeliver`,
       handle: async ({ ctx, params }) => ({
         status: 202,
         body: await redeliver({ ctx, input: { ...paths.scope(params), subscriptionId: params.subscriptionId!, deliveryId: params.deliveryId! } }),

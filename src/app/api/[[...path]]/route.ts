@@ -4,7 +4,10 @@ import { getApiIndex } from '@/server/services/docs/get-api-index';
 
 /** /api itself: an index that points at the reference (issue 23). GET only; other methods answer 2.5 with Allow. */
 const index = route({
-  GET: endpoint({ auth: 'none', handle: async () => ({ body: getApiIndex({ input: { version: packageJson.version } }) }) }),
+  GET: endpoint({
+    operation: { internal: 'the index of /api, pointing at the reference' },
+    handle: async () => ({ body: getApiIndex({ input: { version: packageJson.version } }) }),
+  }),
 });
 /** Any other path under /api that no route serves: 2.2 (contract §1). */
 const unknown = unknownPath();

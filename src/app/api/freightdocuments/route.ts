@@ -5,11 +5,11 @@ import { listFreightDocuments } from '@/server/services/freight-documents/list-f
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   GET: endpoint({
-    auth: 'bearer',
+    operation: 'GET /freightdocuments',
     handle: async ({ ctx, query }) => ({ body: await listFreightDocuments({ ctx, input: { query: query.entries() } }) }),
   }),
   POST: endpoint({
-    auth: 'bearer',
+    operation: 'POST /freightdocuments',
     bodyKind: 'files',
     body: anyJson,
     handle: async ({ ctx, body, request }) => {

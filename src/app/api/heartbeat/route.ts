@@ -8,7 +8,7 @@ import packageJson from '../../../../package.json';
  */
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   GET: endpoint({
-    auth: 'none',
+    operation: 'GET /heartbeat',
     handle: async ({ ctx }) => {
       const headers = { 'Cache-Control': 'no-store' };
       if (await checkDatabase({ ctx })) return { body: { status: 'UP', buildVersion: packageJson.version }, headers };

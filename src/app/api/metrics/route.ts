@@ -4,7 +4,7 @@ import { readMetrics } from '@/server/services/operations/read-metrics';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   GET: endpoint({
-    auth: 'none',
+    operation: 'GET /metrics',
     produces: ['text/plain'],
     handle: async ({ ctx, request }) => {
       const { contentType, text } = await readMetrics({ ctx, input: { bearer: parseBearer(request.headers.get('authorization')) } });

@@ -5,7 +5,7 @@ import { createAccount } from '@/server/services/accounts/create-account';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
-    auth: 'client',
+    operation: 'POST /accounts/users',
     body: createAccountInput,
     handle: async ({ ctx, body, request }) => {
       // The body has no language field (contract §3); the request's Accept-Language picks the e-mails' language.

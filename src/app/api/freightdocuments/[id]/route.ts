@@ -8,7 +8,7 @@ import { replaceFreightDocument } from '@/server/services/freight-documents/repl
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   GET: endpoint({
-    auth: 'bearer',
+    operation: 'GET /freightdocuments/{id}',
     // Contract §1, §9: JSON by default, the consignment note as PDF or as PGP-signed JSON on request (also at …/pdf, …/pgp).
     produces: [JSON_MEDIA, PDF_MEDIA, PGP_SIGNATURE_MEDIA],
     handle: async (args) => {
@@ -18,7 +18,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
     },
   }),
   PUT: endpoint({
-    auth: 'bearer',
+    operation: 'PUT /freightdocuments/{id}',
     bodyKind: 'files',
     body: anyJson,
     // Contract §4: 205 Reset Content, no body; the client reads the document again.

@@ -15,7 +15,7 @@ import { runAdminCommand } from '@/server/services/admin/run-admin-command';
  */
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
-    auth: 'none',
+    operation: { internal: 'the admin command’s way in while this server holds the embedded database' },
     // The token is checked before the body is read: a stranger's body is never read into memory.
     beforeBody: (request) => {
       const expected = getConfig().DATABASE_URL ? undefined : ownAdminToken(getConfig().DATA_DIR);

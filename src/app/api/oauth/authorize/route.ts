@@ -6,7 +6,7 @@ import { errorPage } from '@/server/http/error-page';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   GET: endpoint({
-    auth: 'none',
+    operation: 'GET /oauth/authorize',
     produces: ['text/html', 'application/json', '*/*'],
     handle: async ({ ctx, query, media }) => {
       let request;

@@ -5,9 +5,7 @@ import { revokeToken } from '@/server/services/oauth/revoke-token';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint<Record<string, string>>({
-    auth: 'none',
-    form: true,
-    oauth: true,
+    operation: 'POST /oauth/revoke',
     handle: async ({ ctx, body, request }) => {
       const client = await authenticateClient({ ctx, input: parseBasicAuth(request.headers.get('authorization')) ?? {} });
       await revokeToken({ ctx, input: { client, token: body.token } });

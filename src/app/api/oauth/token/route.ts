@@ -4,9 +4,7 @@ import { exchangeToken } from '@/server/services/oauth/exchange-token';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint<Record<string, string>>({
-    auth: 'none',
-    form: true,
-    oauth: true,
+    operation: 'POST /oauth/token',
     handle: async ({ ctx, body, request }) => {
       const basic = parseBasicAuth(request.headers.get('authorization'));
       const tokens = await exchangeToken({ ctx, input: { form: body, basic } });

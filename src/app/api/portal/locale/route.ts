@@ -26,8 +26,7 @@ function backTo(referer: string | null): string {
  */
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint<Record<string, string>>({
-    auth: 'none',
-    form: true,
+    operation: { internal: 'the portal’s language switch', form: true },
     produces: [JSON_MEDIA, HTML_MEDIA],
     handle: async ({ body, request, media }) => {
       // A form on another site may not choose this browser's language (what a server action's origin check did).

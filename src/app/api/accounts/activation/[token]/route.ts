@@ -4,7 +4,7 @@ import { activateAccount } from '@/server/services/accounts/activate-account';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   GET: endpoint({
-    auth: 'none',
+    operation: 'GET /accounts/activation/{token}',
     produces: ['application/json', 'text/html', '*/*'],
     handle: async ({ ctx, params, media }) => {
       try {

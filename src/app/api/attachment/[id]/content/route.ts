@@ -4,7 +4,7 @@ import { getAttachment } from '@/server/services/freight-documents/get-attachmen
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   GET: endpoint({
-    auth: 'bearer',
+    operation: 'GET /attachment/{id}/content',
     produces: ['*/*', 'application/json', 'application/pdf', 'image/png', 'image/jpeg', 'text/plain'],
     handle: async ({ ctx, params, query, request }) =>
       attachmentContent(await getAttachment({ ctx, input: { attachmentId: params.id! } }), query.get('encodeBase64') === 'true', request.headers),

@@ -4,7 +4,7 @@ import { addAttachment } from '@/server/services/freight-documents/add-attachmen
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
-    auth: 'bearer',
+    operation: 'POST /freightdocuments/{id}/attachments',
     bodyKind: 'files',
     body: anyJson,
     handle: async ({ ctx, params, body }) => {

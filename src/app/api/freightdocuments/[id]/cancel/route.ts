@@ -3,7 +3,7 @@ import { cancelFreightDocument } from '@/server/services/freight-documents/cance
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
-    auth: 'bearer',
+    operation: 'POST /freightdocuments/{id}/cancel',
     handle: async ({ ctx, params }) => ({ body: await cancelFreightDocument({ ctx, input: { freightDocumentId: params.id! } }) }),
   }),
 });

@@ -4,7 +4,7 @@ import { recordCashOnDelivery } from '@/server/services/legal-events/record-cash
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
-    auth: 'bearer',
+    operation: 'POST /freightdocuments/{id}/cashondelivery',
     // Contract §1: §14's events may carry files (photos), like comments.
     bodyKind: 'files',
     body: cashOnDeliveryInput,

@@ -4,7 +4,7 @@ import { addComment } from '@/server/services/transfers/add-comment';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
-    auth: 'bearer',
+    operation: 'POST /freightdocuments/{id}/comments',
     bodyKind: 'files',
     body: commentInput,
     handle: async ({ ctx, params, body }) => ({

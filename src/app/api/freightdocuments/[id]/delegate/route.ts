@@ -4,7 +4,7 @@ import { delegateDocumentRole } from '@/server/services/delegations/delegate-doc
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
-    auth: 'bearer',
+    operation: 'POST /freightdocuments/{id}/delegate',
     body: delegateInput,
     handle: async ({ ctx, params, body }) => {
       const created = await delegateDocumentRole({ ctx, input: { ...body, freightDocumentId: params.id! } });

@@ -6,7 +6,7 @@ import { getEftiStatus } from '@/server/services/efti/get-efti-status';
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = whileEftiOn(
   route({
     GET: endpoint({
-      auth: 'bearer',
+      operation: 'GET /freightdocuments/{id}/efti',
       handle: async ({ ctx, params, query }) => ({
         body: await getEftiStatus({ ctx, input: { freightDocumentId: params.id!, subsetIds: query.getAll('subsetId') } }),
       }),

@@ -4,7 +4,7 @@ import { updateEstimatedTimes } from '@/server/services/freight-documents/update
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   PATCH: endpoint({
-    auth: 'bearer',
+    operation: 'PATCH /freightdocuments/{id}/estimatedtimes',
     body: estimatedTimesInput,
     handle: async ({ ctx, params, body }) => ({ body: await updateEstimatedTimes({ ctx, input: { freightDocumentId: params.id!, body } }) }),
   }),

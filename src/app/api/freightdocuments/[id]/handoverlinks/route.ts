@@ -4,7 +4,7 @@ import { createHandoverLink } from '@/server/services/transfers/create-handover-
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
-    auth: 'bearer',
+    operation: 'POST /freightdocuments/{id}/handoverlinks',
     body: handoverLinkInput,
     handle: async ({ ctx, params, body }) => ({
       status: 201,

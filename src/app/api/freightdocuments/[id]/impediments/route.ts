@@ -4,7 +4,7 @@ import { reportImpediment } from '@/server/services/legal-events/report-impedime
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
-    auth: 'bearer',
+    operation: 'POST /freightdocuments/{id}/impediments',
     // Contract §1: §14's events may carry files (photos), like comments.
     bodyKind: 'files',
     body: impedimentInput,

@@ -4,7 +4,7 @@ import { giveInstruction } from '@/server/services/legal-events/give-instruction
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
-    auth: 'bearer',
+    operation: 'POST /freightdocuments/{id}/instructions',
     // Contract §1: §14's events may carry files (photos), like comments.
     bodyKind: 'files',
     body: instructionInput,

@@ -3,7 +3,7 @@ import { issueFreightDocument } from '@/server/services/freight-documents/issue-
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
-    auth: 'bearer',
+    operation: 'POST /freightdocuments/{id}/issue',
     handle: async ({ ctx, params }) => ({ body: await issueFreightDocument({ ctx, input: { freightDocumentId: params.id! } }) }),
   }),
 });

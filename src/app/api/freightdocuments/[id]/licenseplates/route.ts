@@ -4,7 +4,7 @@ import { updateLicensePlates } from '@/server/services/transfers/update-license-
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   PATCH: endpoint({
-    auth: 'bearer',
+    operation: 'PATCH /freightdocuments/{id}/licenseplates',
     body: licensePlatesInput,
     handle: async ({ ctx, params, body }) => ({ body: await updateLicensePlates({ ctx, input: { freightDocumentId: params.id!, body } }) }),
   }),

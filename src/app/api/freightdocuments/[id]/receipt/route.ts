@@ -7,7 +7,7 @@ import { getReceipt } from '@/server/services/legal-events/get-receipt';
 /** Contract §14: the sender's receipt as JSON, PDF (in the Accept-Language's language) or PGP-signed JSON (also at …/pdf, …/pgp). */
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   GET: endpoint({
-    auth: 'bearer',
+    operation: 'GET /freightdocuments/{id}/receipt',
     produces: [JSON_MEDIA, PDF_MEDIA, PGP_SIGNATURE_MEDIA],
     handle: async (args) => {
       if (args.media === PDF_MEDIA) return receiptPdf(args);

@@ -4,7 +4,7 @@ import { replaceByPaper } from '@/server/services/legal-events/replace-by-paper'
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
-    auth: 'bearer',
+    operation: 'POST /freightdocuments/{id}/replacebypaper',
     // Contract §1: §14's events may carry files (photos), like comments.
     bodyKind: 'files',
     body: replaceByPaperInput,

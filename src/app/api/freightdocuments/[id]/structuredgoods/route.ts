@@ -4,7 +4,7 @@ import { correctStructuredGoods } from '@/server/services/freight-documents/corr
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   PATCH: endpoint({
-    auth: 'bearer',
+    operation: 'PATCH /freightdocuments/{id}/structuredgoods',
     body: structuredGoodsPatchInput,
     handle: async ({ ctx, params, body }) => ({ body: await correctStructuredGoods({ ctx, input: { freightDocumentId: params.id!, body } }) }),
   }),

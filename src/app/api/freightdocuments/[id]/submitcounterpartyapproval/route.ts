@@ -4,7 +4,7 @@ import { submitCounterpartyApproval } from '@/server/services/transfers/submit-c
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
-    auth: 'bearer',
+    operation: 'POST /freightdocuments/{id}/submitcounterpartyapproval',
     bodyKind: 'files',
     body: counterPartyApprovalInput,
     handle: async ({ ctx, params, body }) => ({

@@ -4,7 +4,7 @@ import { submitMyApproval } from '@/server/services/transfers/submit-my-approval
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
-    auth: 'bearer',
+    operation: 'POST /freightdocuments/{id}/submitmyapproval',
     bodyKind: 'files',
     body: myApprovalInput,
     handle: async ({ ctx, params, body }) => ({

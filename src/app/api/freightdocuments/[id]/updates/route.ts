@@ -4,7 +4,7 @@ import { updateFreightDocumentStatus } from '@/server/services/transfers/update-
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
-    auth: 'bearer',
+    operation: 'POST /freightdocuments/{id}/updates',
     body: statusUpdateInput,
     handle: async ({ ctx, params, body }) => ({
       status: 201,

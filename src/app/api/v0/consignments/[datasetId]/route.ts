@@ -7,7 +7,7 @@ import { serveConsignment } from '@/server/services/efti/serve-consignment';
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = whileEftiOn(
   route({
     GET: endpoint({
-      auth: 'none',
+      operation: 'GET /v0/consignments/{datasetId}',
       produces: GATE_MEDIA,
       beforeBody: authenticateGate,
       handle: async ({ ctx, params, query, request }) =>

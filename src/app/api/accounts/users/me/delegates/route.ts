@@ -5,12 +5,12 @@ import { listAccountDelegations } from '@/server/services/delegations/list-accou
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
-    auth: 'bearer',
+    operation: 'POST /accounts/users/me/delegates',
     body: delegateInput,
     handle: async ({ ctx, body }) => {
       const created = await delegateAccountRole({ ctx, input: body });
       return { status: 201, body: created, headers: { Location: `/api/accounts/users/me/delegates/${created.delegateId}` } };
     },
   }),
-  GET: endpoint({ auth: 'bearer', handle: async ({ ctx }) => ({ body: await listAccountDelegations({ ctx }) }) }),
+  GET: endpoint({ operation: 'GET /accounts/users/me/delegates', handle: async ({ ctx }) => ({ body: await listAccountDelegations({ ctx }) }) }),
 });

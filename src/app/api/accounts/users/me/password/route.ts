@@ -4,7 +4,7 @@ import { changePassword } from '@/server/services/accounts/change-password';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   PUT: endpoint({
-    auth: 'bearer',
+    operation: 'PUT /accounts/users/me/password',
     body: changePasswordInput,
     handle: async ({ ctx, body }) => {
       await changePassword({ ctx, input: body });

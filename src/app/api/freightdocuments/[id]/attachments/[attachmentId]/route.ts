@@ -4,7 +4,7 @@ import { getAttachment } from '@/server/services/freight-documents/get-attachmen
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   GET: endpoint({
-    auth: 'bearer',
+    operation: 'GET /freightdocuments/{id}/attachments/{attachmentId}',
     handle: async ({ ctx, params }) =>
       attachmentJson(await getAttachment({ ctx, input: { attachmentId: params.attachmentId!, freightDocumentId: params.id! } })),
   }),

@@ -3,7 +3,7 @@ import { revokeDocumentDelegation } from '@/server/services/delegations/revoke-d
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   DELETE: endpoint({
-    auth: 'bearer',
+    operation: 'DELETE /freightdocuments/{id}/delegates/{delegateId}',
     handle: async ({ ctx, params }) => {
       await revokeDocumentDelegation({ ctx, input: { freightDocumentId: params.id!, delegateId: params.delegateId! } });
       return { status: 204 };

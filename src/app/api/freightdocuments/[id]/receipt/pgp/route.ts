@@ -4,5 +4,5 @@ import { endpoint, route } from '@/server/http/route';
 
 /** The sender's receipt as PGP-signed JSON at its own path (issue 35): the same answer as GET …/receipt with the PGP media type in Accept. */
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
-  GET: endpoint({ auth: 'bearer', produces: [PGP_SIGNATURE_MEDIA], handle: signedReceipt }),
+  GET: endpoint({ operation: 'GET /freightdocuments/{id}/receipt/pgp', produces: [PGP_SIGNATURE_MEDIA], handle: signedReceipt }),
 });

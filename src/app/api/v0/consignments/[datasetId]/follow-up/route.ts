@@ -7,8 +7,7 @@ import { receiveFollowUp } from '@/server/services/efti/receive-follow-up';
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = whileEftiOn(
   route({
     POST: endpoint<string>({
-      auth: 'none',
-      text: true,
+      operation: 'POST /v0/consignments/{datasetId}/follow-up',
       produces: GATE_MEDIA,
       beforeBody: authenticateGate,
       handle: async ({ ctx, params, body, request }) =>

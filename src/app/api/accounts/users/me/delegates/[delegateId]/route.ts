@@ -3,7 +3,7 @@ import { revokeAccountDelegation } from '@/server/services/delegations/revoke-ac
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   DELETE: endpoint({
-    auth: 'bearer',
+    operation: 'DELETE /accounts/users/me/delegates/{delegateId}',
     handle: async ({ ctx, params }) => {
       await revokeAccountDelegation({ ctx, input: { delegateId: params.delegateId! } });
       return { status: 204 };

@@ -5,7 +5,7 @@ import { withdrawReservation } from '@/server/services/legal-events/withdraw-res
 /** Contract §14: the author withdraws a reservation before its stage's counter party answered. */
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
-    auth: 'bearer',
+    operation: 'POST /freightdocuments/{id}/comments/{commentId}/withdrawal',
     body: withdrawalInput,
     handle: async ({ ctx, params, body }) => ({
       body: await withdrawReservation({ ctx, input: { freightDocumentId: params.id!, commentId: params.commentId!, body } }),

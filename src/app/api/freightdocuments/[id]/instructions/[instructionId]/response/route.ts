@@ -4,7 +4,7 @@ import { answerInstruction } from '@/server/services/legal-events/answer-instruc
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({
   POST: endpoint({
-    auth: 'bearer',
+    operation: 'POST /freightdocuments/{id}/instructions/{instructionId}/response',
     // Contract §1: §14's events may carry files (photos), like comments.
     bodyKind: 'files',
     body: instructionResponseInput,
