@@ -105,7 +105,7 @@ else
   [ "$services_status" = 0 ] && [ "$api_status" = 0 ]
 fi
 
-# Fails on a code a route answered that its operation does not list, and (every tier having run) on a listed code no
+# Fails on a code a route answered that its operation does not list, and (`npm run test:full`: every tier, every form) on a listed code no
 # test reached that scripts/openapi/unreached-codes.txt does not explain (issue 35). `--report` only prints (local runs).
 echo "== answered error codes against the reference's declarations"
 tier answered-codes npx tsx --conditions=react-server scripts/openapi/check-answered-codes.ts "$RECORD_ANSWERED_CODES"

@@ -5,7 +5,7 @@
  * are in <dir>/*.jsonl (src/server/http/answered-codes.ts). This fails:
  *   - on any code answered that the operation does not list (or under another status): the reference would make a
  *     client guess;
- *   - once every tier recorded every file (each leaves <dir>/tier-<project>.json, tests/support/recorded-tier.ts), on a
+ *   - once every tier recorded every file of every form (`npm run test:full`; each leaves <dir>/tier-<project>.json, tests/support/recorded-tier.ts), on a
  *     listed code no test made the server answer, unless unreached-codes.txt beside this script says why. An
  *     operation's own codes count per operation; the codes every operation of a kind can answer (GENERAL_ERROR_CODES,
  *     answered by the wrapper before any service runs) count once reached on any operation. After a partial run this

@@ -5,7 +5,11 @@ import { parseCLI } from 'vitest/node';
 /** What an integration tier tells the answered-codes check about its run (scripts/openapi/check-answered-codes.ts). */
 export interface RecordedTier {
   project: string;
-  /** Files or a test name were picked on the command line: the tier recorded only part of its answers. */
+  /**
+   * The tier recorded only part of its answers: files or a test name were picked on the command line, or the run was
+   * `npm test`'s seeded sample (tests/support/sampling.ts) rather than `npm run test:full`'s every form, in which a code
+   * reached only by an unsampled form would look unreached.
+   */
   partial: boolean;
 }
 
@@ -18,7 +22,7 @@ export function markRecordedTier(project: string): void {
   const dir = process.env.RECORD_ANSWERED_CODES;
   if (!dir) return;
   const { filter, options } = parseCLI(['vitest', ...process.argv.slice(2)]);
-  const tier: RecordedTier = { project, partial: filter.length > 0 || !!options.testNamePattern };
+  const tier: RecordedTier = { project, partial: filter.length > 0 || !!options.testNamePattern || process.env.TEST_FULL !== '1' };
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, `tier-${project}.json`), JSON.stringify(tier));
 }
