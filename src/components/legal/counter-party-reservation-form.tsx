@@ -50,7 +50,7 @@ export function CounterPartyReservationForm(props: {
 
   return (
     <form
-      className="form"
+      className="form counter-party-form"
       noValidate
       data-testid="counter-party-reservation-form"
       onSubmit={(event) => {
