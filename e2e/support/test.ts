@@ -10,7 +10,8 @@ export type { APIRequestContext, Browser, Locator, Page } from '@playwright/test
  * (its own `page` and the second devices made with `browser.newContext`) and runs axe, all rules, every impact, on the
  * first visit of each route pattern in this worker (ids and tokens folded: /documents/:id, /handover/:token). One scan a
  * pattern a worker keeps the cost to a few seconds a worker; the states a spec cares about it still checks itself with
- * `expectAccessible`. A test that visits a page with a violation fails, naming the page and the rule.
+ * `expectAccessible`. A test that visits a page with a violation fails, naming the page and the rule. E2E_AXE_LOG=1
+ * prints each pattern as it is scanned (or why not).
  */
 
 /** Pages scanned in this worker, by route pattern: a worker is one process, so a module-level set is the worker's. */
