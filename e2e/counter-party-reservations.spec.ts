@@ -130,6 +130,7 @@ test('on the portal’s approval page, with an account: the consignee’s own da
   await expect(page.getByRole('heading', { level: 2, name: 'Anything wrong? Add a reservation' })).toBeVisible();
   await addDamage(page, 'Pallet wrap torn, tiles chipped');
   await expect(page.getByTestId('approve-reservation-done')).toHaveText('Reservation added.');
+  await expect(page.getByTestId('approve-reservation-done')).toBeInViewport();
   // The page shows it among what the approval accepts.
   await expect(page.getByText('Pallet wrap torn, tiles chipped')).toBeVisible();
   await expectAccessible(page);

@@ -94,7 +94,7 @@ export function HandoverReservations(props: {
             {failure}
           </p>
         ) : null}
-        <Done text={done} testId="handover-reservation-done" />
+        <Done text={done} testId="handover-reservation-done" keepInSight />
       </CounterPartyReservationForm>
     </section>
   );
