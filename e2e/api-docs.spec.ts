@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { GUIDES } from '../src/lib/guides/guides';
 import { FULL, TEST_SEED } from '../tests/support/sampling';
 

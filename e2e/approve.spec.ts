@@ -4,7 +4,7 @@
  * (OWN) in at most three actions. The dashboard's waiting list and the document page lead to the same approval,
  * which also takes a refusal with remarks. Screenshots into test-results/approve/ at 1366×900, 1024×768, 390×844.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { mailMatching } from './support/accounts';

@@ -5,10 +5,11 @@
  * lists it, box 24 of the PDF prints it and the driver's tablet, open on the document, names it in its full-screen result.
  * The same from the portal's approval page with an account, as its own.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { execFileSync } from 'node:child_process';
 import { createClient, type CreatedClient } from './support/admin';
 import { expectFeedbackAtControl } from './support/feedback';
+import { LOCALES } from './support/languages';
 import { castOf, closeHandoverResult, deviceFor, drawSignature, expectAccessible, issueWaybill, PHOTO, readDocument, SIZES, type Cast } from './support/tablet';
 
 let client: CreatedClient;
@@ -39,6 +40,16 @@ async function inTransit(request: Parameters<typeof readDocument>[0], carrierApp
     expect(reply.status(), await reply.text()).toBe(201);
   }
   return document;
+}
+
+/** The driver's one-time hand-over link for the delivery, as its QR code carries it. */
+async function deliveryLink(request: Parameters<typeof readDocument>[0], id: string): Promise<string> {
+  const link = await request.post(`/api/freightdocuments/${id}/handoverlinks`, {
+    headers: { Authorization: `Bearer ${cast.carrier.token}` },
+    data: { action: 'DELIVERY' },
+  });
+  expect(link.status(), await link.text()).toBe(201);
+  return ((await link.json()) as { url: string }).url;
 }
 
 /** Picks Damage, ticks the tiles, writes the text and takes one photo, then adds the reservation. */
@@ -76,12 +87,7 @@ async function expectAccepted(request: Parameters<typeof readDocument>[0], id: s
 test('on the consignee’s phone, through a hand-over link: a damage reservation with a photo, signed and confirmed', async ({ browser, request }) => {
   test.setTimeout(180_000);
   const document = await inTransit(request, true);
-  const link = await request.post(`/api/freightdocuments/${document.id}/handoverlinks`, {
-    headers: { Authorization: `Bearer ${cast.carrier.token}` },
-    data: { action: 'DELIVERY' },
-  });
-  expect(link.status(), await link.text()).toBe(201);
-  const { url } = (await link.json()) as { url: string };
+  const url = await deliveryLink(request, document.id);
 
   const phone = await (await browser.newContext({ viewport: SIZES.phone, hasTouch: true, isMobile: true })).newPage();
   await phone.goto(url);
@@ -91,6 +97,9 @@ test('on the consignee’s phone, through a hand-over link: a damage reservation
   await expect(phone.getByTestId('counter-party-reservation-missing')).toBeVisible();
   await addDamage(phone, 'Two boxes of tiles broken');
   await expect(phone.getByTestId('handover-reservations-added')).toContainText('Damage: Two boxes of tiles broken (Ceramic tiles) · 1 photo');
+  // The list is above the form, out of sight on a phone: the form says at its button that it was added.
+  await expect(phone.getByTestId('handover-reservation-done')).toHaveText('Reservation added. It is recorded with your signature when you confirm below.');
+  await expect(phone.getByTestId('handover-reservation-done')).toBeInViewport();
   await expectAccessible(phone);
   // Not on record before the signer confirms.
   const before = await readDocument(request, cast.carrier, document.id);
@@ -121,10 +130,44 @@ test('on the portal’s approval page, with an account: the consignee’s own da
   await expect(page.getByRole('heading', { level: 2, name: 'Anything wrong? Add a reservation' })).toBeVisible();
   await addDamage(page, 'Pallet wrap torn, tiles chipped');
   await expect(page.getByTestId('approve-reservation-done')).toHaveText('Reservation added.');
+  await expect(page.getByTestId('approve-reservation-done')).toBeInViewport();
   // The page shows it among what the approval accepts.
   await expect(page.getByText('Pallet wrap torn, tiles chipped')).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Approve delivery' }).click();
   await expect(page.getByTestId('approve-done')).toBeVisible();
   await expectAccepted(request, document.id, 'Pallet wrap torn, tiles chipped', undefined);
+});
+
+test('the hand-over page’s header fits a 390×844 phone in every language: nothing wider than the screen, no text cut', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const waybill = await inTransit(request, true);
+  const url = await deliveryLink(request, waybill.id);
+  // One page load a language: the header is the same on every hand-over, only its words change.
+  for (const locale of LOCALES) {
+    const context = await browser.newContext({ viewport: SIZES.phone, hasTouch: true, isMobile: true, locale });
+    const phone = await context.newPage();
+    await phone.goto(url);
+    const header = phone.locator('header.handover-header');
+    await expect(header).toBeVisible();
+    await expect(phone.locator('html')).toHaveAttribute('lang', locale);
+    const problems = await header.evaluate((element, viewportHeight) => {
+      const found: string[] = [];
+      const width = document.documentElement.clientWidth;
+      if (element.scrollWidth > element.clientWidth) found.push(`header scrolls sideways: ${element.scrollWidth} > ${element.clientWidth}`);
+      for (const part of element.querySelectorAll<HTMLElement>('.brand, .env-badge, a, button, select, label, span')) {
+        // Text for screen readers only (the language switch's label, the skip link) is clipped on purpose.
+        if (!part.checkVisibility() || part.closest('.visually-hidden, .skip-link')) continue;
+        const box = part.getBoundingClientRect();
+        if (box.right > width + 1 || box.left < -1) found.push(`outside the screen: ${part.className || part.tagName} "${part.textContent?.trim()}"`);
+        if (part.scrollWidth > part.clientWidth + 1 && getComputedStyle(part).overflow !== 'visible')
+          found.push(`text cut: ${part.className || part.tagName} "${part.textContent?.trim()}"`);
+      }
+      // Compact: a phone's screen is for the goods and the signature.
+      if (element.getBoundingClientRect().height > viewportHeight / 5) found.push(`header ${Math.round(element.getBoundingClientRect().height)} px high`);
+      return found;
+    }, SIZES.phone.height);
+    expect(problems, `header in ${locale}`).toEqual([]);
+    await context.close();
+  }
 });

@@ -6,7 +6,7 @@
  * photographed at desktop, tablet and phone sizes.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test';
 import path from 'node:path';
 import { startWebhookReceiver, type WebhookReceiver } from '../tests/support/webhook-receiver';
 import { createActiveAccount, newPerson } from './support/accounts';

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { createActiveAccount, newPerson } from './support/accounts';
 import { createClient } from './support/admin';
 import { errorSummary, signIn, signUpActivateAndSignIn } from './support/portal';

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { startStandInGate, type StandInGate } from '../tests/support/efti-gate';
 import { startServer, type RunningServer } from '../tests/support/server';
 import { admin, basicAuth, type CreatedClient } from './support/admin';

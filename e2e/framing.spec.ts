@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createActiveAccount, newPerson } from './support/accounts';
 import { createClient } from './support/admin';
 import { baseURL } from './support/env';

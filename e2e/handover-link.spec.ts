@@ -6,7 +6,7 @@
  * answers 410 and shows nothing. At collection (no sign-on-glass) the tablet's QR code opens the portal's approval
  * instead: the consignor signs in on the phone and approves on its own account (issue 19 item 4).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createClient, type CreatedClient } from './support/admin';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { replayCommand, TEST_SEED } from '../tests/support/sampling';
 import { startServer, type RunningServer } from '../tests/support/server';
 import { createActiveAccount, mailsTo, newPerson } from './support/accounts';

@@ -5,8 +5,9 @@
  * driver on the tablet; and the consignee's reservation after delivery with the time left in its window.
  */
 import { execFileSync } from 'node:child_process';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { createClient, type CreatedClient } from './support/admin';
+import { expectImpedimentAndCashStored, fillCashCollected, fillImpediment } from './support/legal';
 import { signIn } from './support/portal';
 import {
   castOf,
@@ -14,6 +15,7 @@ import {
   deviceFor,
   expectAccessible,
   issueWaybill,
+  moveTo,
   PHOTO,
   readDocument,
   screenshots,
@@ -34,16 +36,6 @@ test.beforeAll(async ({ request }) => {
 });
 
 const outboxEntry = (page: Page, kind: string) => page.getByTestId('outbox').getByRole('listitem').filter({ hasText: kind });
-
-/** An explicit status move by the carrier (contract §7 `updates`): the quick way to TRANSIT or DELIVERED here. */
-async function moveTo(request: APIRequestContext, id: string, status: 'TRANSIT' | 'DELIVERED') {
-  const { previousCommits } = await readDocument(request, cast.carrier, id);
-  const reply = await request.post(`/api/freightdocuments/${id}/updates`, {
-    headers: { Authorization: `Bearer ${cast.carrier.token}` },
-    data: { newFreightDocumentStatus: status, previousCommits },
-  });
-  expect(reply.status(), await reply.text()).toBe(201);
-}
 
 const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-nodiag', '-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8').replace(/\s+/g, ' ');
 
@@ -154,7 +146,7 @@ test('at 1024×768: a packaging reservation with a photo at collection, shown on
 test('an instruction given in the portal (change of the place of delivery) and accepted by the driver on the tablet', async ({ page, browser, request }) => {
   test.setTimeout(180_000);
   const document = await issueWaybill(request, cast, { collection: ['OWN'], delivery: ['OWN'] });
-  await moveTo(request, document.id, 'TRANSIT');
+  await moveTo(request, cast.carrier, document.id, 'TRANSIT');
 
   await test.step('the consignor gives the instruction in the portal at 1366×900', async () => {
     await page.setViewportSize(SIZES.desktop);
@@ -213,8 +205,8 @@ test('an instruction given in the portal (change of the place of delivery) and a
 test('at 390×844: the consignee records a damage reservation two days after the delivery, with the time left shown', async ({ page, request }) => {
   test.setTimeout(120_000);
   const document = await issueWaybill(request, cast, { collection: ['OWN'], delivery: ['OWN'] });
-  await moveTo(request, document.id, 'TRANSIT');
-  await moveTo(request, document.id, 'DELIVERED');
+  await moveTo(request, cast.carrier, document.id, 'TRANSIT');
+  await moveTo(request, cast.carrier, document.id, 'DELIVERED');
   const delivered = await readDocument(request, cast.consignee, document.id);
   const update = delivered.updates.find((entry: { newFreightDocumentStatus: string | null }) => entry.newFreightDocumentStatus === 'DELIVERED');
   const deliveredAt = new Date(update.createDateTimeClient ?? update.createDateTimeServer);
@@ -260,58 +252,30 @@ test('at 390×844: the consignee records a damage reservation two days after the
 
 test('at 390×844: the driver reports an impediment with a photo and records the cash collected on the delivery step', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const created = await request.post('/api/freightdocuments', {
-    headers: { Authorization: `Bearer ${cast.submitter.token}` },
-    data: {
-      type: 'WAYBILL',
-      status: 'ISSUED',
-      consignor: { name: 'Tegel BV', cityName: 'Utrecht', countryCode: 'NLD', submittedAccountNumber: cast.consignor.accountNumber },
-      consignee: { name: 'Fliesen GmbH', cityName: 'Köln', countryCode: 'DEU', submittedAccountNumber: cast.consignee.accountNumber },
-      carrier: { name: 'Snel Transport', cityName: 'Breda', countryCode: 'NLD', submittedAccountNumber: cast.carrier.accountNumber },
-      placeOfTakingOver: { name: 'Warehouse Utrecht', cityName: 'Utrecht', countryCode: 'NLD' },
-      placeOfDelivery: { name: 'Lager Köln-Porz', cityName: 'Köln', countryCode: 'DEU' },
-      establishedPlace: 'Utrecht',
-      structuredGoods: [{ type: 'GOOD', name: 'Ceramic tiles', numberOfPackages: 12, weight: 480, weightUnit: 'KILOGRAM' }],
-      reimbursementAmount: 1250,
-      reimbursementCurrency: 'EUR',
-      availableSigningMethods: { collection: ['OWN'], carrierToCarrier: ['OWN'], delivery: ['OWN'] },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { freightDocumentId: id } = (await created.json()) as { freightDocumentId: string };
-  await moveTo(request, id, 'TRANSIT');
+  const { id } = await issueWaybill(request, cast, { collection: ['OWN'], delivery: ['OWN'] }, { amount: 1250, currency: 'EUR' });
+  await moveTo(request, cast.carrier, id, 'TRANSIT');
 
   await page.setViewportSize(SIZES.phone);
   await page.goto(`/login?callbackUrl=${encodeURIComponent(`/tablet/${id}`)}`);
   await signIn(page, cast.carrier.email, cast.carrier.password);
 
   await test.step('an impediment with a photo', async () => {
-    const panel = page.getByTestId('impediment-panel');
-    await panel.getByRole('button', { name: 'Report an impediment' }).click();
-    await panel.getByRole('radio', { name: 'Delivery is prevented' }).check();
-    await panel.getByLabel('Details').fill('Gate closed, nobody answers the phone');
-    await panel.getByLabel('Photo').setInputFiles({ name: 'gate.png', mimeType: 'image/png', buffer: PHOTO });
+    const impediment = await fillImpediment(page);
     await expectAccessible(page);
     await screenshots(page, 'legal-tablet-impediment');
-    await panel.getByRole('button', { name: 'Report the impediment' }).click();
+    await impediment.send();
     await expect(outboxEntry(page, 'Impediment')).toHaveAttribute('data-state', 'sent');
   });
 
   await test.step('cash on delivery, collected, before the approvals', async () => {
-    const panel = page.getByTestId('cash-on-delivery-panel');
-    await expect(panel).toContainText('To collect: €1,250.00');
-    await panel.getByRole('button', { name: 'Collected', exact: true }).click();
-    await panel.getByLabel('Receipt or reference').fill('Q-2211');
+    await expect(page.getByTestId('cash-on-delivery-panel')).toContainText('To collect: €1,250.00');
+    const cash = await fillCashCollected(page);
     await expectAccessible(page);
     await screenshots(page, 'legal-tablet-cash');
-    await panel.getByRole('button', { name: 'Record', exact: true }).click();
+    await cash.send();
     await expect(outboxEntry(page, 'Cash on delivery')).toHaveAttribute('data-state', 'sent');
-    await expect(panel.getByTestId('cash-recorded')).toContainText('Collected · €1,250.00 · Q-2211');
+    await expect(cash.panel.getByTestId('cash-recorded')).toContainText('Collected · €1,250.00 · Q-2211');
   });
 
-  const stored = await readDocument(request, cast.consignor, id);
-  expect(stored.impediments).toEqual([
-    expect.objectContaining({ kind: 'DELIVERY_PREVENTED', text: 'Gate closed, nobody answers the phone', attachments: [expect.anything()] }),
-  ]);
-  expect(stored.cashOnDelivery).toMatchObject({ collected: true, amount: 1250, currency: 'EUR', reference: 'Q-2211' });
+  expectImpedimentAndCashStored(await readDocument(request, cast.consignor, id));
 });

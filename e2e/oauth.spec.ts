@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import * as oauth from 'oauth4webapi';
 import { createActiveAccount, newPerson } from './support/accounts';
 import { createClient, type CreatedClient } from './support/admin';

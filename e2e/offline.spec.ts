@@ -3,7 +3,7 @@
  * service worker, built by `next build` and served by `next start`) opens, reloads and moves between its screens with
  * no network after one online visit.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { responseCode, verhoeff } from '@/lib/domain/tfa';
 import { createClient, type CreatedClient } from './support/admin';
 import { signIn } from './support/portal';

@@ -4,7 +4,7 @@
  * exact `npm run admin` command for the address, and how to set SMTP_URL; running that command lets the person sign in.
  * The suite's server sends mail, so this spec starts a server of its own without SMTP_URL.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { startServer, type RunningServer } from '../tests/support/server';
 import { newPerson } from './support/accounts';
 import { admin } from './support/admin';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { createActiveAccount, newPerson } from './support/accounts';
 import { basicAuth, createClient } from './support/admin';
 import { signIn } from './support/portal';

@@ -5,7 +5,7 @@
  * on a phone the list's filters fold behind one "Filter" button and the form's sections fold; the document's dates
  * show in the local time of their place, whatever the reader's zone. Screenshots into test-results/portal-fixes/.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createClient, type CreatedClient } from './support/admin';

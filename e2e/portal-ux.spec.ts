@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { createActiveAccount, mailsTo, newPerson } from './support/accounts';
 import { createClient } from './support/admin';
 import { signIn } from './support/portal';

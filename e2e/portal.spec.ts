@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { activationLink, createActiveAccount, mailMatching, mailsTo, newPerson } from './support/accounts';
 import { createClient } from './support/admin';
 import { errorSummary, signIn } from './support/portal';

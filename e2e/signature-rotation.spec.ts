@@ -3,7 +3,7 @@
  * the pad keeps its strokes and draws them again at the new size. Drawn at 1024×768, turned to 768×1024, the ink is
  * still there, and that signature is what is recorded.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createClient, type CreatedClient } from './support/admin';

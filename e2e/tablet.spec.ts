@@ -4,7 +4,7 @@
  * checked against the ones the contract's functions compute; a signature drawn with the mouse that then shows on
  * the timeline; and writes that survive a dropped network and a lost answer without approving twice.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { responseCode, verhoeff, type TfaAction } from '@/lib/domain/tfa';
 import { createClient, type CreatedClient } from './support/admin';
 import { signIn } from './support/portal';

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from './support/test';
 import { challengeCode, contentHash, verhoeff } from '@/lib/domain/tfa';
 import { mailMatching } from './support/accounts';
 import { createClient, type CreatedClient } from './support/admin';

@@ -61,6 +61,7 @@ export async function issueWaybill(
   request: APIRequestContext,
   cast: { submitter: Person; consignor: Person; consignee: Person; carrier: Person },
   methods: { collection: string[]; delivery: string[] },
+  cashOnDelivery?: { amount: number; currency: string },
 ): Promise<{ id: string; serviceNumber: string }> {
   const now = TABLET_NOW.getTime();
   const created = await request.post('/api/freightdocuments', {
@@ -81,6 +82,7 @@ export async function issueWaybill(
       estimatedDateTimeOfTakingOver: isoSeconds(new Date(now - 15 * 60_000)),
       estimatedDateTimeOfDelivery: isoSeconds(new Date(now + 26 * 3600_000)),
       availableSigningMethods: { ...methods, carrierToCarrier: ['OWN'] },
+      ...(cashOnDelivery ? { reimbursementAmount: cashOnDelivery.amount, reimbursementCurrency: cashOnDelivery.currency } : {}),
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -93,6 +95,16 @@ export async function readDocument(request: APIRequestContext, who: Person, id: 
   const reply = await request.get(`/api/freightdocuments/${id}`, { headers: { Authorization: `Bearer ${who.token}` } });
   expect(reply.status()).toBe(200);
   return reply.json();
+}
+
+/** An explicit status move by the carrier (contract §7 `updates`): the quick way to TRANSIT or DELIVERED. */
+export async function moveTo(request: APIRequestContext, carrier: Person, id: string, status: 'TRANSIT' | 'DELIVERED') {
+  const { previousCommits } = await readDocument(request, carrier, id);
+  const reply = await request.post(`/api/freightdocuments/${id}/updates`, {
+    headers: { Authorization: `Bearer ${carrier.token}` },
+    data: { newFreightDocumentStatus: status, previousCommits },
+  });
+  expect(reply.status(), await reply.text()).toBe(201);
 }
 
 /** A browser of its own (a second device) at a size, signed in, on `target`. */

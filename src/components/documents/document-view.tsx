@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useMoney } from '@/components/i18n/money';
 import { errorsFromCall, useErrorMessage } from '@/components/forms/errors';
 import { DateTime } from '@/components/i18n/date-time';
 import { useEnumLabel } from '@/components/i18n/labels';
@@ -138,6 +139,7 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
   const messageFor = useErrorMessage();
   const formatBytes = useFormatBytes();
   const format = useFormatter();
+  const money = useMoney();
   const trpc = useTRPC();
   const query = useQuery(trpc.documents.get.queryOptions({ freightDocumentId }));
   const [issuedHere, setIssuedHere] = useState(false);
@@ -206,6 +208,9 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
   ];
   // Numbers from the API in the reader's notation (1,250.5 / 1.250,5); anything else as it came.
   const amount = (value: unknown) => (typeof value === 'number' ? format.number(value) : text(value));
+  // Money with its currency in the reader's notation (€1,250.50 / 1.250,50 €, issue 34); anything else as it came.
+  const moneyOf = (value: unknown, currency: unknown) =>
+    typeof value === 'number' ? money(value, text(currency) || null) : `${text(value)} ${text(currency)}`.trim();
   const issueFailure = issueError && isErrorCode(issueError) ? messageFor({ code: issueError, description: describeError(issueError) }) : null;
 
   return (
@@ -299,10 +304,7 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
             [t('dates.estimatedTakingOver'), formatOptional(document.estimatedDateTimeOfTakingOver, countryOf(document.placeOfTakingOver))],
             [t('dates.estimatedDelivery'), formatOptional(document.estimatedDateTimeOfDelivery, countryOf(document.placeOfDelivery))],
             [t('dates.delivered'), formatOptional(document.deliveryDate, countryOf(document.placeOfDelivery))],
-            [
-              t('dates.cashOnDelivery'),
-              text(content.reimbursementAmount) ? `${amount(content.reimbursementAmount)} ${text(content.reimbursementCurrency)}`.trim() : '',
-            ],
+            [t('dates.cashOnDelivery'), text(content.reimbursementAmount) ? moneyOf(content.reimbursementAmount, content.reimbursementCurrency) : ''],
             [t('dates.paymentForCarriage'), text(content.paymentForCarriage)],
           ]}
         />
@@ -338,7 +340,7 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
                     <td>{text(line.natureOfGoods)}</td>
                     <td>{text(line.weight) ? `${amount(line.weight)} ${label('weightUnit', line.weightUnit)}`.trim() : ''}</td>
                     <td>{text(line.volume) ? `${amount(line.volume)} ${label('volumeUnit', line.volumeUnit)}`.trim() : ''}</td>
-                    <td>{text(line.commercialValue) ? `${amount(line.commercialValue)} ${text(line.currency)}` : ''}</td>
+                    <td>{text(line.commercialValue) ? moneyOf(line.commercialValue, line.currency) : ''}</td>
                     <td>
                       {[
                         text(line.ssccCode) && t('goods.sscc', { code: text(line.ssccCode) }),

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { errorsFromCall, useErrorMessage } from '@/components/forms/errors';
 import { CounterPartyReservationForm, type ReservationDraft } from '@/components/legal/counter-party-reservation-form';
+import { Done } from '@/components/legal/legal-bits';
 import type { HandoverPageReservation, HandoverView } from '@/lib/schemas/handover';
 import { useTRPC } from '@/lib/trpc/client';
 import '@/components/legal/legal.css';
@@ -27,10 +28,13 @@ export function HandoverReservations(props: {
   const trpc = useTRPC();
   const upload = useMutation(trpc.tablet.handoverPhoto.mutationOptions());
   const [failure, setFailure] = useState<string>();
+  // Said at the button: on a phone the list above it, where the reservation now shows, is out of sight.
+  const [done, setDone] = useState<string>();
   if (props.view.action !== 'DELIVERY') return null;
 
   const add = async (draft: ReservationDraft): Promise<boolean> => {
     setFailure(undefined);
+    setDone(undefined);
     const photoIds: string[] = [];
     try {
       for (const photo of draft.photos) {
@@ -53,6 +57,7 @@ export function HandoverReservations(props: {
         photoCount: photoIds.length,
       },
     ]);
+    setDone(t('counterParty.addedPage'));
     return true;
   };
   const names = new Map(props.view.structuredGoods.map((line) => [line.productId, line.name]));
@@ -89,6 +94,7 @@ export function HandoverReservations(props: {
             {failure}
           </p>
         ) : null}
+        <Done text={done} testId="handover-reservation-done" keepInSight />
       </CounterPartyReservationForm>
     </section>
   );

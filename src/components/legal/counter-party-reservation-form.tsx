@@ -2,10 +2,10 @@
 import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import type { Photo } from '@/components/tablet/photo-field';
-import { COMMON_KINDS } from '@/components/tablet/reservations-step';
 import type { ReservationKind } from '@/lib/domain/legal-events';
 import { GoodsLineChoice, type ReservableGoods } from './goods-line-choice';
 import { PhotosField } from './photos-field';
+import { ReservationKindButtons } from './reservation-kind-buttons';
 
 /** A reservation as the counter party writes it: photos downscaled on the device (photo.ts), not sent yet. */
 export interface ReservationDraft {
@@ -50,7 +50,7 @@ export function CounterPartyReservationForm(props: {
 
   return (
     <form
-      className="form"
+      className="form counter-party-form"
       noValidate
       data-testid="counter-party-reservation-form"
       onSubmit={(event) => {
@@ -58,24 +58,7 @@ export function CounterPartyReservationForm(props: {
         void add();
       }}
     >
-      <div role="group" aria-labelledby="counter-party-kinds" className="field">
-        <p id="counter-party-kinds" className="legal-label">
-          {t('tablet.kinds')}
-        </p>
-        <div className="kind-buttons">
-          {COMMON_KINDS.map((candidate) => (
-            <button
-              key={candidate}
-              type="button"
-              className={`button button-large ${kind === candidate ? 'button-primary' : 'button-secondary'}`}
-              aria-pressed={kind === candidate}
-              onClick={() => setKind(candidate)}
-            >
-              {t(`reservationKind.${candidate}`)}
-            </button>
-          ))}
-        </div>
-      </div>
+      <ReservationKindButtons idPrefix="counter-party" kind={kind} onChange={setKind} />
       <GoodsLineChoice idPrefix="counter-party" document={props.goods} selected={lines} onChange={setLines} legend={t('tablet.lines')} large />
       <div className="field">
         <label htmlFor="counter-party-text">{t('tablet.text')}</label>

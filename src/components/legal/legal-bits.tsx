@@ -1,6 +1,7 @@
 'use client';
 import { useLocalTime } from '@/components/i18n/date-time';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useErrorMessage, type FieldError } from '@/components/forms/errors';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
 import { useTRPC } from '@/lib/trpc/client';
@@ -37,9 +38,14 @@ export function LegalErrors({ errors, testId }: { errors: readonly FieldError[];
 }
 
 /** A short confirmation after a write, next to the form; the region is always there so that it is announced. */
-export function Done({ text, testId }: { text: string | undefined; testId?: string }) {
+export function Done({ text, testId, keepInSight }: { text: string | undefined; testId?: string; keepInSight?: boolean }) {
+  const at = useRef<HTMLParagraphElement>(null);
+  // Where what was added shows above the form (and pushes it down), the message is brought back into sight.
+  useEffect(() => {
+    if (keepInSight && text) at.current?.scrollIntoView({ block: 'nearest' });
+  }, [keepInSight, text]);
   return (
-    <p className={text ? 'banner banner-success' : 'visually-hidden'} role="status" data-testid={testId}>
+    <p ref={at} className={text ? 'banner banner-success' : 'visually-hidden'} role="status" data-testid={testId}>
       {text}
     </p>
   );

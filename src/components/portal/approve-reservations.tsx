@@ -61,7 +61,7 @@ export function ApproveReservations({ document, approval }: { document: FreightD
             {failure}
           </p>
         ) : null}
-        <Done text={done} testId="approve-reservation-done" />
+        <Done text={done} testId="approve-reservation-done" keepInSight />
       </CounterPartyReservationForm>
     </section>
   );

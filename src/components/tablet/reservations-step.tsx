@@ -3,6 +3,7 @@ import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { useDeviceIfAny } from '@/components/offline/device-provider';
 import { GoodsLineChoice } from '@/components/legal/goods-line-choice';
+import { ReservationKindButtons } from '@/components/legal/reservation-kind-buttons';
 import { lineNames, ReservationList } from '@/components/legal/reservation-list';
 import { STAGE_OF_TRANSFER, type ReservationKind } from '@/lib/domain/legal-events';
 import type { FreightDocumentResponse } from '@/lib/schemas/freight-document-response';
@@ -13,9 +14,6 @@ import { photoAttachments } from './photo-field';
 import { TextAndPhotoForm, useTextAndPhotoDraft } from './text-and-photo-form';
 import { mayWithdraw, WithdrawReservation, withdrawnHere } from './withdraw-reservation';
 import '@/components/legal/legal.css';
-
-/** The kinds a driver meets at a hand-over, as large buttons; the rest of the list is for after delivery. */
-export const COMMON_KINDS: readonly ReservationKind[] = ['CONDITION', 'PACKAGING', 'COUNT', 'DAMAGE', 'SHORTAGE', 'MARKS', 'WEIGHT', 'OTHER'];
 
 /** Whether the caller records reservations at this hand-over now: the stage's side, before its approval. */
 function reservesHere(document: FreightDocumentResponse, transfer: HandOverTransfer): boolean {
@@ -162,29 +160,18 @@ export function ReservationsStep(props: { document: FreightDocumentResponse; tra
             window.setTimeout(() => confirmButton.current?.focus(), 0);
           }}
         >
-          <div role="group" aria-labelledby="reservation-kinds" className="field">
-            <p id="reservation-kinds" className="legal-label">
-              {t('tablet.kinds')}
-            </p>
-            <div className="kind-buttons">
-              {COMMON_KINDS.map((candidate) => (
-                <button
-                  key={candidate}
-                  type="button"
-                  className={`button button-large ${kind === candidate ? 'button-primary' : 'button-secondary'}`}
-                  aria-pressed={kind === candidate}
-                  onClick={() => setKind(candidate)}
-                >
-                  {t(`reservationKind.${candidate}`)}
-                </button>
-              ))}
-            </div>
-            {attempted && !kind ? (
-              <p className="field-error" id="reservation-kind-error">
-                {t('tablet.pickKind')}
-              </p>
-            ) : null}
-          </div>
+          <ReservationKindButtons
+            idPrefix="reservation"
+            kind={kind}
+            onChange={setKind}
+            error={
+              attempted && !kind ? (
+                <p className="field-error" id="reservation-kind-error">
+                  {t('tablet.pickKind')}
+                </p>
+              ) : null
+            }
+          />
           <GoodsLineChoice idPrefix="reservation" document={document} selected={lines} onChange={setLines} legend={t('tablet.lines')} large />
         </TextAndPhotoForm>
       )}
