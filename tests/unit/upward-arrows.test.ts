@@ -32,12 +32,12 @@ const ROOM_DEPTHS: Record<string, number> = {
   http: 4,
   trpc: 4,
   auth: 4,
-  // The job worker runs verbs as a door does: a transport of its own, above the services (decision 0047).
+  // The job worker runs verbs as a door does: a transport of its own, above the services (decision 0046).
   workers: 4,
   'boot.ts': 5,
 };
 
-/** The arrows the bound allows and that exist today, each `from → to`; none since decision 0047. */
+/** The arrows the bound allows and that exist today, each `from → to`; none since decision 0046. */
 const KNOWN_ARROWS: string[] = [];
 const MAX_ARROWS = 3;
 
