@@ -3,8 +3,8 @@ import { shareNextAuthUrl, signalsHandledByApplication } from './config/process-
 import { getAppSecret } from './crypto/app-secret';
 import { getSigningKey } from './pgp/signing-key';
 import { closeDb, getDatabaseHandle, type DatabaseHandle } from './db/client';
-import { startJobWorker } from './jobs/worker';
-import { startDraining } from './lifecycle';
+import { startJobWorker } from './workers/worker';
+import { startDraining } from './observability/draining';
 import { rootLogger } from './observability/logger';
 
 const globalForBoot = globalThis as unknown as { __fdsBooted?: Promise<void> };

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startInstancePair } from '../support/instances';
+import { TEST_METRICS_TOKEN } from '../support/job-table';
 import { markRecordedTier } from '../support/recorded-tier';
 import { createPgliteTemplate, startServer, type DbKind, type RunningServer } from '../support/server';
 import { startSmtpSink } from '../support/smtp-sink';
@@ -44,9 +45,13 @@ export default async function setup(project: TestProject) {
     LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
     ...s3?.env,
   };
+  // The shared server's job table is readable through /api/metrics (tests/support/job-table.ts: a PGlite DATA_DIR
+  // opens in its server only), so the files on it wait for settled jobs, not for a time. Own servers start without a
+  // token (`serverEnv` has none) unless a file sets one.
+  const sharedEnv = { ...serverEnv, METRICS_TOKEN: TEST_METRICS_TOKEN };
   const started = twoInstances
-    ? startInstancePair({ name: 'shared', adminDatabaseUrl, env: serverEnv })
-    : startServer({ name: 'shared', kind, adminDatabaseUrl, pgliteTemplate, env: serverEnv });
+    ? startInstancePair({ name: 'shared', adminDatabaseUrl, env: sharedEnv })
+    : startServer({ name: 'shared', kind, adminDatabaseUrl, pgliteTemplate, env: sharedEnv });
   const server = await (started as Promise<Pick<RunningServer, 'baseUrl' | 'adminEnv' | 'databaseUrl' | 'dispose'>>).catch(async (error: unknown) => {
     await sink.close();
     await s3?.close();

@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jobsSettled, readableJobTable } from '../support/job-table';
+import { jobsSettled } from '../support/job-table';
 import { validBody } from './documents-support';
 import { expectError, sharedDriver, type Account, type Client, type Reply } from './driver';
 import { signedInSession } from './portal-session';
@@ -157,10 +157,9 @@ describe('Idempotency-Key on REST writes', () => {
     expect(second.body).toEqual(first.body);
     expect([first, second].filter(replayed)).toHaveLength(1);
     await api.mailsTo(input.email, 1);
-    if (readableJobTable(api.target)) await jobsSettled(api.target, ['mail.send']);
-    // The shared PGlite server's job table is out of the tests' reach (only the server opens DATA_DIR, and the shared
-    // server has no METRICS_TOKEN: tests/integration/operations.test.ts): there a time still stands in for the fact.
-    else await new Promise((resolve) => setTimeout(resolve, 500));
+    // No mail job left unfinished: no second mail can still be sent (the shared server's job table, read directly or,
+    // on PGlite, through its /api/metrics: tests/integration/global-setup.ts gives it the tests' token).
+    await jobsSettled(api.target, ['mail.send']);
     expect(await api.mailsTo(input.email, 1)).toHaveLength(1);
   });
 

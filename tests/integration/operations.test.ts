@@ -9,27 +9,31 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RunningServer } from '../support/server';
 import { validBody } from './documents-support';
-import { Driver, expectError, serverTarget, sharedDriver, startOwnServer, type Account, type Client } from './driver';
+import { Driver, expectError, serverTarget, startOwnServer, type Account, type Client } from './driver';
 import { signedInSession } from './portal-session';
 
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let server: RunningServer;
+/** A server without METRICS_TOKEN: the shared one has the tests' token, so that files can read its job table (global-setup.ts). */
+let tokenless: RunningServer;
 let api: Driver;
 let client: Client;
 let account: Account;
 let token: string;
 
 beforeAll(async () => {
-  server = await startOwnServer('operations', { METRICS_TOKEN });
+  [server, tokenless] = await Promise.all([startOwnServer('operations', { METRICS_TOKEN }), startOwnServer('operations-no-metrics')]);
   api = new Driver(serverTarget(server));
   client = await api.createClient({ name: 'Operations' });
   account = await api.createActiveAccount(client);
   token = (await api.login(client, account)).access_token;
 });
 
-afterAll(async () => server?.dispose());
+afterAll(async () => {
+  await Promise.all([server?.dispose(), tokenless?.dispose()]);
+});
 
 /** The server's log so far, line by line, each parsed as JSON (all of ours are; Next.js's start banner is not). */
 function logLines(): Record<string, any>[] {
@@ -85,8 +89,8 @@ describe('request ids and logs', () => {
 });
 
 describe('GET /api/metrics', () => {
-  it('does not exist while METRICS_TOKEN is unset (the shared server)', async () => {
-    expectError(await sharedDriver().get('/api/metrics', { headers: { Accept: 'text/plain' } }), 404, '2.2');
+  it('does not exist while METRICS_TOKEN is unset', async () => {
+    expectError(await new Driver(serverTarget(tokenless)).get('/api/metrics', { headers: { Accept: 'text/plain' } }), 404, '2.2');
   });
 
   it('needs the bearer token: 1.8 without one, 1.11 for another', async () => {

@@ -7,8 +7,8 @@ import type { Logger } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getConfig } from '@/server/config/env';
 import { enqueue } from '@/server/jobs/queue';
-import { jobHandlers, type JobHandlers } from '@/server/jobs/handlers';
-import { startJobWorker } from '@/server/jobs/worker';
+import { jobHandlers, type JobHandlers } from '@/server/workers/handlers';
+import { startJobWorker } from '@/server/workers/worker';
 import { openTestDatabase, type TestDatabase } from './harness';
 
 const POLL_MS = 50;

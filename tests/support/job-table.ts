@@ -14,13 +14,10 @@ export interface JobTableTarget {
   adminEnv: Record<string, string>;
 }
 
-/** A METRICS_TOKEN for the servers of the files that read the job table of a PGlite server. */
+/** A METRICS_TOKEN for the servers whose job table the tests read on PGlite: the shared one and some files' own. */
 export const TEST_METRICS_TOKEN = 'metrics-token-of-the-tests-0123456789';
 
 export type JobKind = 'mail.send' | 'webhook.deliver' | (string & {});
-
-/** Whether the tests can read the job table without a METRICS_TOKEN: the server's database is PostgreSQL. */
-export const readableJobTable = (target: JobTableTarget) => Boolean(target.adminEnv.DATABASE_URL);
 
 /** Unfinished jobs of `kinds` by state, as the `fds_jobs_pending` gauge names them (due, running, scheduled). */
 export async function unfinishedJobs(target: JobTableTarget, kinds: readonly JobKind[], metricsToken = TEST_METRICS_TOKEN) {

@@ -156,11 +156,11 @@ describe('settings: only src/server/config reads process.env (issue 33)', () => 
 });
 
 describe('import cycles (issue 33)', () => {
-  // jobs/handlers.ts imports mail/send-mail-job.ts for its handler: the job importing the handlers back closes a cycle.
+  // workers/handlers.ts imports mail/send-mail-job.ts for its handler: the job importing the handlers back closes a cycle.
   const JOB_FILE = 'src/server/mail/send-mail-job.ts';
 
   it('reports a value import that closes a cycle, by alias and by relative path alike', async () => {
-    for (const source of ['@/server/jobs/handlers', '../jobs/handlers']) {
+    for (const source of ['@/server/workers/handlers', '../workers/handlers']) {
       const messages = await lint(JOB_FILE, `import { jobHandlers } from '${source}';\nexport const handlers = jobHandlers;\n`);
       expect(rulesOf(messages), source).toEqual(['import-x/no-cycle']);
       expect(messages[0]!.line).toBe(1);
@@ -168,7 +168,7 @@ describe('import cycles (issue 33)', () => {
   });
 
   it('leaves a type-only import to tests/unit/import-cycles.test.ts (it is erased before run time)', async () => {
-    const messages = await lint(JOB_FILE, "import type { JobHandlers } from '@/server/jobs/handlers';\nexport type Handlers = JobHandlers;\n");
+    const messages = await lint(JOB_FILE, "import type { JobHandlers } from '@/server/workers/handlers';\nexport type Handlers = JobHandlers;\n");
     expect(rulesOf(messages)).toEqual([]);
   });
 });

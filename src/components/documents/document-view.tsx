@@ -30,11 +30,10 @@ import { PendingInstructionCallout } from '@/components/legal/pending-instructio
 type DocumentJson = RouterOutputs['documents']['get'];
 /** The actions the draft panel offers; which of them apply is the service's answer in `allowedActions`. */
 const DRAFT_ACTIONS: readonly DocumentAction[] = ['UPDATE', 'ISSUE', 'CANCEL'];
-type Json = Record<string, unknown>;
+/** A party as the API shows it: every role's card reads the same columns. */
+type Party = NonNullable<DocumentJson['consignor']>;
 
 const text = (value: unknown): string => (value === undefined || value === null || value === '' ? '' : String(value));
-const records = (value: unknown): Json[] =>
-  Array.isArray(value) ? value.filter((item): item is Json => typeof item === 'object' && item !== null && !Array.isArray(item)) : [];
 
 function Details({ rows, testId }: { rows: [string, ReactNode][]; testId?: string }) {
   const t = useTranslations('documents.view');
@@ -52,7 +51,7 @@ function Details({ rows, testId }: { rows: [string, ReactNode][]; testId?: strin
   );
 }
 
-function PartyCard({ title, party }: { title: string; party: Json }) {
+function PartyCard({ title, party }: { title: string; party: Party }) {
   const t = useTranslations('documents.view.party');
   // Words, not codes: the country by its name in the reader's language, the code the API keeps beside it.
   const countryName = useCountryName();
@@ -146,7 +145,7 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
   const portal = useTranslations('portal');
   const documentTitle = useDocumentTitle();
   const issueSummary = useIssueSummary();
-  const consigneeName = (query.data?.consignee as { name?: string } | null | undefined)?.name;
+  const consigneeName = query.data?.consignee?.name;
   const pageTitle = query.data ? documentTitle(query.data.serviceNumber, consigneeName) : undefined;
 
   // Titles name the document (issue 12): the browser tab and history show "CMR 000000000123 – consignee".
@@ -187,24 +186,20 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
   }
 
   const document: DocumentJson = query.data;
-  // Content attributes the API passes through as given (spec §2.3) are not in the inferred type.
-  const content = document as unknown as Json;
   const status = document.status;
-  const structured = records(document.structuredGoods);
-  const references = records(document.references);
-  const attachments = records(document.attachments);
-  const updates = records(document.updates);
-  const methods = (
-    typeof content.availableSigningMethods === 'object' && content.availableSigningMethods !== null ? content.availableSigningMethods : {}
-  ) as Json;
-  const subsequentCarriers = records(document.subsequentCarriers);
-  const parties: [string, Json | null][] = [
-    [label('role', 'CONSIGNOR'), document.consignor as Json | null],
-    [label('role', 'CONSIGNEE'), document.consignee as Json | null],
-    [label('role', 'CARRIER'), document.carrier as Json | null],
-    [label('role', 'PLACE_OF_TAKING_OVER'), document.placeOfTakingOver as Json | null],
-    [label('role', 'PLACE_OF_DELIVERY'), document.placeOfDelivery as Json | null],
-    ...subsequentCarriers.map((party, index): [string, Json] => [t('subsequentCarrier', { number: index + 1 }), party]),
+  const structured = document.structuredGoods;
+  const references = document.references;
+  const attachments = document.attachments ?? [];
+  const updates = document.updates ?? [];
+  const methods = document.availableSigningMethods;
+  const subsequentCarriers = document.subsequentCarriers;
+  const parties: [string, Party | null][] = [
+    [label('role', 'CONSIGNOR'), document.consignor],
+    [label('role', 'CONSIGNEE'), document.consignee],
+    [label('role', 'CARRIER'), document.carrier],
+    [label('role', 'PLACE_OF_TAKING_OVER'), document.placeOfTakingOver],
+    [label('role', 'PLACE_OF_DELIVERY'), document.placeOfDelivery],
+    ...subsequentCarriers.map((party, index): [string, Party] => [t('subsequentCarrier', { number: index + 1 }), party]),
   ];
   // Numbers from the API in the reader's notation (1,250.5 / 1.250,5); anything else as it came.
   const amount = (value: unknown) => (typeof value === 'number' ? format.number(value) : text(value));
@@ -258,7 +253,7 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
           serviceNumber={document.serviceNumber}
           allowedActions={document.allowedActions}
           onIssued={() => setIssuedHere(true)}
-          summary={issueSummary(content)}
+          summary={issueSummary(document)}
         />
       ) : null}
 
@@ -304,8 +299,8 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
             [t('dates.estimatedTakingOver'), formatOptional(document.estimatedDateTimeOfTakingOver, countryOf(document.placeOfTakingOver))],
             [t('dates.estimatedDelivery'), formatOptional(document.estimatedDateTimeOfDelivery, countryOf(document.placeOfDelivery))],
             [t('dates.delivered'), formatOptional(document.deliveryDate, countryOf(document.placeOfDelivery))],
-            [t('dates.cashOnDelivery'), text(content.reimbursementAmount) ? moneyOf(content.reimbursementAmount, content.reimbursementCurrency) : ''],
-            [t('dates.paymentForCarriage'), text(content.paymentForCarriage)],
+            [t('dates.cashOnDelivery'), text(document.reimbursementAmount) ? moneyOf(document.reimbursementAmount, document.reimbursementCurrency) : ''],
+            [t('dates.paymentForCarriage'), text(document.paymentForCarriage)],
           ]}
         />
       </Section>
@@ -366,9 +361,9 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
       <Section id="instructions-title" title={t('sections.instructions')}>
         <Details
           rows={[
-            [texts('senderInstructions'), text(content.senderInstructions)],
-            [texts('specialAgreements'), text(content.specialAgreements)],
-            [texts('transportConditions'), text(content.transportConditions)],
+            [texts('senderInstructions'), text(document.senderInstructions)],
+            [texts('specialAgreements'), text(document.specialAgreements)],
+            [texts('transportConditions'), text(document.transportConditions)],
           ]}
         />
       </Section>
@@ -419,8 +414,7 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
         <Details
           rows={TRANSFERS.map((transfer): [string, string] => [
             transfers(transfer.key),
-            (Array.isArray(methods[transfer.key]) ? (methods[transfer.key] as string[]) : []).map((method) => label('signingMethod', method)).join('; ') ||
-              common('none'),
+            methods[transfer.key].map((method) => label('signingMethod', method)).join('; ') || common('none'),
           ])}
         />
       </Section>
@@ -442,15 +436,15 @@ export function DocumentView({ freightDocumentId, saved, issueError }: DocumentV
               </thead>
               <tbody>
                 {updates.map((entry) => {
-                  const account = (entry.account ?? {}) as Json;
+                  const account = entry.account;
                   return (
                     <tr key={text(entry.commitId)}>
                       <td>
                         <DateTime value={entry.createDateTimeServer} />
                       </td>
                       <td>
-                        {text(account.name) || t('history.unknownAccount')}
-                        {text(account.email) ? <span className="hint"> ({text(account.email)})</span> : null}
+                        {text(account?.name) || t('history.unknownAccount')}
+                        {text(account?.email) ? <span className="hint"> ({text(account?.email)})</span> : null}
                       </td>
                       <td>{label('changeType', entry.changeType)}</td>
                       <td>{text(entry.newFreightDocumentStatus) ? label('status', entry.newFreightDocumentStatus) : '—'}</td>
@@ -479,7 +473,6 @@ function formatOptional(value: unknown, countryCode?: string | null): ReactNode 
   return typeof value === 'string' && value ? <DateTime value={value} countryCode={countryCode} /> : '';
 }
 
-function countryOf(place: unknown): string | null {
-  const code = place && typeof place === 'object' ? (place as { countryCode?: unknown }).countryCode : undefined;
-  return typeof code === 'string' ? code : null;
+function countryOf(place: Party | null | undefined): string | null {
+  return place?.countryCode ?? null;
 }

@@ -37,9 +37,9 @@ export function OutboxSender() {
   const draining = useRef(false);
 
   const send = useCallback(
-    (entry: OutboxEntry, body: Record<string, unknown>) => {
+    (entry: OutboxEntry, sending: { secondsSinceCreation: number }) => {
       const stamp = { freightDocumentId: entry.freightDocumentId, idempotencyKey: entry.key, outboxAccountId: entry.accountId };
-      const dated = { secondsSinceCreation: body.secondsSinceCreation as number };
+      const dated = { secondsSinceCreation: sending.secondsSinceCreation };
       switch (entry.kind) {
         case 'approveOwn':
           return client.tablet.approveOwn.mutate({ ...stamp, body: { ...entry.body, ...dated } });

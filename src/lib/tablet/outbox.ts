@@ -128,7 +128,7 @@ export function planEntry(existing: readonly OutboxEntry[], accountId: string, w
   );
   if (same) return { entry: same, added: false };
   const last = existing.reduce((max, entry) => Math.max(max, entry.position), 0);
-  const entry = {
+  const entry: OutboxEntry = {
     ...write,
     accountId,
     key: newIdempotencyKey(),
@@ -136,7 +136,7 @@ export function planEntry(existing: readonly OutboxEntry[], accountId: string, w
     position: Math.max(now.getTime(), last + 1),
     state: 'waiting',
     attempts: 0,
-  } as OutboxEntry;
+  };
   return { entry, added: true };
 }
 
@@ -168,7 +168,7 @@ export async function prune(store: OutboxStore, now = new Date()) {
 export async function drain(
   store: OutboxStore,
   accountId: string,
-  send: (entry: OutboxEntry, body: Record<string, unknown>) => Promise<unknown>,
+  send: (entry: OutboxEntry, dated: { secondsSinceCreation: number }) => Promise<unknown>,
   classify: (error: unknown) => SendFailure,
   now: () => Date = () => new Date(),
 ): Promise<{ waiting: boolean; signIn: boolean; sent: OutboxEntry[]; refused: OutboxEntry[] }> {

@@ -1,6 +1,6 @@
 import 'server-only';
 import crypto from 'node:crypto';
-import { isDraining } from '@/server/lifecycle';
+import { isDraining } from './draining';
 import { accessLine, currentRequestId, runInRequestScope } from './logger';
 import { metrics } from './metrics';
 

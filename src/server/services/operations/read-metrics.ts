@@ -1,7 +1,7 @@
 import { constantTimeEqual } from '@/server/crypto/tokens';
 import { fail } from '@/server/errors';
 import { metrics } from '@/server/observability/metrics';
-import { refreshQueueMetrics } from '@/server/observability/queue-metrics';
+import { refreshQueueMetrics } from '@/server/jobs/queue-metrics';
 import type { ServiceContext } from '../context';
 
 /**

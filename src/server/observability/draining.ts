@@ -3,7 +3,9 @@ import 'server-only';
 /**
  * Whether this process is shutting down (SIGTERM or SIGINT received). While it is, every answer carries
  * `Connection: close`, so clients and load balancers do not send another request over a connection that is about to
- * close. On globalThis: the boot module and the route bundles are separate copies of this module in one process.
+ * close. Here, below everything: the observed answers (`observe-request.ts`) read it and `boot.ts` sets it, so the
+ * flag sits under both rather than in a boot-level module the transports would import upward (issue 33).
+ * On globalThis: the boot module and the route bundles are separate copies of this module in one process.
  */
 const globalForLifecycle = globalThis as unknown as { __fdsDraining?: boolean };
 

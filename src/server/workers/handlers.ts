@@ -6,7 +6,7 @@ import { deliverWebhook } from '@/server/webhooks/deliver-job';
 import { uploadIdentifiers } from '@/server/services/efti/upload-identifiers';
 import { sweepOrphanBlobs } from '@/server/services/blobs/sweep-orphan-blobs';
 import { rootLogger } from '@/server/observability/logger';
-import type { JobContext, JobKindName, JobPayload } from './kinds';
+import type { JobContext, JobKindName, JobPayload } from '@/server/jobs/kinds';
 
 export type JobHandlers = { [K in JobKindName]: (payload: JobPayload<K>, context: JobContext) => Promise<void> };
 

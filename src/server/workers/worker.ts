@@ -1,11 +1,11 @@
 import type { AppConfig } from '@/server/config/env';
 import type { Database } from '@/server/db/client';
 import { jobHandlers, type JobHandlers } from './handlers';
-import { JOB_KINDS, kindsOfPool, leaseMsByKind, type JobKindName, type JobPool } from './kinds';
+import { JOB_KINDS, kindsOfPool, leaseMsByKind, type JobKindName, type JobPool } from '@/server/jobs/kinds';
 import { rootLogger } from '@/server/observability/logger';
 import { metrics } from '@/server/observability/metrics';
 import { removeExpiredOperationalRows } from '@/server/services/operations/remove-expired';
-import { claimNextJob, completeJob, enqueue, failJob, JOBS_CHANNEL, releaseJob, removeFinishedJobs, type ClaimedJob } from './queue';
+import { claimNextJob, completeJob, enqueue, failJob, JOBS_CHANNEL, releaseJob, removeFinishedJobs, type ClaimedJob } from '@/server/jobs/queue';
 
 export interface WorkerOptions {
   db: Database;

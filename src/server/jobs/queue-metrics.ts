@@ -1,8 +1,8 @@
 import 'server-only';
 import type { DbOrTx } from '@/server/db/client';
-import { JOB_KIND_NAMES } from '@/server/jobs/kinds';
-import { queueFigures } from '@/server/jobs/queue';
-import { metrics } from './metrics';
+import { JOB_KIND_NAMES } from './kinds';
+import { queueFigures } from './queue';
+import { metrics } from '@/server/observability/metrics';
 
 /** Sets the queue gauges from the database: called by the metrics endpoint just before it renders. */
 export async function refreshQueueMetrics(db: DbOrTx): Promise<void> {
