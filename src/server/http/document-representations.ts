@@ -1,3 +1,4 @@
+import { LOCALE_COOKIE } from '@/lib/i18n/locales';
 import { resolveLocale } from '@/lib/i18n/negotiate-locale';
 import { getSignedFreightDocument } from '@/server/services/freight-documents/get-signed-freight-document';
 import { renderFreightDocumentPdf } from '@/server/services/freight-documents/render-freight-document-pdf';
@@ -32,4 +33,21 @@ export async function receiptPdf({ ctx, params, request }: Args): Promise<Respon
 
 export async function signedReceipt({ ctx, params }: Args): Promise<Response> {
   return signed(await getSignedReceipt({ ctx, input: { freightDocumentId: params.id! } }));
+}
+
+/** The portal's language (its cookie, else the browser's), which the portal's downloads print their labels in. */
+const portalLocale = (request: Args['request']) => resolveLocale(request.cookies.get(LOCALE_COOKIE)?.value, request.headers.get('accept-language'));
+
+/**
+ * The portal's "Download PDF" and "Print" (issue 11): the same PDF for the signed-in account, in the portal's language,
+ * as a download; `?print=1` opens it inline for printing.
+ */
+export async function portalFreightDocumentPdf({ ctx, params, request }: Args): Promise<Response> {
+  const rendered = await renderFreightDocumentPdf({ ctx, input: { freightDocumentId: params.id!, acceptLanguage: portalLocale(request) } });
+  return pdfResponse(rendered, request.nextUrl.searchParams.has('print') ? 'inline' : 'attachment');
+}
+
+/** The portal's "Download the receipt": the sender's receipt (contract §14) in the portal's language, as a download. */
+export async function portalReceiptPdf({ ctx, params, request }: Args): Promise<Response> {
+  return receiptPdfResponse(await renderReceiptPdf({ ctx, input: { freightDocumentId: params.id!, locale: portalLocale(request) } }), 'attachment');
 }

@@ -6,6 +6,7 @@ import { createServiceContext, type ServiceContext } from '@/server/services/con
 import { resolveAccessToken } from '@/server/services/oauth/resolve-access-token';
 import { stagingInto } from '@/server/services/document/staged-files';
 import { authenticateClient, type OAuthClient } from '@/server/services/oauth/authenticate-client';
+import { getSessionAccountId } from '@/server/auth/session';
 import { parseBasicAuth, parseBearer } from './auth';
 import { bodyLimitOf, readBodyText, refuseDeclaredOversize, type BodyKind, type BodyShape } from './body-gate';
 import { withCors } from './cors';
@@ -46,6 +47,8 @@ export interface InternalRoute {
   internal: string;
   /** A form body, handed over as a plain record. */
   form?: boolean;
+  /** `session`: the signed-in portal account (the portal's PDF and receipt downloads); none by default. */
+  auth?: 'session';
 }
 
 export interface Endpoint<TBody = undefined> {
@@ -73,8 +76,11 @@ export interface Endpoint<TBody = undefined> {
 interface BoundEndpoint<TBody> extends Endpoint<TBody> {
   /** Undefined for an internal route. */
   declared?: ApiOperation;
-  /** `bearer`: an access token; `client`: Basic client credentials; `none`: public (or a gate's own, see efti-gate.ts). */
-  auth: ApiOperation['auth'];
+  /**
+   * `bearer`: an access token; `client`: Basic client credentials; `none`: public (or a gate's own, see efti-gate.ts);
+   * `session`: the portal's signed-in account (internal routes only), so the portal's downloads take the same way in.
+   */
+  auth: ApiOperation['auth'] | 'session';
   /** A form body (the OAuth endpoints), handed over as a plain record. */
   form: boolean;
   /** The body as the text sent, unparsed (the eFTI follow-up's text/plain): its type and length are the endpoint's to check. */
@@ -88,7 +94,9 @@ interface BoundEndpoint<TBody> extends Endpoint<TBody> {
  * operation does not document, fails here, when the route module loads: in the build and in every test.
  */
 export function endpoint<TBody = undefined>(spec: Endpoint<TBody>): BoundEndpoint<TBody> {
-  if (typeof spec.operation === 'object') return { ...spec, auth: 'none', form: !!spec.operation.form, text: false, oauth: false };
+  if (typeof spec.operation === 'object') {
+    return { ...spec, auth: spec.operation.auth ?? 'none', form: !!spec.operation.form, text: false, oauth: false };
+  }
   const declared = operationOf(spec.operation);
   const documented = declared.body;
   const json = !!documented && !documented.form && !documented.text;
@@ -142,6 +150,12 @@ async function authenticate(request: NextRequest, spec: BoundEndpoint<unknown>, 
     const token = parseBearer(header);
     if (!token) fail('1.8');
     ctx.caller = await resolveAccessToken({ ctx, input: { token } });
+    return undefined;
+  }
+  if (spec.auth === 'session') {
+    const accountId = await getSessionAccountId();
+    if (!accountId) fail('1.8');
+    ctx.caller = { accountId };
     return undefined;
   }
   if (spec.auth === 'client') {
