@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { sampleOf } from './tests/support/sampling';
 
 /**
  * Tiers (README): `unit` runs pure code in-process; `services` calls the service actions in-process on PGlite and, with
@@ -9,7 +10,7 @@ import { defineConfig } from 'vitest/config';
  *
  * WHICH BACKENDS A FILE RUNS ON (issue 18). The shapes users run are the embedded PGlite (the default) and PostgreSQL
  * behind two instances, and a test runs once per backend where its behaviour can differ, not three times:
- *   - integration-pglite runs every file of tests/integration.
+ *   - integration-pglite runs every file of tests/integration, but see "With PostgreSQL" below.
  *   - A file whose behaviour can differ on PostgreSQL says so in its header comment with the tag `@backends every`:
  *     SQL that differs between PGlite and PostgreSQL (the list, counters), concurrency (PGlite runs one transaction
  *     at a time), queues and jobs, locks, and state that instances share (sessions, idempotency, rate limits,
@@ -20,6 +21,9 @@ import { defineConfig } from 'vitest/config';
  *   - A file that stores or reads files (attachments, signatures, photos, PDF, verification) says so with `@blobs every`:
  *     it runs again in integration-s3, on PGlite with the S3 blob store against a real S3-protocol server (issue 37);
  *     integration-pglite uses the local store, integration-two-instances the S3 one.
+ *   - With PostgreSQL (TEST_DATABASE_URL), `npm test` runs a tagged file on PostgreSQL, where its races and shared
+ *     state are real, and on PGlite only when its PGlite path is its own (PGLITE_PATHS below) or the run's seed draws
+ *     it (a quarter of the others, another quarter from run to run): the 2-core budget of issue 18.
  * `npm run test:full` (TEST_FULL=1) runs every file on every backend, as the suite did before: run it before a change
  * to SQL, to the fuzzed surface or to the message catalogues.
  */
@@ -37,9 +41,41 @@ const startsOwnServers = (source: string) => /\b(startOwnServer|startServer|star
 const runsOnEveryBackend = (source: string) => FULL || /^\s*\*.*@backends every\b/m.test(source);
 
 /** The header tag of a file whose behaviour can differ between the blob stores (see above). */
-const runsOnEveryStore = (source: string) => FULL || /^\s*\*.*@blobs every\b/m.test(source);
+const runsOnEveryStore = (source: string) => /^\s*\*.*@blobs every\b/m.test(source);
 
 const files = (keep: (source: string) => boolean) => integrationFiles.filter(({ source }) => keep(source)).map(({ file }) => file);
+
+/**
+ * Tagged files whose PGlite run covers a path of its own, on PGlite in every run: the admin command goes through the
+ * running server, LISTEN/NOTIFY and the list's SQL are PGlite's own, the fuzzer finds SQL the two answer apart, the
+ * embedded database is closed at SIGTERM, and fairness is checked on a backlog of test events there.
+ */
+const PGLITE_PATHS = ['admin-command', 'job-wakeup', 'freight-documents-list', 'fuzz', 'graceful-shutdown', 'webhook-fairness'].map(
+  (name) => `tests/integration/${name}.test.ts`,
+);
+
+/** integration-pglite's files (see "With PostgreSQL" above). */
+function pgliteFiles(): string[] {
+  if (FULL || !process.env.TEST_DATABASE_URL) return ['tests/integration/**/*.test.ts'];
+  const tagged = files(runsOnEveryBackend);
+  const drawn = tagged.filter((file) => !PGLITE_PATHS.includes(file));
+  const onPglite = new Set([...PGLITE_PATHS, ...sampleOf(drawn, Math.ceil(drawn.length / 4), 'integration-pglite')]);
+  return integrationFiles.map(({ file }) => file).filter((file) => !tagged.includes(file) || onPglite.has(file));
+}
+
+/**
+ * The S3 tier's files. `npm run test:full`: every file, as on every backend. `npm test`: the store's own file
+ * (tests/integration/blobs.test.ts: streaming, ranges, a changed blob) and one other drawn from the run's seed (another
+ * from run to run, blobs:migrate among them); the tagged files that also run in integration-two-instances (`@backends
+ * every`) meet the S3 store there, and tests/services runs every blob case, blobs:migrate too, on both stores in-process.
+ */
+function s3StoreFiles(): string[] {
+  if (FULL) return files(() => true);
+  const tagged = files(runsOnEveryStore);
+  const storeItself = 'tests/integration/blobs.test.ts';
+  const others = tagged.filter((file) => file !== storeItself);
+  return [storeItself, ...sampleOf(others, 1, 'integration-s3')];
+}
 
 const integration = (name: string, include: string[], exclude: string[] = []) => ({
   extends: true as const,
@@ -64,12 +100,48 @@ const twoInstances = integration('integration-two-instances', [
   'tests/instances/**/*.test.ts',
 ]);
 /** One instance on PGlite with the S3 blob store: the files that store or read files. */
-const s3Store = integration('integration-s3', files(runsOnEveryStore));
+const s3Store = integration('integration-s3', s3StoreFiles());
 /** One instance on PostgreSQL: the files of the rule above that start servers of their own. */
 const postgresSingle = integration(
   'integration-postgres',
   files((source) => runsOnEveryBackend(source) && startsOwnServers(source)),
 );
+
+const SERVICES = path.join(__dirname, 'tests/services');
+const servicesFiles = fs
+  .readdirSync(SERVICES, { encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => ({ file: `tests/services/${file}`, source: fs.readFileSync(path.join(SERVICES, file), 'utf8') }));
+
+/**
+ * Service actions called in-process on a fresh in-memory PGlite, and on PostgreSQL when TEST_DATABASE_URL is set
+ * (tests/services/harness.ts): property tests and real concurrency. The rule of the API files holds here too: in
+ * `npm test` every file runs on PGlite (`services`) and the files tagged `@backends every` (SQL that can differ,
+ * concurrency, locks, queues, counters) run again on PostgreSQL (`services-postgres`); `npm run test:full` runs every
+ * file on both, in `services`. SERVICE_DATABASES tells the harness which (databaseKinds()).
+ */
+function servicesProjects() {
+  const project = (name: string, include: string[], databases?: 'pglite' | 'postgres') => ({
+    extends: true as const,
+    test: {
+      name,
+      include,
+      environment: 'node' as const,
+      testTimeout: 120_000,
+      hookTimeout: 180_000,
+      ...(databases ? { env: { SERVICE_DATABASES: databases } } : {}),
+    },
+  });
+  if (FULL || !process.env.TEST_DATABASE_URL) return [project('services', ['tests/services/**/*.test.ts'])];
+  return [
+    project('services', ['tests/services/**/*.test.ts'], 'pglite'),
+    project(
+      'services-postgres',
+      servicesFiles.filter(({ source }) => /^\s*\*.*@backends every\b/m.test(source)).map(({ file }) => file),
+      'postgres',
+    ),
+  ];
+}
 
 export default defineConfig({
   resolve: {
@@ -90,13 +162,8 @@ export default defineConfig({
         extends: true,
         test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node', testTimeout: 30_000 },
       },
-      {
-        // Service actions called in-process on a fresh in-memory PGlite, and on PostgreSQL when
-        // TEST_DATABASE_URL is set (tests/services/harness.ts): property tests and real concurrency.
-        extends: true,
-        test: { name: 'services', include: ['tests/services/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000 },
-      },
-      integration('integration-pglite', ['tests/integration/**/*.test.ts']),
+      ...servicesProjects(),
+      integration('integration-pglite', pgliteFiles()),
       s3Store,
       ...(process.env.TEST_DATABASE_URL ? [postgresSingle, twoInstances] : []),
     ],

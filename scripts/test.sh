@@ -46,9 +46,10 @@ tier() {
   printf '%s\t%s\t%s\n' "$name" "$((SECONDS - started))" "$status" >> "$TEST_REPORTS/tiers.tsv"
   [ "$status" = passed ]
 }
+# A project name, or a pattern: `services*` is services and, with PostgreSQL, services-postgres (vitest.config.ts).
 vitest_tier() {
   local project="$1"
-  tier "$project" npx vitest run --project "$project" --reporter=default --reporter=./tests/support/file-times-reporter.ts
+  tier "${project%\*}" npx vitest run --project "$project" --reporter=default --reporter=./tests/support/file-times-reporter.ts
 }
 
 # Lint, format and the unit tests need no build: they run beside it (each mostly keeps one core busy). The types are
@@ -71,18 +72,19 @@ echo "== build: $([ "$build_status" = 0 ] && echo passed || echo failed)"
 
 # After the build, two lanes side by side (issue 18: the servers under test and the in-process tests each keep about
 # one core busy): the service tests, then on PostgreSQL the API files whose behaviour can differ there (one instance,
-# then two); beside them the API suite on PGlite, the longest tier. Each lane's output goes to a file printed when the
-# lane ends, so the two do not interleave. TEST_LANES=1 runs the same tiers one after another.
+# then two); beside them the API suite on PGlite, then its file tests on the S3 store (placed so that the two lanes end
+# about together). Each lane's output goes to a file printed when the lane ends, so the two do not interleave.
+# TEST_LANES=1 runs the same tiers one after another.
 services_lane() {
-  vitest_tier services || return 1
-  vitest_tier integration-s3 || return 1
+  vitest_tier 'services*' || return 1
   if [ -n "${TEST_DATABASE_URL:-}" ]; then
     vitest_tier integration-postgres || return 1
     vitest_tier integration-two-instances || return 1
   fi
 }
 api_lane() {
-  vitest_tier integration-pglite
+  vitest_tier integration-pglite || return 1
+  vitest_tier integration-s3
 }
 # Issue 35: every server the integration tiers start (they inherit this environment, tests/support/server.ts) appends
 # each REST answer's route, method, status and error codes here; the check after the tiers compares them with the
@@ -99,9 +101,9 @@ else
   api_pid=$!
   services_status=0 api_status=0
   wait "$services_pid" || services_status=$?
-  echo "-- lane: services, integration-s3${TEST_DATABASE_URL:+, integration-postgres, integration-two-instances}"; cat "$TEST_REPORTS/lane-services.log"
+  echo "-- lane: services${TEST_DATABASE_URL:+, services-postgres, integration-postgres, integration-two-instances}"; cat "$TEST_REPORTS/lane-services.log"
   wait "$api_pid" || api_status=$?
-  echo "-- lane: integration-pglite"; cat "$TEST_REPORTS/lane-api.log"
+  echo "-- lane: integration-pglite, integration-s3"; cat "$TEST_REPORTS/lane-api.log"
   [ "$services_status" = 0 ] && [ "$api_status" = 0 ]
 fi
 

@@ -6,6 +6,7 @@ import { createActiveAccount, newPerson } from './accounts';
 import { basicAuth, type CreatedClient } from './admin';
 import { laidOut } from './layout';
 import { signIn } from './portal';
+import { sampleOf } from '../../tests/support/sampling';
 
 export type Person = ReturnType<typeof newPerson> & { accountNumber: string; token: string; accountSecret: string };
 
@@ -128,7 +129,9 @@ export async function screenshots(page: Page, name: string) {
   const own = page.viewportSize();
   const dir = path.join('test-results', 'tablet');
   fs.mkdirSync(dir, { recursive: true });
-  for (const [label, size] of Object.entries(SIZES)) {
+  // Pictures for the reader, not checks: every size under `npm run test:full`, one drawn from the seed per screen in
+  // `npm test` (three full-page shots of each of some forty screens cost a minute of the run).
+  for (const [label, size] of sampleOf(Object.entries(SIZES), 1, name)) {
     await page.setViewportSize(size);
     await laidOut(page);
     await page.screenshot({ path: path.join(dir, `${name}-${label}.png`), fullPage: true });

@@ -2,6 +2,9 @@
  * The one access resolver (issue 6): roles held directly, per document by delegation, and account-wide along a
  * chain; the document load and the list agree on who sees what; rights, allowedActions and the actor of a
  * delegate's change follow. Delegations are written directly here: their endpoints come with issue 10.
+ *
+ * @backends every (run on PostgreSQL in `npm test` too, vitest.config.ts): the resolver's SQL (roles, delegation
+ * chains, the list's visibility) runs again on PostgreSQL.
  */
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

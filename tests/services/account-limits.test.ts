@@ -3,6 +3,9 @@
  * most 64 KiB each (`3.2` on `body`), and 1,000 address book entries (`4.2` on `addressBook` when added by hand; the
  * parties of a saved document are then not added, and the document is saved all the same). Two saves at once at 99
  * templates make one the 100th and refuse the other (on PostgreSQL, where they really run side by side).
+ *
+ * @backends every (run on PostgreSQL in `npm test` too, vitest.config.ts): two saves at once really run side by side
+ * on PostgreSQL only.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,6 +2,9 @@
  * Contract §8's attempt limit: at most 5 wrong response codes per transfer within 15 minutes; then every code for
  * that transfer, right or wrong, is 429 `1.10` with Retry-After until the window has passed, and the counter
  * parties are e-mailed once. Counted in the database before the code is checked, so parallel guesses cannot pass it.
+ *
+ * @backends every (run on PostgreSQL in `npm test` too, vitest.config.ts): the attempts are counted in the database,
+ * raced on PostgreSQL only.
  */
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,6 +3,9 @@
  * an after-delivery reservation dated 30 days back was recorded in time), a change without `secondsSinceCreation` is
  * dated by the server on both clocks, `clientMeta: ""` comes back as sent, the after-delivery windows count from a
  * clock the client cannot move back past what it saw, and a document holds at most 10,000 comments and 20,000 commits.
+ *
+ * @backends every (run on PostgreSQL in `npm test` too, vitest.config.ts): the limits are counts in SQL, checked under
+ * the document lock.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,6 +2,8 @@
  * Delegation through its services (issue 10, spec §1, contract §11): per document and account-wide, along chains
  * of both kinds, and revocation that ends everything delegated further, also where an account-wide chain breaks
  * above a per-document delegation. The access resolver sees every step: load, list and rights agree.
+ *
+ * @backends every (run on PostgreSQL in `npm test` too, vitest.config.ts): delegation chains are recursive SQL.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,6 +2,9 @@
  * Hand-over links in the services tier (contract §7), on both databases: only the token's hash is stored, the link
  * ends at its expiry by the service's clock, and answers racing on one link record one approval (PostgreSQL runs
  * them truly in parallel; the document lock of the one frame and the conditional end of the link decide).
+ *
+ * @backends every (run on PostgreSQL in `npm test` too, vitest.config.ts): answers racing on one link run in parallel
+ * on PostgreSQL only.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

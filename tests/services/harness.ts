@@ -19,8 +19,14 @@ process.env.BLOB_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'fds-svc-blobs-')
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
-/** The databases a service test runs on: always PGlite, PostgreSQL too when TEST_DATABASE_URL is set. */
+/**
+ * The databases a service test runs on: always PGlite, PostgreSQL too when TEST_DATABASE_URL is set; one of them when
+ * the vitest project says so (SERVICE_DATABASES, vitest.config.ts: `npm test` runs on PostgreSQL the files tagged
+ * `@backends every` only).
+ */
 export function databaseKinds(): DatabaseKind[] {
+  const only = process.env.SERVICE_DATABASES;
+  if (only === 'pglite' || only === 'postgres') return [only];
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 

@@ -1,3 +1,7 @@
+/**
+ * @backends every (run on PostgreSQL in `npm test` too, vitest.config.ts): issuing concurrently (credits, gap-free
+ * numbers) races on PostgreSQL only.
+ */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '@/server/db/rows';

@@ -4,6 +4,8 @@
  * behind; a finished or failed job frees its lane; a dead worker's lane is taken again once its lease ran out;
  * each pool's loops claim only their own kinds; and a group (an account) with nothing in flight goes first, its
  * limit exact under racing claims (issue 32).
+ *
+ * @backends every (run on PostgreSQL in `npm test` too, vitest.config.ts): claims really race on PostgreSQL only.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

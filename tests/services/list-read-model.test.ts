@@ -2,6 +2,9 @@
  * The list's read model (document_viewers, decision 19) follows every way a role changes hands: a pending e-mail
  * holder activating an account, a per-document delegation and its revocation, a PUT that adds a role, a
  * status change, and cancellation. Each step is checked through the list itself.
+ *
+ * @backends every (run on PostgreSQL in `npm test` too, vitest.config.ts): the list's read model is SQL that runs
+ * again on PostgreSQL.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

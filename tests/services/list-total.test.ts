@@ -2,6 +2,9 @@
  * The list's total at scale (contract §4, issue 13): exact up to 10,000 (`eq`), then 10,000 with `gte`, so that
  * counting never reads more than 10,001 documents. Documents beyond the first few are written by SQL: only the
  * count is under test, and 10,001 creations through the service would take minutes.
+ *
+ * @backends every (run on PostgreSQL in `npm test` too, vitest.config.ts): the capped count is SQL that runs again on
+ * PostgreSQL.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

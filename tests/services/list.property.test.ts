@@ -1,3 +1,7 @@
+/**
+ * @backends every (run on PostgreSQL in `npm test` too, vitest.config.ts): filters, sort (collation) and pagination
+ * are SQL that runs again on PostgreSQL.
+ */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_ATTRIBUTES, type FilterOperation, type ListAttribute } from '@/lib/domain/list-query';

@@ -3,6 +3,9 @@
  * mails each once with none of the sender's text, the account's daily budget for addresses without an account drops
  * the mails past it (the change is still made) and tells the owner once, and the budget starts anew a day later.
  * The budget is set low here (60) so that a second draft passes it; the HTTP suite runs the default of 500.
+ *
+ * @backends every (run on PostgreSQL in `npm test` too, vitest.config.ts): the daily budget is a counter in the
+ * database.
  */
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,9 @@
 /**
  * The database mechanisms of issue 13 that every instance shares: rate-limit counters and idempotency keys.
  * Concurrency means something on PostgreSQL only (PGlite serialises transactions); both databases run every case.
+ *
+ * @backends every (run on PostgreSQL in `npm test` too, vitest.config.ts): rate-limit counters and idempotency keys
+ * under concurrency (PostgreSQL only).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

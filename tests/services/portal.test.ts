@@ -1,3 +1,7 @@
+/**
+ * @backends every (run on PostgreSQL in `npm test` too, vitest.config.ts): search (case and accent folding) and the
+ * dashboard are SQL that runs again on PostgreSQL.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containsPattern, foldText } from '@/lib/domain/search-text';
 import type { ServiceContext } from '@/server/services/context';

@@ -1,6 +1,9 @@
 /**
  * Database round trips per endpoint (issue 13 part 3): GET of a document, the list, create and issue may only get
  * cheaper. The figures recorded in round-trips.json are the most each may use; lower them when a change cuts trips.
+ *
+ * @backends every (run on PostgreSQL in `npm test` too, vitest.config.ts): the statements on PostgreSQL are counted
+ * there.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -2,6 +2,9 @@
  * Both parties of a transfer approve at the same moment (issue 9): the document row lock of the one frame
  * serialises them, so the second sees the first, the status moves exactly once and one event is written. Only
  * PostgreSQL runs transactions truly in parallel; PGlite runs the same test serialised.
+ *
+ * @backends every (run on PostgreSQL in `npm test` too, vitest.config.ts): both approvals run truly in parallel on
+ * PostgreSQL only.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

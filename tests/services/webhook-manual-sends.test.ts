@@ -1,6 +1,9 @@
 /**
  * Issue 20: test events and redeliveries are limited per account (RATE_LIMIT_WEBHOOK_TESTS_PER_ACCOUNT), so one account
  * cannot fill the job queue with deliveries to a receiver that never answers. Beyond the limit: 429 `1.10`.
+ *
+ * @backends every (run on PostgreSQL in `npm test` too, vitest.config.ts): the per-account limit is a counter in the
+ * database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceError } from '@/server/errors';

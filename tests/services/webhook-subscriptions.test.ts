@@ -3,6 +3,9 @@
  * PostgreSQL: a delivery is queued in the transaction of the change, once per status change and subscription,
  * only to accounts that hold a role (directly or as a delegate) at that moment; a change that fails queues
  * nothing; 10 subscriptions per resource also under concurrent requests.
+ *
+ * @backends every (run on PostgreSQL in `npm test` too, vitest.config.ts): deliveries queued in the change's
+ * transaction, the limit under concurrent requests.
  */
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

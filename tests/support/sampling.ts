@@ -32,3 +32,24 @@ export function sized(full: number, sample: number): number {
 export function replayCommand(runner: string): string {
   return `TEST_SEED=${TEST_SEED}${FULL ? ' TEST_FULL=1' : ''} ${runner}`;
 }
+
+/**
+ * `count` of `items` drawn from the seed (another choice from run to run), in their order; all of them under
+ * `npm run test:full`. `salt` names the draw, so that two draws of one run do not pick alike.
+ */
+export function sampleOf<T>(items: readonly T[], count: number, salt: string): T[] {
+  if (FULL || count >= items.length) return [...items];
+  let state = TEST_SEED;
+  for (const character of salt) state = (Math.imul(state, 31) + character.charCodeAt(0)) >>> 0;
+  const indices = items.map((_, index) => index);
+  const chosen: number[] = [];
+  for (let drawn = 0; drawn < count; drawn += 1) {
+    // xorshift32: a few well-mixed numbers from the seed, the same on every machine.
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    state >>>= 0;
+    chosen.push(...indices.splice(state % indices.length, 1));
+  }
+  return chosen.sort((a, b) => a - b).map((index) => items[index]!);
+}
