@@ -3567,7 +3567,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.9` Value not allowed. · `3.16` More than one field of an exclusive group has a value. · `3.36` Delegate already exists for the document. · `3.37` Permanent account delegate cannot be removed from one document. · `3.38` Account delegate already exists for the document. · `3.2` String length below minimum or above maximum. · `4.40` Account number matches no active account. · `3.4` Not an e-mail format. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.9` Value not allowed. · `3.16` More than one field of an exclusive group has a value. · `3.38` Account delegate already exists for the document. · `3.2` String length below minimum or above maximum. · `4.40` Account number matches no active account. · `3.4` Not an e-mail format. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -3600,7 +3600,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.7` Creating the account delegate failed. · `4.42` No delegated rights to revoke. */
+            /** @description `4.7` Creating the account delegate failed. */
             409: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -4573,7 +4573,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.5` Freight document not DRAFT. · `4.8` Role reference immutable. · `4.13` Previous commits list has ids not in this document. · `4.33` Role cannot be removed. */
+            /** @description `4.5` Freight document not DRAFT. · `4.8` Role reference immutable. · `4.13` Previous commits list has ids not in this document. · `4.33` Role cannot be removed. · `4.45` Commit list empty. */
             409: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -4981,7 +4981,7 @@ export interface operations {
                     "application/json": components["schemas"]["FreightDocument"];
                 };
             };
-            /** @description `4.50` Value not allowed. · `3.17` Format not correct. · `3.1` Required field missing. · `4.51` At least one available signing method required. · `3.2` String length below minimum or above maximum. */
+            /** @description `4.50` Value not allowed. · `3.17` Format not correct. · `3.2` String length below minimum or above maximum. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -5477,7 +5477,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.13` Previous commits list has ids not in this document. · `4.18` Document not in the right status for the operation. · `4.45` Commit list empty. · `4.46` Adding new structured goods not allowed. */
+            /** @description `4.13` Previous commits list has ids not in this document. · `4.18` Document not in the right status for the operation. · `4.45` Commit list empty. · `4.46` Adding new structured goods not allowed. · `4.63` The freight document was replaced by a paper consignment note. */
             409: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -5900,7 +5900,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.4` Attachment not part of the document. · `4.1` Record does not exist. */
+            /** @description `4.1` Record does not exist. */
             404: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -6055,7 +6055,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.4` Attachment not part of the document. · `4.1` Record does not exist. */
+            /** @description `4.1` Record does not exist. */
             404: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -6220,7 +6220,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.13` Previous commits list has ids not in this document. · `4.45` Commit list empty. · `4.16` New status of cargo transfer approval may not be DRAFT or ISSUED. · `4.17` Sub-account not allowed to use credits of the main account. · `4.18` Document not in the right status for the operation. · `4.19` Transfer to an account in the POST-PAY payment scheme not allowed. · `4.29` Invalid status transition. · `4.63` The freight document was replaced by a paper consignment note. */
+            /** @description `4.13` Previous commits list has ids not in this document. · `4.45` Commit list empty. · `4.18` Document not in the right status for the operation. · `4.63` The freight document was replaced by a paper consignment note. */
             409: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -6415,7 +6415,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.13` Previous commits list has ids not in this document. · `4.45` Commit list empty. · `4.16` New status of cargo transfer approval may not be DRAFT or ISSUED. · `4.29` Invalid status transition. · `4.18` Document not in the right status for the operation. */
+            /** @description `4.13` Previous commits list has ids not in this document. · `4.45` Commit list empty. · `4.18` Document not in the right status for the operation. */
             409: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -6924,7 +6924,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.13` Previous commits list has ids not in this document. · `4.45` Commit list empty. · `4.12` Comment period expired (14 days after delivery). · `4.16` New status of cargo transfer approval may not be DRAFT or ISSUED. · `4.46` Adding new structured goods not allowed. · `4.60` Reservation not possible for this stage now. · `4.63` The freight document was replaced by a paper consignment note. · `4.18` Document not in the right status for the operation. */
+            /** @description `4.13` Previous commits list has ids not in this document. · `4.45` Commit list empty. · `4.12` Comment period expired (14 days after delivery). · `4.46` Adding new structured goods not allowed. · `4.60` Reservation not possible for this stage now. · `4.63` The freight document was replaced by a paper consignment note. · `4.18` Document not in the right status for the operation. */
             409: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -7054,17 +7054,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `1.4` The user is not authorized for this action. */
-            403: {
-                headers: {
-                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description `4.47` Freight document not found. · `4.1` Record does not exist. */
             404: {
                 headers: {
@@ -7087,7 +7076,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `4.13` Previous commits list has ids not in this document. · `4.45` Commit list empty. */
+            /** @description `4.13` Previous commits list has ids not in this document. · `4.45` Commit list empty. · `4.63` The freight document was replaced by a paper consignment note. */
             409: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -7198,7 +7187,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.9` Value not allowed. · `3.16` More than one field of an exclusive group has a value. · `3.36` Delegate already exists for the document. · `3.37` Permanent account delegate cannot be removed from one document. · `3.38` Account delegate already exists for the document. · `3.2` String length below minimum or above maximum. · `3.4` Not an e-mail format. · `4.40` Account number matches no active account. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.9` Value not allowed. · `3.16` More than one field of an exclusive group has a value. · `3.36` Delegate already exists for the document. · `3.38` Account delegate already exists for the document. · `3.2` String length below minimum or above maximum. · `3.4` Not an e-mail format. · `4.40` Account number matches no active account. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -7244,17 +7233,6 @@ export interface operations {
             };
             /** @description `2.6` Media type not supported. */
             406: {
-                headers: {
-                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `4.7` Creating the account delegate failed. · `4.42` No delegated rights to revoke. */
-            409: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -7723,17 +7701,6 @@ export interface operations {
             };
             /** @description `1.8` No access token in the request. · `1.11` Invalid access token. */
             401: {
-                headers: {
-                    /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `1.4` The user is not authorized for this action. */
-            403: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
