@@ -747,7 +747,7 @@ export interface paths {
         put?: never;
         /**
          * Accept or refuse a pending instruction (carrier side)
-         * @description A refusal needs its `reason` (CMR art. 12(5)(b)). An accepted change of consignee or place of delivery replaces that role’s holder.
+         * @description A refusal needs its `reason` (CMR art. 12(5)(b)). An accepted change of consignee or place of delivery replaces that role’s holder with the party the instruction named, whose account was checked when the instruction was given (`4.40` there).
          */
         post: operations["postFreightdocumentsByIdInstructionsByInstructionIdResponse"];
         delete?: never;
@@ -7834,7 +7834,7 @@ export interface operations {
                     "application/json": components["schemas"]["FreightDocument"];
                 };
             };
-            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.9` Value not allowed. · `4.40` Account number matches no active account. · `3.2` String length below minimum or above maximum. · `3.6` Pattern not correct. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.9` Value not allowed. · `3.2` String length below minimum or above maximum. · `3.6` Pattern not correct. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */

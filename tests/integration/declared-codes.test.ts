@@ -2,11 +2,12 @@
  * Issue 35: each code an operation declares occurs in some test (scripts/openapi/check-answered-codes.ts). The codes
  * every change of a document shares are provoked here per operation, table-driven, through the real server: heads
  * that are empty (4.45) or not of the document (4.13), and any change after the note was replaced by paper (4.63).
- * Bodies are the operations' own examples from the reference, with the heads swapped.
+ * Bodies are the operations' own examples from the reference, with the heads swapped. Then codes of one operation
+ * each that no other file provokes: files that are not images or too large for one document, ids of no record.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operationOf, type OperationKey } from '@/lib/openapi/operations';
-import { validBody } from './documents-support';
+import { PDF_BYTES, PNG_BYTES, validBody } from './documents-support';
 import { expectError, sharedDriver, type Client } from './driver';
 import { createCast, Transfers, type Cast, type Member } from './transfers-support';
 
@@ -15,6 +16,8 @@ let client: Client;
 let cast: Cast;
 let transfers: Transfers;
 let inTransit: string;
+/** In TRANSIT with two subsequent carriers yet to receive the goods. */
+let relayed: string;
 let replaced: string;
 
 beforeAll(async () => {
@@ -23,6 +26,8 @@ beforeAll(async () => {
   transfers = new Transfers(api, cast);
   inTransit = await transfers.create({ subsequentCarriers: undefined });
   expect((await transfers.update('carrier', inTransit, { newFreightDocumentStatus: 'TRANSIT' })).status).toBe(201);
+  relayed = await transfers.create();
+  expect((await transfers.update('carrier', relayed, { newFreightDocumentStatus: 'TRANSIT' })).status).toBe(201);
   replaced = await transfers.create({ subsequentCarriers: undefined });
   expect((await transfers.call('carrier', 'POST', replaced, 'replacebypaper', { reason: 'The tablet failed.' })).status).toBe(200);
 }, 120_000);
@@ -111,5 +116,58 @@ describe('codes of one operation each, provoked through the real server', () => 
     { path: 'licenseplates', method: 'PATCH', body: { roleId: 'r', licensePlates: [{ licensePlate: 'BX-1', countryCode: 'NLD', type: 'SPACESHIP' }] } },
   ])('$method …/$path: a value outside the field’s allowed ones is 3.9', async ({ path, method, body }) => {
     expectError(await send('carrier', method, inTransit, path, { ...body, previousCommits: await transfers.heads(inTransit) }), 400, '3.9');
+  });
+});
+
+/** A 1×1 PNG padded past the 2 MB that all images of a document may take together (contract §1): 3.34 on its own. */
+const OVERSIZED_IMAGE = Buffer.concat([PNG_BYTES, Buffer.alloc(2 * 1024 * 1024)]).toString('base64');
+const signedWith = (content: string, originalFileName: string) => ({ signedOnGlassBy: { name: 'Bea' }, attachments: [{ content, originalFileName }] });
+
+describe('codes of one operation each, table-driven: the refusal each case provokes, on a document of the right state', () => {
+  it.each([
+    {
+      operation: 'POST /freightdocuments/{id}/handoverlinks',
+      document: () => relayed,
+      json: { action: 'CARRIER_TO_CARRIER', counterPartyRoleId: NO_SUCH_ID },
+      expected: [404, '4.1', 'counterPartyRoleId'],
+    },
+    {
+      operation: 'POST /freightdocuments/{id}/submitcounterpartyapproval',
+      document: () => relayed,
+      json: { action: 'CARRIER_TO_CARRIER', counterPartyRoleId: NO_SUCH_ID },
+      expected: [404, '4.1', 'counterPartyRoleId'],
+    },
+    {
+      operation: 'POST /freightdocuments/{id}/submitcounterpartyapproval',
+      document: () => inTransit,
+      json: { action: 'DELIVERY', evidence: signedWith(PDF_BYTES.toString('base64'), 'signature.pdf') },
+      expected: [400, '3.8', 'evidence.attachments[0].mimeType'],
+    },
+    {
+      operation: 'POST /freightdocuments/{id}/submitcounterpartyapproval',
+      document: () => inTransit,
+      json: { action: 'DELIVERY', evidence: signedWith(OVERSIZED_IMAGE, 'signature.png') },
+      expected: [400, '3.34', 'evidence.attachments'],
+    },
+    {
+      operation: 'POST /freightdocuments/{id}/impediments',
+      document: () => inTransit,
+      json: { kind: 'CARRIAGE_IMPOSSIBLE', text: 'Photos of the closed road.', attachments: [{ content: OVERSIZED_IMAGE, originalFileName: 'road.png' }] },
+      expected: [400, '3.34', 'attachments'],
+    },
+  ] satisfies { operation: OperationKey; document: () => string; json: Record<string, unknown>; expected: [number, string, string] }[])(
+    '$operation answers $expected.1',
+    async ({ operation, document, json, expected: [status, code, field] }) => {
+      const id = document();
+      const path = operation.slice(operation.indexOf('{id}/') + '{id}/'.length);
+      expectError(await send('carrier', methodOf(operation), id, path, { ...json, previousCommits: await transfers.heads(id) }), status, code, field);
+    },
+  );
+
+  it('POST /freightdocuments/{id}/attachments: a value outside an allowed set is 3.9', async () => {
+    const created = await api.post('/api/freightdocuments', { bearer: cast.submitter.token, json: validBody() });
+    expect(created.status, created.text).toBe(201);
+    const json = { type: 'GENERAL', originalFileName: 'a.pdf', content: PDF_BYTES.toString('base64'), sealed: 'maybe' };
+    expectError(await send('submitter', 'POST', created.body.freightDocumentId, 'attachments', json), 400, '3.9', 'sealed');
   });
 });

@@ -4,7 +4,7 @@
  * delivered: the gate receives the identifier upload after the issue, the plate change and each completion (each valid
  * against consignment-identifier.xsd); its reads of EU03, `identifier` and `full` are valid against
  * consignment-common.xsd, carry the document's values and are audited with the gate's request id; a follow-up is shown,
- * e-mailed and delivered as a webhook; refusals (1.1, 1.6, 2.1, 3.9, 4.47) and the readiness of a sparse draft. Without
+ * e-mailed and delivered as a webhook; refusals of reads and follow-ups (1.1, 1.6, 2.1, 2.6, 3.9, 4.47) and the readiness of a sparse draft. Without
  * the settings the routes do not exist (the shared server runs without them).
  * Runs on a server of its own, whose gate and webhook receiver listen on 127.0.0.1. @backends every (uploads are jobs
  * of the queue, audited reads rows of their own).
@@ -236,6 +236,12 @@ describe('eFTI platform interface (contract §15)', () => {
     const wrong = await gate.read(datasetId, ['EU03'], { credentials: { username: GATE_SENDS.username, password: 'guess' } });
     expectError(wrong as Reply, 401, '1.6');
     expect(wrong.headers.get('www-authenticate')).toBe('Basic realm="efti"');
+    // The follow-up is behind the same gate, and answers only the gate's media types.
+    expectError((await gate.followUp(datasetId, 'Hello', { credentials: null })) as Reply, 401, '1.1');
+    expectError((await gate.followUp(datasetId, 'Hello', { credentials: { username: GATE_SENDS.username, password: 'guess' } })) as Reply, 401, '1.6');
+    expectError((await gate.followUp(datasetId, 'Hello', { headers: { Accept: 'text/csv' } })) as Reply, 406, '2.6');
+    // The status is for the document's role holders: a document the caller holds no role in does not exist for them.
+    expectError(await api.get(`/api/freightdocuments/${id}/efti`, { bearer: cast.outsider.token }), 404, '4.47');
     expectError((await gate.read(datasetId, [], { requestId: 'no-subset' })) as Reply, 400, '2.1', 'subsetId');
     expectError((await gate.read(datasetId, ['EU03', 'EU99'], { requestId: 'bad-subset' })) as Reply, 400, '3.9', 'subsetId');
     expectError((await gate.read('6f1c1a52-0000-4000-8000-000000000000', ['EU03'])) as Reply, 404, '4.47');

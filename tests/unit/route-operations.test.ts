@@ -17,7 +17,8 @@ describe('each route serves one operation of the reference (issue 35, one declar
     for (const file of routeFiles) {
       if (NOT_REST.includes(file)) continue;
       const where = path.relative(API, file);
-      if (!/\broute\(|\bunknownPath\(/.test(fs.readFileSync(file, 'utf8'))) problems.push(`${where}: does not use route()`);
+      // whileEftiOn (efti-gate.ts) builds its path's route() itself.
+      if (!/\broute\(|\bunknownPath\(|\bwhileEftiOn\(/.test(fs.readFileSync(file, 'utf8'))) problems.push(`${where}: does not use route()`);
       // endpoint() throws when the operation is unknown or the body schema is not the documented one.
       await import(file).catch((error: unknown) => problems.push(`${where}: ${String(error)}`));
     }

@@ -74,12 +74,13 @@ export const legalEventOperations: ApiOperation[] = [
     path: '/freightdocuments/{id}/instructions/{instructionId}/response',
     tag: 'Legal events',
     summary: 'Accept or refuse a pending instruction (carrier side)',
-    description: 'A refusal needs its `reason` (CMR art. 12(5)(b)). An accepted change of consignee or place of delivery replaces that role’s holder.',
+    description:
+      'A refusal needs its `reason` (CMR art. 12(5)(b)). An accepted change of consignee or place of delivery replaces that role’s holder with the party the instruction named, whose account was checked when the instruction was given (`4.40` there).',
     auth: 'bearer',
     parameterExamples: { id: ID, instructionId: INSTRUCTION_ID },
     body: { schema: instructionResponseInput, example: { accepted: false, reason: 'The goods are already unloaded.', previousCommits: [HEAD] } },
     success: [{ status: 200, description: 'The document.', content: theDocument }],
-    errors: [...changeErrors, '3.1', '3.9', '4.1', '4.18', '4.40', '4.62', '3.2', '3.6'],
+    errors: [...changeErrors, '3.1', '3.9', '4.1', '4.18', '4.62', '3.2', '3.6'],
   },
   {
     method: 'post',

@@ -3,22 +3,14 @@ import { eftiSettings, getConfig } from '@/server/config/env';
 import { checkGateCredentials } from '@/server/services/efti/gate-credentials';
 import type { GateAnswer } from '@/server/services/efti/gate-answer';
 import { PEER_ADDRESS_HEADER } from './client-address';
-import { unknownPath } from './route';
-
-type Handler = (request: NextRequest, context: { params: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>;
+import { routeWhile } from './route';
 
 /**
  * Contract §15: without the eFTI settings its routes do not exist (2.2, 404, whatever the method), so a service that
  * never switched eFTI on looks exactly as before. The settings are read per request (they are parsed once).
  */
-export function whileEftiOn<T extends Record<string, Handler>>(handlers: T): T {
-  const off = unknownPath() as unknown as Record<string, Handler>;
-  return Object.fromEntries(
-    Object.entries(handlers).map(([method, handler]) => [
-      method,
-      ((request, context) => (eftiSettings(getConfig()) ? handler : off[method]!)(request, context)) as Handler,
-    ]),
-  ) as T;
+export function whileEftiOn(methods: Parameters<typeof routeWhile>[1]) {
+  return routeWhile(() => !!eftiSettings(getConfig()), methods);
 }
 
 /** The gate's authentication (Basic, or its certificate's subject from a trusted proxy), before the body is read. */

@@ -253,8 +253,29 @@ function observeRoute<Method extends string>(
   >;
 }
 
-/** For paths that exist nowhere: 2.2 (404) whatever the method. */
-export function unknownPath() {
+/**
+ * For paths that exist nowhere: 2.2 (404) whatever the method. `operations`: of a path that exists only while a
+ * setting is on (routeWhile), so its 2.2 is recorded under the operation the path serves when on (issue 35).
+ */
+export function unknownPath(operations?: (method: string) => ApiOperation | undefined) {
   const handler = refusing(() => errorResponse(new ServiceError([errorItem('2.2')])));
-  return observeRoute(withCors(Object.fromEntries(METHODS.map((method) => [method, handler])) as Record<Method, Handler>, undefined), { label: 'unmatched' });
+  return observeRoute(withCors(Object.fromEntries(METHODS.map((method) => [method, handler])) as Record<Method, Handler>, undefined), {
+    label: 'unmatched',
+    operations,
+  });
+}
+
+/**
+ * A path that exists only while `exists()` holds (eFTI's, efti-gate.ts), asked per request: otherwise every method
+ * answers exactly as an unknown path does.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as route()'s
+export function routeWhile(exists: () => boolean, methods: Partial<Record<Method, BoundEndpoint<any>>>) {
+  const on = route(methods);
+  const off = unknownPath((method) => methods[method as Method]?.declared);
+  const handler =
+    (method: Method | 'OPTIONS'): Handler =>
+    (request, context) =>
+      (exists() ? on : off)[method](request, context);
+  return Object.fromEntries([...METHODS, 'OPTIONS' as const].map((method) => [method, handler(method)])) as typeof on;
 }

@@ -27,6 +27,8 @@ const REPLACED_ROLE = { CHANGE_CONSIGNEE: ['CONSIGNEE', 'newConsignee'], CHANGE_
 async function replaceHolder(ctx: ServiceContext, tx: Transaction, loaded: LoadedDocument, kind: keyof typeof REPLACED_ROLE, party: PartyInput) {
   const [role, field] = REPLACED_ROLE[kind];
   const { resolved, errors } = await resolveParties(tx, [{ role, party, position: 0, field }]);
+  // The party was resolved when the instruction was given (4.40 there), and no account loses its activation: a guard,
+  // not an answer the operation declares.
   if (errors.length > 0) throw new ServiceError(errors);
   const holder = resolved[0]!;
   const existing = loaded.roles.find((row) => row.role === role);
