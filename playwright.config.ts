@@ -32,6 +32,12 @@ if (!process.env.E2E_MAIL_DIR) {
   void startSmtpSink(mailDir, Number(process.env.E2E_SMTP_PORT)).then((sink) => process.on('exit', () => void sink.close()));
   process.on('exit', () => fs.rmSync(mailDir, { recursive: true, force: true }));
 }
+// axe scans each route pattern once a run (e2e/support/test.ts): a worker claims a pattern by making its directory here.
+if (!process.env.E2E_AXE_CLAIMS) {
+  const claimsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fds-e2e-axe-'));
+  process.env.E2E_AXE_CLAIMS = claimsDir;
+  process.on('exit', () => fs.rmSync(claimsDir, { recursive: true, force: true }));
+}
 // One seed for the runner and its workers: the sampled language of e2e/i18n.spec.ts (tests/support/sampling.ts).
 process.env.TEST_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
 // In a worker: its own server (e2e/support/env.ts reads these). In the runner: the first, unused.

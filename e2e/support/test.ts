@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 
@@ -8,14 +10,45 @@ export type { APIRequestContext, Browser, Locator, Page } from '@playwright/test
  * Issue 34: "axe: 0 violations of any impact on every portal, tablet, phone and public page the e2e suite visits".
  * Every spec takes `test` from here; its automatic fixture watches every page of every browser context the test opens
  * (its own `page` and the second devices made with `browser.newContext`) and runs axe, all rules, every impact, on the
- * first visit of each route pattern in this worker (ids and tokens folded: /documents/:id, /handover/:token). One scan a
- * pattern a worker keeps the cost to a few seconds a worker; the states a spec cares about it still checks itself with
- * `expectAccessible`. A test that visits a page with a violation fails, naming the page and the rule. E2E_AXE_LOG=1
+ * first visit of each route pattern in the run (ids and tokens folded: /documents/:id, /handover/:token). One scan a
+ * pattern a run keeps the cost to a few seconds a worker: the first worker to see a pattern claims it for the run (a
+ * directory in E2E_AXE_CLAIMS, made by playwright.config.ts; making a directory succeeds in one process only), the
+ * others leave it to that one. The states a spec cares about it still checks itself with `expectAccessible`. A test that visits a page with a violation fails, naming the page and the rule. E2E_AXE_LOG=1
  * prints each pattern as it is scanned (or why not).
  */
 
-/** Pages scanned in this worker, by route pattern: a worker is one process, so a module-level set is the worker's. */
+/**
+ * Route patterns this worker need not scan: scanned or being scanned here, or claimed by another worker. A worker is one
+ * process, so a module-level set is the worker's.
+ */
 const scanned = new Set<string>();
+/** Route patterns this worker claimed for the run: it scans them, or visits them again after the test that left them. */
+const claimed = new Set<string>();
+
+/** Whether this worker scans `pattern`: not done or under way here, and this worker's claim for the run (see above). */
+function claim(pattern: string): boolean {
+  if (scanned.has(pattern)) return false;
+  const claims = process.env.E2E_AXE_CLAIMS;
+  if (!claimed.has(pattern) && claims) {
+    try {
+      fs.mkdirSync(path.join(claims, encodeURIComponent(pattern)));
+    } catch (error) {
+      if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
+      scanned.add(pattern);
+      return false;
+    }
+  }
+  claimed.add(pattern);
+  scanned.add(pattern);
+  return true;
+}
+
+/** Gives a claim back (see visitMissed). */
+function release(pattern: string) {
+  claimed.delete(pattern);
+  const claims = process.env.E2E_AXE_CLAIMS;
+  if (claims) fs.rmSync(path.join(claims, encodeURIComponent(pattern)), { recursive: true, force: true });
+}
 
 /** How long a page may take to settle (its data loaded) before it is scanned as it is. */
 const SETTLE_MS = 3_000;
@@ -97,8 +130,7 @@ class AccessibilitySweep {
   private schedule(page: Page) {
     const url = page.url();
     const pattern = routePattern(url);
-    if (!pattern || scanned.has(pattern) || this.revisiting) return;
-    scanned.add(pattern);
+    if (!pattern || this.revisiting || !claim(pattern)) return;
     const started = Date.now();
     const previous = this.lastScan.get(page) ?? Promise.resolve();
     const outcome = previous.then(() => (routePattern(page.url()) === pattern ? scanSettled(page, pattern, this.found) : ('moved on' as const)));
@@ -143,6 +175,8 @@ class AccessibilitySweep {
           else await page.context().close();
         }
       }
+      // Not scanned here after all: the claim goes back, so that a worker that sees the pattern later scans it.
+      if (!scanned.has(pattern)) release(pattern);
     }
   }
 }
@@ -175,7 +209,7 @@ async function sweepAccessibility(browser: Browser, context: BrowserContext, tes
   await sweep.settled();
   await sweep.visitMissed(browser);
   if (sweep.found.length > 0) await testInfo.attach('axe findings', { body: sweep.found.join('\n'), contentType: 'text/plain' });
-  expect(sweep.found, 'axe on the pages this test visited first in its worker').toEqual([]);
+  expect(sweep.found, 'axe on the pages this test visited first in the run').toEqual([]);
 }
 
 export const test = base.extend<{ accessibilitySweep: void }>({

@@ -9,10 +9,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeartbeatProbe } from '../support/heartbeat-probe';
+import { sized } from '../support/sampling';
 import type { RunningServer } from '../support/server';
 import { Driver, serverTarget, startOwnServer } from './driver';
 
-const COMMENTS = 1_000;
+/**
+ * 1,000 comments under `npm run test:full`; 300 under `npm test` (the 2-core budget, issue 18): the old way (every
+ * commit embedding every comment, each visit hashing them all) grows with the square of the count and stalled the page
+ * already at a few hundred, so 300 still catch it. The database's growth is held to the same 20 KB a comment.
+ */
+const COMMENTS = sized(1_000, 300);
+const GROWTH_LIMIT_MB = (20 * COMMENTS) / 1_000;
 let server: RunningServer;
 let api: Driver;
 let bearer = '';
@@ -41,8 +48,8 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-describe('the verification page of a document with 1,000 comments of 4 KB (contract §1, §6)', () => {
-  it('answers within 1 s while the heartbeat stays fast, and the document took under 20 MB', async () => {
+describe(`the verification page of a document with ${COMMENTS} comments of 4 KB (contract §1, §6)`, () => {
+  it(`answers within 1 s while the heartbeat stays fast, and the document took under ${GROWTH_LIMIT_MB} MB`, async () => {
     const created = await api.post('/api/freightdocuments', {
       bearer,
       json: {
@@ -97,6 +104,6 @@ describe('the verification page of a document with 1,000 comments of 4 KB (contr
     // The contract's 100 ms for the median; the maximum with a margin for a loaded 2-core machine.
     expect(heartbeat.median).toBeLessThan(100);
     expect(heartbeat.max).toBeLessThan(300);
-    expect(grownMb).toBeLessThan(20);
+    expect(grownMb).toBeLessThan(GROWTH_LIMIT_MB);
   }, 600_000);
 });
