@@ -4518,7 +4518,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.2` String length below minimum or above maximum. · `3.9` Value not allowed. · `3.11` Invalid country code. · `3.15` Estimated taking over not before estimated delivery. · `3.26` Date field contains a time or is invalid. · `4.40` Account number matches no active account. · `3.44` Country code of place of taking over immutable. · `3.41` Neither goods nor structured goods provided. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.2` String length below minimum or above maximum. · `3.4` Not an e-mail format. · `3.6` Pattern not correct. · `3.9` Value not allowed. · `3.11` Invalid country code. · `3.12` Invalid currency code. · `3.14` Invalid phone number. · `3.15` Estimated taking over not before estimated delivery. · `3.26` Date field contains a time or is invalid. · `3.32` Currency code not specified. · `3.34` Total size of existing and submitted attachments exceeds the maximum. · `3.8` Attachment mime type not allowed. · `4.20` Document type not supported. · `4.36` Attachment type invalid. · `4.40` Account number matches no active account. · `4.44` Illegal attachment type for adding an attachment. · `3.10` Reference lacks name or value. · `3.18` Attachment content empty at creation. · `3.33` Money amount invalid. · `3.35` Carrier has both account number and e-mail. · `3.40` Both goods and structured goods provided. · `3.41` Neither goods nor structured goods provided. · `3.42` Place of taking over role mandatory. · `3.43` Country code of place of taking over mandatory. · `4.51` At least one available signing method required. · `3.44` Country code of place of taking over immutable. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */
@@ -6165,7 +6165,7 @@ export interface operations {
                     "application/json": components["schemas"]["FreightDocument"];
                 };
             };
-            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.9` Value not allowed. · `3.2` String length below minimum or above maximum. · `3.6` Pattern not correct. */
+            /** @description `4.50` Value not allowed. · `2.4` The request body cannot be parsed. · `2.7` Required request body is missing. · `3.17` Format not correct. · `3.1` Required field missing. · `3.9` Value not allowed. · `3.2` String length below minimum or above maximum. · `3.6` Pattern not correct. · `3.50` Fields must be all present or all absent. */
             400: {
                 headers: {
                     /** @description The id of this request in the service’s logs: a sane incoming `X-Request-Id` (up to 128 characters of `A-Z a-z 0-9 . _ : / + = -`) is kept, anything else replaced by a UUID. Quote it when reporting a problem. */

@@ -23,6 +23,13 @@ export async function startS3Server(): Promise<TestS3Server> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'fds-s3-'));
   const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: TEST_S3_BUCKET, configs: [] }] });
   const { port } = (await server.run()) as { port: number };
+  // s3rver keeps keys as directories and removes a directory when its last object goes; a put into the same prefix
+  // between its mkdir and its write then fails with an unhandled ENOENT that ends the test process. The blob store
+  // stages every upload under `tmp/`, where the orphan sweep deletes while uploads arrive (two instances), so that
+  // directory keeps a file s3rver does not list (no `._S3rver_object` suffix) and is never emptied.
+  const staging = path.join(directory, TEST_S3_BUCKET, 'tmp');
+  fs.mkdirSync(staging, { recursive: true });
+  fs.writeFileSync(path.join(staging, '.keep'), '');
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,

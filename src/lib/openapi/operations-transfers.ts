@@ -41,7 +41,7 @@ export const transferOperations: ApiOperation[] = [
         content: json(components.freightDocument, afterCarrierApproval),
       },
     ],
-    errors: [...changeErrors, '3.1', '3.9', '3.17', '4.1', '4.18', '3.2', '4.63', '3.6'],
+    errors: [...changeErrors, '3.1', '3.9', '3.17', '4.1', '4.18', '3.2', '4.63', '3.6', '3.50'],
   },
   {
     method: 'post',
